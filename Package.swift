@@ -1,0 +1,26 @@
+// swift-tools-version:6.0
+// pick: a fuzzy multi-picker for the terminal. No package dependencies.
+import PackageDescription
+
+let package = Package(
+  name: "pick",
+  products: [
+    .executable(name: "pick", targets: ["pick"]),
+    .executable(name: "pick-bench", targets: ["pick-bench"]),
+    .executable(name: "pick-rank", targets: ["pick-rank"]),
+  ],
+  targets: [
+    // libc functions that `import Glibc` does not expose (memmem, memrchr, ...).
+    .target(name: "CPick"),
+    // All of pick's logic: items, query, matching, ranking, options. No I/O.
+    .target(name: "PickCore", dependencies: ["CPick"]),
+    // Thin wrappers over file descriptors: reading items, writing results.
+    .target(name: "PickSystem", dependencies: ["PickCore", "CPick"]),
+    .executableTarget(name: "pick", dependencies: ["PickCore", "PickSystem"]),
+    // Benchmarks: may use Foundation (never linked into `pick`).
+    .executableTarget(name: "pick-bench"),
+    .executableTarget(name: "pick-rank"),
+    .testTarget(name: "PickCoreTests", dependencies: ["PickCore"]),
+    .testTarget(name: "PickEndToEndTests", dependencies: ["pick"]),
+  ]
+)

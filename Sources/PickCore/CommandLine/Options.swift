@@ -1,0 +1,91 @@
+/// Every setting pick understands, parsed once from the command line and the
+/// `PICK_DEFAULT_OPTS*` environment. Nothing downstream looks at a raw flag.
+///
+/// Values that are item text (`query`, `filter`, `delimiter`, `prompt`) are
+/// bytes, not `String`: they are compared with item bytes, and an argument that
+/// is not valid UTF-8 must survive unchanged.
+public struct Options: Equatable, Sendable {
+  /// How upper and lower case compare.
+  public enum CaseMode: Equatable, Sendable {
+    /// Insensitive unless the term contains an upper-case letter (fzf's default).
+    case smart
+    /// `-i`: always insensitive.
+    case insensitive
+    /// `+i`: always sensitive.
+    case sensitive
+  }
+
+  /// `--scheme`: scoring presets for kinds of input, as fzf.
+  public enum Scheme: String, Equatable, Sendable, CaseIterable {
+    case `default`, path, history
+  }
+
+  /// `--tiebreak` criteria, applied in order when scores tie (input order last).
+  public enum Tiebreak: String, Equatable, Sendable, CaseIterable {
+    case length, chunk, pathname, begin, end, index
+  }
+
+  // MARK: Mode
+  /// `-f/--filter QUERY`: print matches and exit, no terminal.
+  public var filter: [UInt8]? = nil
+  /// `-h/--help`.
+  public var showHelp = false
+  /// `--version`.
+  public var showVersion = false
+
+  // MARK: Search
+  /// `-q/--query`: the starting query.
+  public var query: [UInt8] = []
+  /// `-x/--extended` (default) or `+x/--no-extended`: without it the whole query is one fuzzy term.
+  public var extended = true
+  /// `-e/--exact`: plain terms are exact substrings.
+  public var exact = false
+  /// `-i`, `+i`, `--smart-case`.
+  public var caseMode: CaseMode = .smart
+  /// `--literal` turns this off: accented Latin letters in items match their plain form.
+  public var normalize = true
+  /// `--scheme`.
+  public var scheme: Scheme = .default
+  /// `--tiebreak`; `nil` means the scheme's default.
+  public var tiebreak: [Tiebreak]? = nil
+  /// `+s/--no-sort` sets this to false: matches keep input order.
+  public var sort = true
+  /// `--tac`: reverse input order.
+  public var tac = false
+
+  // MARK: Fields
+  /// `-d/--delimiter`: a literal byte string; `nil` means AWK-style splitting.
+  public var delimiter: [UInt8]? = nil
+  /// `-n/--nth`: the fields the query is matched against (empty = whole item).
+  public var nth: [FieldRange] = []
+  /// `--with-nth`: the fields that are shown (and searched); `nil` = whole item.
+  public var withNth: [FieldRange]? = nil
+  /// `--accept-nth`: the fields that are printed; `nil` = whole item.
+  public var acceptNth: [FieldRange]? = nil
+
+  // MARK: Input and output
+  /// `--read0`: items are NUL-separated.
+  public var read0 = false
+  /// `--print0`: results are NUL-terminated.
+  public var print0 = false
+  /// `--header-lines N`: the first N items are a header, never matched.
+  public var headerLines = 0
+  /// `--print-query`: print the query before the results.
+  public var printQuery = false
+
+  // MARK: Interactive (used by the picker; filter mode ignores them)
+  /// `-m/--multi[=MAX]`: `nil` is single selection; `.max` means no cap.
+  public var multi: Int? = nil
+
+  public init() {}
+
+  /// The tiebreak criteria in effect: the explicit ones, or the scheme's.
+  public var effectiveTiebreak: [Tiebreak] {
+    if let tiebreak { return tiebreak }
+    switch scheme {
+    case .default: return [.length]
+    case .path: return [.pathname, .length]
+    case .history: return []
+    }
+  }
+}

@@ -1,0 +1,1 @@
+print("pick-bench: not yet")

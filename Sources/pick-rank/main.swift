@@ -1,0 +1,1 @@
+print("pick-rank: not yet")
