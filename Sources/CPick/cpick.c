@@ -17,3 +17,10 @@ void cpick_advise_hugepage(void *addr, size_t len) {
   (void)madvise(addr, len, MADV_HUGEPAGE);
 #endif
 }
+
+void *cpick_reserve(size_t size) {
+  void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  return p == MAP_FAILED ? NULL : p;
+}
+
+void cpick_release(void *addr, size_t size) { munmap(addr, size); }

@@ -12,4 +12,11 @@ int cpick_set_pipe_size(int fd, int size);
 /// madvise(MADV_HUGEPAGE) where the kernel supports it; errors ignored.
 void cpick_advise_hugepage(void *addr, size_t len);
 
+
+
+/// Reserves `size` bytes of address space, readable and writable, committed
+/// lazily by the kernel (MAP_NORESERVE). Returns NULL on failure.
+void *cpick_reserve(size_t size);
+/// Gives a reservation back.
+void cpick_release(void *addr, size_t size);
 #endif

@@ -1,0 +1,158 @@
+import CPick
+import Glibc
+
+/// All items of one input: their bytes in one arena, and where each starts.
+///
+/// The arena and the offset table are reservations of address space that the
+/// kernel backs with memory only as it is written, so neither ever moves or
+/// copies: matcher threads may read items that are already stored while input
+/// keeps arriving, and a million items cost their bytes plus eight bytes each
+/// (no `String`, no array per item).
+///
+/// Item `i` spans `starts[i] ..< starts[i + 1] - 1`: every item is followed by
+/// its separator, and an input whose last item has no separator gets a virtual
+/// one when it ends. Bytes are kept exactly as they came; what an item means
+/// for matching (a trailing CR ignored, fields) is decided elsewhere.
+public final class ItemStore: @unchecked Sendable {
+  /// Why an item could not be stored.
+  public enum Failure: Error, Equatable, Sendable {
+    /// The address space could not be reserved (for example under strict overcommit).
+    case cannotReserve(bytes: Int)
+    /// The input is larger than the reservation: `limit` bytes or `itemLimit` items.
+    case full(limit: Int, itemLimit: Int)
+  }
+
+  /// The byte that ends an item: `\n`, or NUL with `--read0`.
+  public let separator: UInt8
+  /// Most bytes the arena can hold (the documented input limit).
+  public let byteLimit: Int
+  /// Most items the offset table can hold.
+  public let itemLimit: Int
+
+  private let arena: UnsafeMutablePointer<UInt8>
+  private let starts: UnsafeMutablePointer<Int>
+  /// Bytes stored so far.
+  public private(set) var byteCount = 0
+  /// Complete items so far.
+  public private(set) var count = 0
+  /// Whether `finish()` has been called: no more bytes will come.
+  public private(set) var isFinished = false
+
+  /// Reserves room for `byteLimit` bytes and `itemLimit` items. The defaults
+  /// (64 GiB, 2^31 items) cost address space only.
+  public init(separator: UInt8, byteLimit: Int = 64 << 30, itemLimit: Int = 1 << 31) throws(Failure) {
+    self.separator = separator
+    var bytes = byteLimit
+    var arena: UnsafeMutableRawPointer? = nil
+    // Shrink the reservation when the system refuses a large one (strict overcommit).
+    while arena == nil && bytes >= 1 << 26 {
+      arena = cpick_reserve(bytes)
+      if arena == nil { bytes /= 4 }
+    }
+    guard let arena else { throw .cannotReserve(bytes: byteLimit) }
+    var items = itemLimit
+    var starts: UnsafeMutableRawPointer? = nil
+    while starts == nil && items >= 1 << 20 {
+      starts = cpick_reserve((items + 1) * MemoryLayout<Int>.stride)
+      if starts == nil { items /= 4 }
+    }
+    guard let starts else {
+      cpick_release(arena, bytes)
+      throw .cannotReserve(bytes: itemLimit * MemoryLayout<Int>.stride)
+    }
+    cpick_advise_hugepage(arena, bytes)
+    self.byteLimit = bytes
+    self.itemLimit = items
+    self.arena = arena.assumingMemoryBound(to: UInt8.self)
+    self.starts = starts.assumingMemoryBound(to: Int.self)
+    self.starts[0] = 0
+  }
+
+  deinit {
+    cpick_release(arena, byteLimit)
+    cpick_release(starts, (itemLimit + 1) * MemoryLayout<Int>.stride)
+  }
+
+  /// Free room at the end of the arena to read into directly (no copy), at most `maximum` bytes.
+  /// Call `commit(_:)` with the number of bytes written.
+  public func tail(maximum: Int) throws(Failure) -> UnsafeMutableRawBufferPointer {
+    // Keep one byte spare for the virtual separator that `finish()` may add.
+    let room = min(maximum, byteLimit - byteCount - 1)
+    guard room > 0 else { throw .full(limit: byteLimit, itemLimit: itemLimit) }
+    return UnsafeMutableRawBufferPointer(start: arena + byteCount, count: room)
+  }
+
+  /// Takes `written` bytes placed at `tail(maximum:)` and splits off the items they complete.
+  public func commit(_ written: Int) throws(Failure) {
+    precondition(written >= 0 && byteCount + written < byteLimit, "commit beyond the tail")
+    let scanFrom = byteCount
+    byteCount += written
+    var cursor = arena + scanFrom
+    let end = arena + byteCount
+    while cursor < end {
+      guard let hit = memchr(cursor, Int32(separator), end - cursor) else { break }
+      let separatorAt = hit.assumingMemoryBound(to: UInt8.self)
+      guard count < itemLimit else { throw .full(limit: byteLimit, itemLimit: itemLimit) }
+      count += 1
+      starts[count] = separatorAt - arena + 1
+      cursor = separatorAt + 1
+    }
+  }
+
+  /// Copies `bytes` in (for tests and small inputs; readers use `tail` and `commit`).
+  public func append(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
+    var offset = 0
+    while offset < bytes.count {
+      let room = try tail(maximum: bytes.count - offset)
+      let n = room.count
+      room.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[offset ..< offset + n]))
+      try commit(n)
+      offset += n
+    }
+  }
+
+  /// Copies `bytes` in.
+  public func append(_ bytes: [UInt8]) throws(Failure) {
+    let failure: Failure? = bytes.withUnsafeBytes { raw in
+      do throws(Failure) {
+        try append(raw)
+        return nil
+      } catch {
+        return error
+      }
+    }
+    if let failure { throw failure }
+  }
+
+  /// Ends the input: bytes after the last separator become the last item.
+  public func finish() throws(Failure) {
+    guard !isFinished else { return }
+    isFinished = true
+    if byteCount > starts[count] {
+      guard count < itemLimit else { throw .full(limit: byteLimit, itemLimit: itemLimit) }
+      arena[byteCount] = separator  // the virtual separator; never counted in byteCount
+      count += 1
+      starts[count] = byteCount + 1
+    }
+  }
+
+  /// The bytes of item `index` (without its separator).
+  @inline(__always)
+  public func item(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+    let start = starts[index]
+    return UnsafeBufferPointer(start: arena + start, count: starts[index + 1] - 1 - start)
+  }
+
+  /// Item `index` with its separator: for writing several items out in one copy.
+  @inline(__always)
+  func itemWithSeparator(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+    let start = starts[index]
+    return UnsafeBufferPointer(start: arena + start, count: starts[index + 1] - start)
+  }
+
+  /// The bytes of items `range` with their separators, contiguous in the arena.
+  public func items(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+    let start = starts[range.lowerBound]
+    return UnsafeBufferPointer(start: arena + start, count: starts[range.upperBound] - start)
+  }
+}

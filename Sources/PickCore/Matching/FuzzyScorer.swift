@@ -1,0 +1,200 @@
+/// Fuzzy matching: the query's characters in order, gaps allowed, scored by
+/// the best of all the ways they can be placed.
+///
+/// The algorithm is a Smith-Waterman-style alignment without omissions (as
+/// fzf's v2, which is the reference; fzy's is the same idea with real
+/// numbers). Row `i` of the matrix `H` holds, for each text position `j`, the
+/// best score of placing pattern characters `0...i` with character `i` at or
+/// before `j`:
+///
+///     H[i][j] = max(0, H[i][j-1] + gap,                       // pattern[i] placed earlier
+///                      H[i-1][j-1] + match + bonus(i, j))      // pattern[i] placed at j
+///
+/// `gap` is `gapStart` when the gap opens at `j` and `gapExtension` while it
+/// continues. `bonus(i, j)` is the position's word-start bonus (doubled for
+/// the first pattern character), raised inside a run of consecutive matches
+/// to at least `Scoring.consecutive` and to the bonus of the run's first
+/// character, so a run that starts at a word start keeps its value; a
+/// stronger word start inside a run starts a new run instead. `C[i][j]` is the
+/// length of the run ending there. The best score in the last row wins; the
+/// first such position if several tie.
+///
+/// Cost: O(m·w) time and memory, where w is the window from the first
+/// possible position of the first character to the last occurrence of the
+/// last one. Above `Scoring.maximumCells` (and for items longer than
+/// `Scoring.longItemUnits`) the greedy scan is used instead: the first
+/// occurrence, shortened from its end, scored with the same bonuses.
+struct FuzzyScorer {
+  /// Reused matrices: one worker's, so scoring allocates nothing per item.
+  var scores: [Int32] = []
+  var runs: [Int16] = []
+  var firsts: [Int] = []
+
+  /// Scores `pattern` in `text`; `nil` when the characters do not all occur in order.
+  /// Positions of the matched units are appended to `positions` when it is given.
+  mutating func match(
+    _ pattern: UnsafeBufferPointer<UInt32>, in text: ScoringText, positions: UnsafeMutablePointer<[Int]>? = nil
+  ) -> ScoredMatch? {
+    let m = pattern.count
+    let n = text.count
+    guard m > 0 else { return ScoredMatch(score: 0, start: 0, end: 0) }
+    guard m <= n else { return nil }
+    let t = text.units
+    // Find the first occurrence of each pattern character in order: this both
+    // rejects non-matches in O(n) and bounds the window of the matrix.
+    if firsts.count < m { firsts = [Int](repeating: 0, count: m) }
+    var p = 0
+    var j = 0
+    while j < n && p < m {
+      if t[j] == pattern[p] {
+        firsts[p] = j
+        p += 1
+      }
+      j += 1
+    }
+    guard p == m else { return nil }
+    let lastChar = pattern[m - 1]
+    var last = n - 1
+    while t[last] != lastChar { last -= 1 }
+
+    if m == 1 { return bestSingle(lastChar, in: text, from: firsts[0], through: last, positions: positions) }
+    let first = firsts[0]
+    let width = last - first + 1
+    if n > Scoring.longItemUnits || width * m > Scoring.maximumCells {
+      return GreedyScorer.match(pattern, in: text, from: first, positions: positions)
+    }
+    return fill(pattern, text, first: first, last: last, width: width, positions: positions)
+  }
+
+  /// One character: the occurrence with the best bonus.
+  private func bestSingle(
+    _ unit: UInt32, in text: ScoringText, from first: Int, through last: Int, positions: UnsafeMutablePointer<[Int]>?
+  ) -> ScoredMatch {
+    var best: Int32 = -1
+    var bestAt = first
+    for j in first ... last where text.units[j] == unit {
+      let bonus = text.bonuses[j]
+      if bonus > best {
+        best = bonus
+        bestAt = j
+      }
+    }
+    positions?.pointee.append(bestAt)
+    return ScoredMatch(score: Scoring.match + best * Scoring.firstCharMultiplier, start: bestAt, end: bestAt + 1)
+  }
+
+  private mutating func fill(
+    _ pattern: UnsafeBufferPointer<UInt32>, _ text: ScoringText, first: Int, last: Int, width: Int,
+    positions: UnsafeMutablePointer<[Int]>?
+  ) -> ScoredMatch {
+    let m = pattern.count
+    let cells = width * m
+    if scores.count < cells {
+      scores = [Int32](repeating: 0, count: cells)
+      runs = [Int16](repeating: 0, count: cells)
+    }
+    let t = text.units
+    let b = text.bonuses
+    var bestScore: Int32 = 0
+    var bestAt = first
+    scores.withUnsafeMutableBufferPointer { h in
+      runs.withUnsafeMutableBufferPointer { c in
+        // Row 0: the first pattern character, its bonus doubled.
+        let p0 = pattern[0]
+        var inGap = false
+        var previous: Int32 = 0
+        for col in 0 ..< width {
+          let j = first + col
+          if t[j] == p0 {
+            previous = Scoring.match + b[j] * Scoring.firstCharMultiplier
+            c[col] = 1
+            inGap = false
+          } else {
+            previous = max(previous + (inGap ? Scoring.gapExtension : Scoring.gapStart), 0)
+            c[col] = 0
+            inGap = true
+          }
+          h[col] = previous
+        }
+        for i in 1 ..< m {
+          let pi = pattern[i]
+          let row = i * width
+          let above = row - width
+          let startCol = firsts[i] - first
+          var inGap = false
+          var left: Int32 = 0
+          // Cells before this character's first occurrence cannot hold it.
+          for col in 0 ..< startCol {
+            h[row + col] = 0
+            c[row + col] = 0
+          }
+          for col in startCol ..< width {
+            let j = first + col
+            let gapScore = left + (inGap ? Scoring.gapExtension : Scoring.gapStart)
+            var matchScore: Int32 = 0
+            var run: Int16 = 0
+            if t[j] == pi && col > 0 {
+              matchScore = h[above + col - 1] + Scoring.match
+              var bonus = b[j]
+              run = c[above + col - 1] + 1
+              if run > 1 {
+                let runStartBonus = b[j - Int(run) + 1]
+                if bonus >= Scoring.boundary && bonus > runStartBonus {
+                  run = 1  // a stronger word start begins a new run
+                } else {
+                  bonus = max(bonus, Scoring.consecutive, runStartBonus)
+                }
+              }
+              if matchScore + bonus < gapScore {
+                matchScore += b[j]
+                run = 0
+              } else {
+                matchScore += bonus
+              }
+            }
+            c[row + col] = run
+            inGap = matchScore < gapScore
+            let score = max(matchScore, gapScore, 0)
+            if i == m - 1 && score > bestScore {
+              bestScore = score
+              bestAt = j
+            }
+            h[row + col] = score
+            left = score
+          }
+        }
+      }
+    }
+    var start = first
+    if let positions {
+      start = backtrace(m: m, width: width, first: first, end: bestAt, into: positions)
+    }
+    return ScoredMatch(score: bestScore, start: start, end: bestAt + 1)
+  }
+
+  /// Walks the matrices back from the best cell to the positions that produced it.
+  /// Returns the first matched position.
+  private func backtrace(m: Int, width: Int, first: Int, end: Int, into positions: UnsafeMutablePointer<[Int]>) -> Int {
+    var found: [Int] = []
+    found.reserveCapacity(m)
+    var i = m - 1
+    var col = end - first
+    var preferMatch = true
+    while true {
+      let row = i * width
+      let score = scores[row + col]
+      let diagonal: Int32 = (i > 0 && col > 0 && first + col >= firsts[i]) ? scores[row - width + col - 1] : 0
+      let left: Int32 = first + col > firsts[i] ? scores[row + col - 1] : 0
+      if score > diagonal && (score > left || score == left && preferMatch) {
+        found.append(first + col)
+        if i == 0 { break }
+        i -= 1
+      }
+      preferMatch = runs[row + col] > 1 || (row + width + col + 1 < m * width && runs[row + width + col + 1] > 0)
+      if col == 0 { break }
+      col -= 1
+    }
+    positions.pointee.append(contentsOf: found.reversed())
+    return found.last ?? first
+  }
+}

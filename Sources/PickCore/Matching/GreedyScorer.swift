@@ -1,0 +1,82 @@
+/// The cheap scan for texts too long for the full alignment (see `FuzzyScorer`):
+/// the first occurrence of the pattern, shortened from its end, then scored
+/// with the same bonuses as a run of matches in that window (`RegionScorer`).
+/// Linear in the text, never quadratic.
+enum GreedyScorer {
+  static func match(
+    _ pattern: UnsafeBufferPointer<UInt32>, in text: ScoringText, from first: Int,
+    positions: UnsafeMutablePointer<[Int]>?
+  ) -> ScoredMatch? {
+    let m = pattern.count
+    let t = text.units
+    var p = 0
+    var end = -1
+    var j = first
+    while j < t.count {
+      if t[j] == pattern[p] {
+        p += 1
+        if p == m {
+          end = j + 1
+          break
+        }
+      }
+      j += 1
+    }
+    guard end > 0 else { return nil }
+    // Walk back from the end to the latest start that still holds the whole pattern.
+    p = m - 1
+    var start = end - 1
+    while start >= first {
+      if t[start] == pattern[p] {
+        if p == 0 { break }
+        p -= 1
+      }
+      start -= 1
+    }
+    let score = RegionScorer.score(pattern, in: text, from: start, to: end, positions: positions)
+    return ScoredMatch(score: score, start: start, end: end)
+  }
+}
+
+/// Scores a known placement: the pattern's characters taken greedily in
+/// `start..<end`, with the same match, gap, word-start and consecutive-run
+/// rules as the full alignment. Used for exact, prefix and suffix terms (one
+/// possible placement) and by the greedy scan.
+enum RegionScorer {
+  static func score(
+    _ pattern: UnsafeBufferPointer<UInt32>, in text: ScoringText, from start: Int, to end: Int,
+    positions: UnsafeMutablePointer<[Int]>? = nil
+  ) -> Int32 {
+    let m = pattern.count
+    var p = 0
+    var score: Int32 = 0
+    var inGap = false
+    var run = 0
+    var runStartBonus: Int32 = 0
+    var j = start
+    while j < end && p < m {
+      if text.units[j] == pattern[p] {
+        positions?.pointee.append(j)
+        score += Scoring.match
+        var bonus = text.bonuses[j]
+        if run == 0 {
+          runStartBonus = bonus
+        } else {
+          if bonus >= Scoring.boundary && bonus > runStartBonus { runStartBonus = bonus }
+          bonus = max(bonus, runStartBonus, Scoring.consecutive)
+        }
+        score += p == 0 ? bonus * Scoring.firstCharMultiplier : bonus
+        inGap = false
+        run += 1
+        p += 1
+      } else {
+        score += inGap ? Scoring.gapExtension : Scoring.gapStart
+        inGap = true
+        run = 0
+        runStartBonus = 0
+      }
+      j += 1
+    }
+    return score
+  }
+}
