@@ -36,7 +36,8 @@ public enum OptionParser {
   ) throws(OptionError) -> Options {
     var options = Options()
     if let file = defaultOptsFile {
-      try apply(defaults: file.contents, from: "PICK_DEFAULT_OPTS_FILE (\(file.path))", to: &options)
+      try apply(
+        defaults: file.contents, from: "PICK_DEFAULT_OPTS_FILE (\(file.path))", to: &options)
     }
     if let defaultOpts {
       try apply(defaults: defaultOpts, from: "PICK_DEFAULT_OPTS", to: &options)
@@ -177,6 +178,9 @@ public enum OptionParser {
   }
 
   private static func unknown(_ spelling: String, near name: String) -> OptionError {
+    if name.hasPrefix("no-"), allLongNames.contains(String(name.dropFirst(3))) {
+      return OptionError("unknown option: \(spelling) (--\(name.dropFirst(3)) has no negated form)")
+    }
     let names = allLongNames + allNegatedLongNames
     guard let suggestion = Suggestion.nearest(to: name, in: names) else {
       return OptionError("unknown option: \(spelling)")

@@ -78,7 +78,11 @@ extension OptionParser {
     OptionSpec(
       long: "multi", short: "m",
       kind: .optionalValue(placeholder: "MAX") { options, value throws(InvalidValue) in
-        options.multi = try value.map { v throws(InvalidValue) in try OptionValues.count(v, atLeast: 1) } ?? .max
+        guard let value else {
+          options.multi = .max  // no cap
+          return
+        }
+        options.multi = try OptionValues.count(value, atLeast: 1)
       },
       negation: { $0.multi = nil }, negatedShort: "m"),
 

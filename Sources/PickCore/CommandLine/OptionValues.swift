@@ -78,7 +78,8 @@ enum OptionValues {
 
   /// A count written in decimal digits only (no sign, no spaces), at least `minimum`.
   static func count(_ bytes: [UInt8], atLeast minimum: Int) throws(InvalidValue) -> Int {
-    let isDigits = !bytes.isEmpty && bytes.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    let isDigits =
+      !bytes.isEmpty && bytes.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
     guard isDigits, let count = Int(String(decoding: bytes, as: UTF8.self)), count >= minimum
     else {
       throw InvalidValue("expected a whole number, \(minimum) or more")
