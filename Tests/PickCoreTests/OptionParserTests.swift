@@ -244,6 +244,8 @@ private let positionalHint = "(pick takes no positional arguments; items come fr
   (["--", "--tac"], "unexpected argument: --tac \(positionalHint)"),
   (["--", "--"], "unexpected argument: -- \(positionalHint)"),
   (["a\nb"], "unexpected argument: a\\nb \(positionalHint)"),
+  (["--a\nb"], "unknown option: --a\\nb"),
+  (["-exact"], "unknown option: -exact (did you mean --exact?)"),
 ])
 func `usage errors say what is wrong`(arguments: [String], message: String) {
   #expect(throws: OptionError(message)) { try parse(arguments) }

@@ -83,9 +83,10 @@ public enum OptionParser {
   ) throws(OptionError) {
     let body = word.dropFirst(2)
     let equals = body.firstIndex(of: UInt8(ascii: "="))
-    let name = String(decoding: body[..<(equals ?? body.endIndex)], as: UTF8.self)
+    let nameBytes = Array(body[..<(equals ?? body.endIndex)])
+    let name = String(decoding: nameBytes, as: UTF8.self)
     let attached = equals.map { Array(body[($0 + 1)...]) }
-    let spelling = "--" + name
+    let spelling = "--" + displayed(nameBytes)
 
     if let spec = table.first(where: { $0.longNames.contains(name) }) {
       try apply(spec, spelling: spelling, attached: attached, rest: &rest, to: &options)
@@ -109,7 +110,7 @@ public enum OptionParser {
         // `-tac` is more likely a missing dash than a bundle with a bad letter.
         let body = String(decoding: word.dropFirst(), as: UTF8.self)
         if let suggestion = Suggestion.nearest(to: body, in: allLongNames) {
-          throw OptionError("unknown option: -\(body) (did you mean --\(suggestion)?)")
+          throw OptionError("unknown option: \(displayed(word)) (did you mean --\(suggestion)?)")
         }
         throw OptionError("unknown option: -\(displayed([word[index - 1]]))")
       }
