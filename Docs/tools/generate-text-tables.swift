@@ -1,0 +1,205 @@
+// Generates pick's Unicode tables from the Swift standard library's own
+// Unicode data (the same data the tests check against), so the tables
+// follow the toolchain's Unicode version rather than a hand-typed list.
+//
+//   swift Docs/tools/generate-text-tables.swift case  > Sources/PickCore/Text/CaseFoldingTable.swift
+//   swift Docs/tools/generate-text-tables.swift latin > Sources/PickCore/Text/LatinFoldingTable.swift
+//
+// Both tables are two-level lookups: `blocks[unit >> shift]` picks a block,
+// and `values[block << shift | unit & mask]` is the value. Identical blocks
+// are stored once, so the large unmapped stretches of the code space share
+// one all-zero block. The generator tries each block size and keeps the
+// smallest table.
+
+// MARK: Data
+
+/// The simple (one-to-one) lowercase mapping, as UnicodeData.txt field 13.
+///
+/// The standard library exposes only the full mapping (with SpecialCasing.txt
+/// applied). Where that is a single scalar it equals the simple mapping. The
+/// one unconditional multi-scalar lowercase mapping is U+0130 (İ → i + U+0307),
+/// whose simple mapping is U+0069; anything else would need a look at
+/// UnicodeData.txt, so the generator stops instead of guessing.
+func simpleLowercase(_ scalar: Unicode.Scalar) -> UInt32 {
+  let mapping = Array(scalar.properties.lowercaseMapping.unicodeScalars)
+  if mapping.count == 1 { return mapping[0].value }
+  if scalar.value == 0x0130 { return 0x0069 }
+  fatalError("unexpected multi-scalar lowercase mapping for U+\(hex(scalar.value))")
+}
+
+/// Words that may come between "LETTER" and the base letter in a Latin
+/// letter's name and still leave a letter a reader takes for the plain one
+/// (ɐ "TURNED A" is an a; ꝺ "INSULAR D" is a different letter). This is the
+/// set of qualifiers that fzf's `algo/normalize.go` folds.
+let foldedQualifiers: Set<String> = [
+  "", "AFRICAN", "BARRED", "BOTTOM HALF", "CLOSED OPEN", "CLOSED REVERSED OPEN",
+  "DOTLESS", "INVERTED", "LONG", "OPEN", "REVERSED", "REVERSED OPEN", "SCRIPT",
+  "SHARP", "SIDEWAYS", "SIDEWAYS DIAERESIZED", "SIDEWAYS OPEN", "SIDEWAYS TURNED",
+  "SMALL", "STRETCHED", "TOP HALF", "TURNED", "TURNED OPEN",
+]
+
+/// Name prefixes of Latin letters (and the combining, subscript and
+/// superscript Latin letters that fzf also folds).
+let latinPrefixes = [
+  "LATIN CAPITAL LETTER ", "LATIN SMALL LETTER ", "LATIN LETTER SMALL CAPITAL ",
+  "LATIN LETTER ", "COMBINING LATIN SMALL LETTER ", "LATIN SUBSCRIPT SMALL LETTER ",
+  "SUPERSCRIPT LATIN SMALL LETTER ",
+]
+
+/// The plain ASCII letter a non-ASCII Latin letter is a variant of, read from
+/// its Unicode name: "LATIN SMALL LETTER O WITH STROKE" is an o. The case is
+/// the scalar's own: uppercase for capitals, lowercase for everything else
+/// (small capitals are lowercase letters in Unicode).
+func latinBase(_ scalar: Unicode.Scalar) -> UInt32? {
+  guard scalar.value >= 0x80, let name = scalar.properties.name,
+    let prefix = latinPrefixes.first(where: { name.hasPrefix($0) })
+  else { return nil }
+  var rest = Substring(name.dropFirst(prefix.count))
+  if let with = rest.firstRange(of: " WITH ") {
+    // "L WITH SMALL LETTER J" is a digraph, not a decorated L.
+    if rest[with.upperBound...].contains("LETTER") { return nil }
+    rest = rest[..<with.lowerBound]
+  }
+  if rest.hasSuffix(" BAR") { rest = rest.dropLast(4) }  // "U BAR"
+  var words = rest.split(separator: " ")
+  // Latin alpha (ɑ) is the IPA "script a", and fzf folds it to a.
+  if words.last == "ALPHA" { words[words.count - 1] = "A" }
+  guard let letter = words.last, letter.count == 1,
+    let ascii = letter.unicodeScalars.first, ("A"..."Z").contains(ascii),
+    foldedQualifiers.contains(words.dropLast().joined(separator: " "))
+  else { return nil }
+  let isUpper = scalar.properties.generalCategory == .uppercaseLetter
+  return isUpper ? ascii.value : ascii.value | 0x20
+}
+
+// MARK: Table building
+
+func hex(_ value: UInt32) -> String {
+  let digits = String(value, radix: 16, uppercase: true)
+  return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+}
+
+struct TwoLevelTable {
+  var shift: Int
+  var blocks: [Int]
+  var values: [Int]
+  var bytes: Int { blocks.count + values.count }
+}
+
+/// Splits `values` (one per unit below `values.count`) into blocks of
+/// `1 << shift`, keeping one copy of each distinct block.
+func twoLevel(_ values: [Int], shift: Int) -> TwoLevelTable {
+  let size = 1 << shift
+  var blockIDs: [[Int]: Int] = [:]
+  var table = TwoLevelTable(shift: shift, blocks: [], values: [])
+  for start in stride(from: 0, to: values.count, by: size) {
+    let block = Array(values[start..<min(start + size, values.count)])
+      + Array(repeating: 0, count: max(0, start + size - values.count))
+    if let id = blockIDs[block] {
+      table.blocks.append(id)
+    } else {
+      blockIDs[block] = blockIDs.count
+      table.blocks.append(blockIDs.count - 1)
+      table.values += block
+    }
+  }
+  precondition(blockIDs.count <= 256 && table.values.allSatisfy { $0 < 256 })
+  return table
+}
+
+func smallest(_ values: [Int]) -> TwoLevelTable {
+  (3...9).map { twoLevel(values, shift: $0) }.min { $0.bytes < $1.bytes }!
+}
+
+/// One value per unit up to the last mapped one (0 for unmapped units).
+func denseValues(_ mapped: [UInt32: Int]) -> [Int] {
+  let last = mapped.keys.max() ?? 0
+  var values = Array(repeating: 0, count: Int(last) + 1)
+  for (unit, value) in mapped { values[Int(unit)] = value }
+  return values
+}
+
+func arrayLiteral<T>(_ name: String, _ type: String, _ items: [T], perLine: Int, _ format: (T) -> String)
+  -> String
+{
+  var out = "  @usableFromInline static let \(name): [\(type)] = [\n"
+  for start in stride(from: 0, to: items.count, by: perLine) {
+    let line = items[start..<min(start + perLine, items.count)].map(format).joined(separator: ", ")
+    out += "    \(line),\n"
+  }
+  return out + "  ]\n"
+}
+
+let header = """
+  // GENERATED by Docs/tools/generate-text-tables.swift from the Swift standard
+  // library's Unicode data. Do not edit; run the generator instead.
+
+
+  """
+
+func caseTable() -> String {
+  var deltas: [Int32] = [0]
+  var deltaIndex: [Int32: Int] = [0: 0]
+  var mapped: [UInt32: Int] = [:]
+  for value in UInt32(0x80)..<0x110000 {
+    guard let scalar = Unicode.Scalar(value) else { continue }
+    let lower = simpleLowercase(scalar)
+    guard lower != value else { continue }
+    let delta = Int32(bitPattern: lower &- value)
+    if deltaIndex[delta] == nil {
+      deltaIndex[delta] = deltas.count
+      deltas.append(delta)
+    }
+    mapped[value] = deltaIndex[delta]
+  }
+  let values = denseValues(mapped)
+  let table = smallest(values)
+  let limit = table.blocks.count << table.shift
+  var out = header
+  out += """
+    /// Simple lowercase mapping for units below `limit` (ASCII is handled
+    /// before the lookup): `unit + deltas[deltaIndices[blocks[unit >> shift] << shift | unit & mask]]`.
+    /// \(mapped.count) scalars map; \(table.blocks.count) + \(table.values.count) bytes of index and \(deltas.count) deltas.
+    @usableFromInline
+    enum CaseFoldingTable {
+      @usableFromInline static let shift: UInt32 = \(table.shift)
+      @usableFromInline static let mask: UInt32 = \((1 << table.shift) - 1)
+      @usableFromInline static let limit: UInt32 = 0x\(hex(UInt32(limit)))
+
+    """
+  out += arrayLiteral("blocks", "UInt8", table.blocks, perLine: 24) { String($0) }
+  out += arrayLiteral("deltaIndices", "UInt8", table.values, perLine: 24) { String($0) }
+  out += arrayLiteral("deltas", "Int32", deltas, perLine: 10) { String($0) }
+  return out + "}\n"
+}
+
+func latinTable() -> String {
+  var mapped: [UInt32: Int] = [:]
+  for value in UInt32(0x80)..<0x110000 {
+    guard let scalar = Unicode.Scalar(value), let base = latinBase(scalar) else { continue }
+    mapped[value] = Int(base)
+  }
+  let table = smallest(denseValues(mapped))
+  let limit = table.blocks.count << table.shift
+  var out = header
+  out += """
+    /// Plain ASCII letter of each accented or variant Latin letter below
+    /// `limit`, 0 where the unit is left alone: `letters[blocks[unit >> shift] << shift | unit & mask]`.
+    /// \(mapped.count) letters fold; \(table.blocks.count) + \(table.values.count) bytes.
+    @usableFromInline
+    enum LatinFoldingTable {
+      @usableFromInline static let shift: UInt32 = \(table.shift)
+      @usableFromInline static let mask: UInt32 = \((1 << table.shift) - 1)
+      @usableFromInline static let limit: UInt32 = 0x\(hex(UInt32(limit)))
+
+    """
+  out += arrayLiteral("blocks", "UInt8", table.blocks, perLine: 24) { String($0) }
+  out += arrayLiteral("letters", "UInt8", table.values, perLine: 24) { String($0) }
+  return out + "}\n"
+}
+
+switch CommandLine.arguments.dropFirst().first {
+case "case": print(caseTable(), terminator: "")
+case "latin": print(latinTable(), terminator: "")
+default: print("usage: generate-text-tables.swift case|latin > File.swift")
+}

@@ -1,0 +1,100 @@
+/// The options pick accepts, one row each, in the order `--help` shows them.
+///
+/// Negated forms mirror fzf 0.74: `+x`, `+e`, `+i`, `+s`, `+m` and `--no-NAME`
+/// for every on/off option (and `--no-header-lines`, which fzf also accepts).
+/// `--smart-case`, `--help` and `--version` have no negation, as in fzf.
+extension OptionParser {
+  public static let table: [OptionSpec] = [
+    // Search
+    OptionSpec(
+      long: "filter", short: "f",
+      kind: .requiredValue(placeholder: "QUERY") { options, value in options.filter = value }),
+    OptionSpec(
+      long: "query", short: "q",
+      kind: .requiredValue(placeholder: "STR") { options, value in options.query = value }),
+    OptionSpec(
+      long: "extended", short: "x", kind: .flag { $0.extended = true },
+      negation: { $0.extended = false }, negatedShort: "x"),
+    OptionSpec(
+      long: "exact", short: "e", kind: .flag { $0.exact = true },
+      negation: { $0.exact = false }, negatedShort: "e"),
+    OptionSpec(
+      long: "ignore-case", short: "i", kind: .flag { $0.caseMode = .insensitive },
+      negation: { $0.caseMode = .sensitive }, negatedShort: "i"),
+    OptionSpec(long: "smart-case", kind: .flag { $0.caseMode = .smart }),
+    OptionSpec(
+      long: "literal", kind: .flag { $0.normalize = false }, negation: { $0.normalize = true }),
+    OptionSpec(
+      long: "scheme",
+      kind: .requiredValue(placeholder: "SCHEME") { options, value throws(InvalidValue) in
+        options.scheme = try OptionValues.scheme(value)
+      }),
+    OptionSpec(
+      long: "tiebreak",
+      kind: .requiredValue(placeholder: "CRI[,..]") { options, value throws(InvalidValue) in
+        options.tiebreak = try OptionValues.tiebreak(value)
+      }),
+    OptionSpec(
+      long: "sort", short: "s", kind: .flag { $0.sort = true },
+      negation: { $0.sort = false }, negatedShort: "s"),
+    OptionSpec(long: "tac", kind: .flag { $0.tac = true }, negation: { $0.tac = false }),
+
+    // Fields
+    OptionSpec(
+      long: "delimiter", short: "d",
+      kind: .requiredValue(placeholder: "STR") { options, value throws(InvalidValue) in
+        options.delimiter = try OptionValues.delimiter(value)
+      }),
+    OptionSpec(
+      long: "nth", short: "n",
+      kind: .requiredValue(placeholder: "N[,..]") { options, value throws(InvalidValue) in
+        options.nth = try OptionValues.fieldRanges(value)
+      }),
+    OptionSpec(
+      long: "with-nth",
+      kind: .requiredValue(placeholder: "N[,..]") { options, value throws(InvalidValue) in
+        options.withNth = try OptionValues.fieldRanges(value)
+      }),
+    OptionSpec(
+      long: "accept-nth",
+      kind: .requiredValue(placeholder: "N[,..]") { options, value throws(InvalidValue) in
+        options.acceptNth = try OptionValues.fieldRanges(value)
+      }),
+
+    // Input and output
+    OptionSpec(long: "read0", kind: .flag { $0.read0 = true }, negation: { $0.read0 = false }),
+    OptionSpec(long: "print0", kind: .flag { $0.print0 = true }, negation: { $0.print0 = false }),
+    OptionSpec(
+      long: "header-lines",
+      kind: .requiredValue(placeholder: "N") { options, value throws(InvalidValue) in
+        options.headerLines = try OptionValues.count(value, atLeast: 0)
+      },
+      negation: { $0.headerLines = 0 }),
+    OptionSpec(
+      long: "print-query", kind: .flag { $0.printQuery = true },
+      negation: { $0.printQuery = false }),
+
+    // Interactive
+    OptionSpec(
+      long: "multi", short: "m",
+      kind: .optionalValue(placeholder: "MAX") { options, value throws(InvalidValue) in
+        guard let value else {
+          options.multi = .max  // no cap
+          return
+        }
+        options.multi = try OptionValues.count(value, atLeast: 1)
+      },
+      negation: { $0.multi = nil }, negatedShort: "m"),
+
+    // Other
+    OptionSpec(long: "help", short: "h", kind: .flag { $0.showHelp = true }),
+    OptionSpec(long: "version", kind: .flag { $0.showVersion = true }),
+  ]
+
+  /// Every option's long name, without dashes, in table order: for tests that
+  /// check `--help` and the man page cover every option.
+  public static var allLongNames: [String] { table.flatMap(\.longNames) }
+
+  /// Every `--no-NAME` spelling, without dashes.
+  public static var allNegatedLongNames: [String] { table.compactMap(\.negatedLong) }
+}

@@ -1,0 +1,89 @@
+/// Parsers for the values of options: bytes in, typed values out.
+///
+/// Each throws `InvalidValue` with the reason in words a user can act on; the
+/// option parser adds the option's name and the value itself.
+enum OptionValues {
+  /// `--scheme`: one of `default`, `path`, `history`.
+  static func scheme(_ bytes: [UInt8]) throws(InvalidValue) -> Options.Scheme {
+    guard let scheme = Options.Scheme(rawValue: String(decoding: bytes, as: UTF8.self)) else {
+      throw InvalidValue("expected default, path or history")
+    }
+    return scheme
+  }
+
+  /// `--tiebreak`: comma-separated criteria, with fzf's rules: no criterion
+  /// twice, `index` only last (input order is the final tiebreak anyway, so
+  /// anything after it could never apply), and at most three besides `index`.
+  /// Case is ignored, as fzf ignores it.
+  static func tiebreak(_ bytes: [UInt8]) throws(InvalidValue) -> [Options.Tiebreak] {
+    let names = String(decoding: bytes, as: UTF8.self).lowercased()
+      .split(separator: ",", omittingEmptySubsequences: false)
+    var criteria: [Options.Tiebreak] = []
+    for name in names {
+      guard let criterion = Options.Tiebreak(rawValue: String(name)) else {
+        let all = Options.Tiebreak.allCases.map(\.rawValue).joined(separator: ", ")
+        throw InvalidValue("expected a comma-separated list of \(all)")
+      }
+      if criteria.contains(criterion) {
+        throw InvalidValue("\(criterion.rawValue) is given twice")
+      }
+      if criteria.last == .index {
+        throw InvalidValue("index must be the last criterion")
+      }
+      criteria.append(criterion)
+    }
+    if criteria.filter({ $0 != .index }).count > 3 {
+      throw InvalidValue("at most 3 criteria besides index")
+    }
+    return criteria
+  }
+
+  /// `--delimiter`: a literal byte string (not a regular expression, unlike
+  /// fzf's) with `\t`, `\n`, `\0` and `\\` decoded so that tabs and NULs can
+  /// be typed. Any other backslash is kept as it is. Empty is an error: there
+  /// would be nothing to split on.
+  static func delimiter(_ bytes: [UInt8]) throws(InvalidValue) -> [UInt8] {
+    var decoded: [UInt8] = []
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      index += 1
+      guard byte == UInt8(ascii: "\\"), index < bytes.count,
+        let escaped = delimiterEscapes[bytes[index]]
+      else {
+        decoded.append(byte)
+        continue
+      }
+      decoded.append(escaped)
+      index += 1
+    }
+    if decoded.isEmpty { throw InvalidValue("the delimiter must not be empty") }
+    return decoded
+  }
+
+  private static let delimiterEscapes: [UInt8: UInt8] = [
+    UInt8(ascii: "t"): UInt8(ascii: "\t"), UInt8(ascii: "n"): UInt8(ascii: "\n"),
+    UInt8(ascii: "0"): 0, UInt8(ascii: "\\"): UInt8(ascii: "\\"),
+  ]
+
+  /// `--nth`, `--with-nth`, `--accept-nth`: field index expressions.
+  static func fieldRanges(_ bytes: [UInt8]) throws(InvalidValue) -> [FieldRange] {
+    guard let text = String(validating: bytes, as: UTF8.self),
+      let ranges = FieldRange.parseList(text)
+    else {
+      throw InvalidValue("expected field index expressions such as 1,3..5,-1")
+    }
+    return ranges
+  }
+
+  /// A count written in decimal digits only (no sign, no spaces), at least `minimum`.
+  static func count(_ bytes: [UInt8], atLeast minimum: Int) throws(InvalidValue) -> Int {
+    let isDigits =
+      !bytes.isEmpty && bytes.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    guard isDigits, let count = Int(String(decoding: bytes, as: UTF8.self)), count >= minimum
+    else {
+      throw InvalidValue("expected a whole number, \(minimum) or more")
+    }
+    return count
+  }
+}

@@ -1,0 +1,69 @@
+/// The `--help` text: short, grouped the way fzf's is, so that someone who
+/// knows fzf finds each option where they expect it.
+///
+/// `UsageTests` checks that every option in `OptionParser.table` is listed
+/// here and that every option listed here is accepted, so the two cannot drift.
+public enum Usage {
+  public static let text = """
+    Usage: pick [options]
+
+    pick reads items from standard input, one per line, lets you choose some
+    with a fuzzy search, and prints the chosen items on standard output.
+
+      SEARCH
+        -x, --extended           Extended-search mode (default)
+        +x, --no-extended        Disable extended-search mode: the query is one term
+        -e, --exact              Enable exact-match
+        +e, --no-exact           Fuzzy match (default)
+        -i, --ignore-case        Case-insensitive match
+        +i, --no-ignore-case     Case-sensitive match
+            --smart-case         Smart-case match (default)
+            --literal            Do not normalize latin script letters
+            --scheme=SCHEME      Scoring scheme [default|path|history]
+            --tiebreak=CRI[,..]  Comma-separated list of sort criteria to apply
+                                 when the scores are tied
+                                 [length|chunk|pathname|begin|end|index]
+                                 (default: the scheme's; index only last)
+        -s, --sort               Sort the result (default)
+        +s, --no-sort            Do not sort the result
+            --tac                Reverse the order of the input
+
+      FIELDS
+        -d, --delimiter=STR      Field delimiter, a literal string
+                                 (\\t, \\n, \\0 and \\\\ are decoded; default: AWK-style)
+        -n, --nth=N[,..]         Comma-separated list of field index expressions
+                                 for limiting search scope. Each can be a non-zero
+                                 integer or a range expression ([BEGIN]..[END]).
+            --with-nth=N[,..]    Fields to show (and search)
+            --accept-nth=N[,..]  Fields to print on accept
+
+      INPUT/OUTPUT
+            --read0              Read input delimited by ASCII NUL characters
+            --print0             Print output delimited by ASCII NUL characters
+            --header-lines=N     The first N lines of the input are a header
+            --print-query        Print the query as the first line
+
+      INTERACTIVE
+        -m, --multi[=MAX]        Enable multi-select with tab/shift-tab
+        +m, --no-multi           Disable multi-select
+        -q, --query=STR          Start with the given query
+
+      OTHER
+        -f, --filter=QUERY       Print the matches for QUERY and exit (no terminal)
+        -h, --help               Show this message
+            --version            Display version information and exit
+
+      Each on/off option above also has a negated form, e.g. --no-tac.
+      Values attach with = or follow as the next word; MAX only attaches (-m5).
+
+      EXIT STATUS
+        0 an item was chosen or matched   1 no match
+        2 error                           130 interrupted (Ctrl-C, Esc)
+
+      ENVIRONMENT VARIABLES
+        PICK_DEFAULT_OPTS_FILE   File of default options, read first
+        PICK_DEFAULT_OPTS        Default options, read after the file
+                                 (words split as a shell would; no expansion)
+
+    """
+}

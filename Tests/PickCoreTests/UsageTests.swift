@@ -1,0 +1,84 @@
+import Testing
+
+@testable import PickCore
+
+/// Every `--name` written in `text`: two dashes, then lower-case letters,
+/// digits and inner dashes.
+private func longOptions(in text: String) -> [String] {
+  var names: [String] = []
+  var scalars = text.unicodeScalars[...]
+  while let start = scalars.firstRange(of: "--".unicodeScalars) {
+    let rest = scalars[start.upperBound...]
+    let name = rest.prefix { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+    if !name.isEmpty { names.append(String(String.UnicodeScalarView(name))) }
+    scalars = rest.dropFirst(name.count)
+  }
+  return names
+}
+
+@Test(arguments: OptionParser.allLongNames)
+func `help lists every option`(name: String) {
+  #expect(Usage.text.contains("--\(name)"))
+}
+
+/// Whether the parser knows `spelling`: it may still want a value, but it is
+/// not an unknown option.
+private func isAccepted(_ spelling: String) -> Bool {
+  do {
+    _ = try OptionParser.parse(arguments: [Array(spelling.utf8)])
+    return true
+  } catch {
+    return !error.message.hasPrefix("unknown option")
+  }
+}
+
+@Test func `every long option the help mentions is accepted`() {
+  let mentioned = longOptions(in: Usage.text)
+  #expect(mentioned.count > OptionParser.allLongNames.count)
+  for name in mentioned {
+    #expect(isAccepted("--\(name)"), "--\(name)")
+  }
+}
+
+@Test func `every short option the help mentions is accepted`() {
+  // Lines such as "    -q, --query=STR" and "    +x, --no-extended".
+  let spellings = Usage.text.split(separator: "\n").compactMap { line -> String? in
+    let option = line.drop { $0 == " " }.prefix(3)
+    guard option.count == 3, option.first == "-" || option.first == "+", option.last == ","
+    else { return nil }
+    return String(option.dropLast())
+  }
+  #expect(spellings.count == OptionParser.table.compactMap(\.short).count + 5)
+  for spelling in spellings {
+    #expect(isAccepted(spelling), "\(spelling)")
+  }
+}
+
+@Test func `the table has exactly the options pick accepts now`() {
+  #expect(
+    OptionParser.allLongNames == [
+      "filter", "query", "extended", "exact", "ignore-case", "smart-case", "literal", "scheme",
+      "tiebreak", "sort", "tac", "delimiter", "nth", "with-nth", "accept-nth", "read0", "print0",
+      "header-lines", "print-query", "multi", "help", "version",
+    ])
+  #expect(
+    OptionParser.allNegatedLongNames == [
+      "no-extended", "no-exact", "no-ignore-case", "no-literal", "no-sort", "no-tac", "no-read0",
+      "no-print0", "no-header-lines", "no-print-query", "no-multi",
+    ])
+}
+
+@Test func `help ends with the exit status and the environment`() {
+  #expect(Usage.text.hasPrefix("Usage: pick [options]\n"))
+  for heading in ["SEARCH", "FIELDS", "INPUT/OUTPUT", "INTERACTIVE", "OTHER", "EXIT STATUS"] {
+    #expect(Usage.text.contains("\n  \(heading)\n"), "\(heading)")
+  }
+  for variable in ["PICK_DEFAULT_OPTS_FILE", "PICK_DEFAULT_OPTS "] {
+    #expect(Usage.text.contains(variable))
+  }
+  #expect(Usage.text.split(separator: "\n").allSatisfy { $0.count <= 80 })
+}
+
+@Test func `the version is semantic`() {
+  #expect(PickVersion.current.split(separator: ".").count == 3)
+}
