@@ -7,7 +7,7 @@ enum ExactScorer {
   /// With `atBoundaries` (`'abc'`), only occurrences that start and end at word boundaries count.
   static func substring(
     _ pattern: UnsafeBufferPointer<UInt32>, in text: ScoringText, atBoundaries: Bool, table: BonusTable,
-    positions: UnsafeMutablePointer<[Int]>?
+    positions: PositionList?
   ) -> ScoredMatch? {
     let m = pattern.count
     let n = text.count
@@ -36,7 +36,7 @@ enum ExactScorer {
     }
     guard bestAt >= 0 else { return nil }
     let end = bestAt + m
-    if let positions { positions.pointee.append(contentsOf: bestAt ..< end) }
+    if let positions { positions.values.append(contentsOf: bestAt ..< end) }
     guard atBoundaries else {
       return ScoredMatch(score: RegionScorer.score(pattern, in: text, from: bestAt, to: end), start: bestAt, end: end)
     }
@@ -55,20 +55,20 @@ enum ExactScorer {
 
   /// `^abc`: at the start, after leading white space unless the pattern itself starts with it.
   static func prefix(
-    _ pattern: UnsafeBufferPointer<UInt32>, in text: ScoringText, positions: UnsafeMutablePointer<[Int]>?
+    _ pattern: UnsafeBufferPointer<UInt32>, in text: ScoringText, positions: PositionList?
   ) -> ScoredMatch? {
     let m = pattern.count
     guard m > 0 else { return ScoredMatch(score: 0, start: 0, end: 0) }
     let start = isWhite(pattern[0]) ? 0 : leadingWhite(text)
     guard text.count - start >= m, matches(pattern, text.units, at: start) else { return nil }
-    if let positions { positions.pointee.append(contentsOf: start ..< start + m) }
+    if let positions { positions.values.append(contentsOf: start ..< start + m) }
     return ScoredMatch(
       score: RegionScorer.score(pattern, in: text, from: start, to: start + m), start: start, end: start + m)
   }
 
   /// `abc$`: at the end, before trailing white space unless the pattern itself ends with it.
   static func suffix(
-    _ pattern: UnsafeBufferPointer<UInt32>, in text: ScoringText, positions: UnsafeMutablePointer<[Int]>?
+    _ pattern: UnsafeBufferPointer<UInt32>, in text: ScoringText, positions: PositionList?
   ) -> ScoredMatch? {
     let m = pattern.count
     var end = text.count
@@ -76,21 +76,21 @@ enum ExactScorer {
     guard m > 0 else { return ScoredMatch(score: 0, start: end, end: end) }
     let start = end - m
     guard start >= 0, matches(pattern, text.units, at: start) else { return nil }
-    if let positions { positions.pointee.append(contentsOf: start ..< end) }
+    if let positions { positions.values.append(contentsOf: start ..< end) }
     return ScoredMatch(score: RegionScorer.score(pattern, in: text, from: start, to: end), start: start, end: end)
   }
 
   /// `^abc$`: the whole text, ignoring white space around it unless the pattern has it.
   static func equal(
     _ pattern: UnsafeBufferPointer<UInt32>, in text: ScoringText, table: BonusTable,
-    positions: UnsafeMutablePointer<[Int]>?
+    positions: PositionList?
   ) -> ScoredMatch? {
     let m = pattern.count
     guard m > 0 else { return nil }
     let start = isWhite(pattern[0]) ? 0 : leadingWhite(text)
     let trailing = isWhite(pattern[m - 1]) ? 0 : trailingWhite(text)
     guard text.count - start - trailing == m, matches(pattern, text.units, at: start) else { return nil }
-    if let positions { positions.pointee.append(contentsOf: start ..< start + m) }
+    if let positions { positions.values.append(contentsOf: start ..< start + m) }
     // Every character matched, the first at the start: the best score any placement can get.
     let score =
       (Scoring.match + table.boundaryWhite) * Int32(m) + (Scoring.firstCharMultiplier - 1) * table.boundaryWhite

@@ -33,7 +33,7 @@ struct FuzzyScorer {
   /// Scores `pattern` in `text`; `nil` when the characters do not all occur in order.
   /// Positions of the matched units are appended to `positions` when it is given.
   mutating func match(
-    _ pattern: UnsafeBufferPointer<UInt32>, in text: ScoringText, positions: UnsafeMutablePointer<[Int]>? = nil
+    _ pattern: UnsafeBufferPointer<UInt32>, in text: ScoringText, positions: PositionList? = nil
   ) -> ScoredMatch? {
     let m = pattern.count
     let n = text.count
@@ -68,7 +68,7 @@ struct FuzzyScorer {
 
   /// One character: the occurrence with the best bonus.
   private func bestSingle(
-    _ unit: UInt32, in text: ScoringText, from first: Int, through last: Int, positions: UnsafeMutablePointer<[Int]>?
+    _ unit: UInt32, in text: ScoringText, from first: Int, through last: Int, positions: PositionList?
   ) -> ScoredMatch {
     var best: Int32 = -1
     var bestAt = first
@@ -79,13 +79,13 @@ struct FuzzyScorer {
         bestAt = j
       }
     }
-    positions?.pointee.append(bestAt)
+    positions?.values.append(bestAt)
     return ScoredMatch(score: Scoring.match + best * Scoring.firstCharMultiplier, start: bestAt, end: bestAt + 1)
   }
 
   private mutating func fill(
     _ pattern: UnsafeBufferPointer<UInt32>, _ text: ScoringText, first: Int, last: Int, width: Int,
-    positions: UnsafeMutablePointer<[Int]>?
+    positions: PositionList?
   ) -> ScoredMatch {
     let m = pattern.count
     let cells = width * m
@@ -174,7 +174,7 @@ struct FuzzyScorer {
 
   /// Walks the matrices back from the best cell to the positions that produced it.
   /// Returns the first matched position.
-  private func backtrace(m: Int, width: Int, first: Int, end: Int, into positions: UnsafeMutablePointer<[Int]>) -> Int {
+  private func backtrace(m: Int, width: Int, first: Int, end: Int, into positions: PositionList) -> Int {
     var found: [Int] = []
     found.reserveCapacity(m)
     var i = m - 1
@@ -194,7 +194,7 @@ struct FuzzyScorer {
       if col == 0 { break }
       col -= 1
     }
-    positions.pointee.append(contentsOf: found.reversed())
+    positions.values.append(contentsOf: found.reversed())
     return found.last ?? first
   }
 }

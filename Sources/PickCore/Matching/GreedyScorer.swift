@@ -5,7 +5,7 @@
 enum GreedyScorer {
   static func match(
     _ pattern: UnsafeBufferPointer<UInt32>, in text: ScoringText, from first: Int,
-    positions: UnsafeMutablePointer<[Int]>?
+    positions: PositionList?
   ) -> ScoredMatch? {
     let m = pattern.count
     let t = text.units
@@ -45,7 +45,7 @@ enum GreedyScorer {
 enum RegionScorer {
   static func score(
     _ pattern: UnsafeBufferPointer<UInt32>, in text: ScoringText, from start: Int, to end: Int,
-    positions: UnsafeMutablePointer<[Int]>? = nil
+    positions: PositionList? = nil
   ) -> Int32 {
     let m = pattern.count
     var p = 0
@@ -56,7 +56,7 @@ enum RegionScorer {
     var j = start
     while j < end && p < m {
       if text.units[j] == pattern[p] {
-        positions?.pointee.append(j)
+        positions?.values.append(j)
         score += Scoring.match
         var bonus = text.bonuses[j]
         if run == 0 {

@@ -34,3 +34,10 @@ struct ScoringText {
       classes: UnsafeBufferPointer(rebasing: classes[range]))
   }
 }
+
+/// Collects matched positions when a caller asks for them (highlighting);
+/// scoring without it records nothing.
+public final class PositionList {
+  public var values: [Int] = []
+  public init() {}
+}

@@ -1,0 +1,40 @@
+/// A parsed query made ready to run: each term with its byte pre-filter, and
+/// the scheme's bonus table. Built once per query and shared by all workers.
+public struct CompiledQuery: Sendable {
+  public let query: Query
+  let table: BonusTable
+  /// `filters[group][term]`.
+  let filters: [[ByteFilter]]
+  /// Whether any term is a positive one (so the item must be decoded and scored).
+  let hasPositiveTerms: Bool
+
+  public init(_ query: Query, scheme: Options.Scheme) {
+    self.query = query
+    table = BonusTable(scheme: scheme)
+    filters = query.groups.map { $0.map(ByteFilter.init(term:)) }
+    hasPositiveTerms = query.groups.contains { $0.contains { !$0.isInverse } }
+  }
+
+  /// Whether matched items are ranked by score; a query of only inverse terms
+  /// (or no terms) keeps input order, as fzf.
+  public var ranksByScore: Bool { hasPositiveTerms }
+}
+
+/// How one item matched a whole query.
+public struct ItemMatch: Equatable, Sendable {
+  /// Sum of the matched terms' scores.
+  public var score: Int32
+  /// Smallest start of a term's match (in units of the item's text), or -1 if none has a position.
+  public var minBegin: Int
+  /// Smallest end of a term's match.
+  public var minEnd: Int
+  /// Largest end of a term's match.
+  public var maxEnd: Int
+
+  public init(score: Int32, minBegin: Int, minEnd: Int, maxEnd: Int) {
+    self.score = score
+    self.minBegin = minBegin
+    self.minEnd = minEnd
+    self.maxEnd = maxEnd
+  }
+}

@@ -1,0 +1,120 @@
+/// Matches a compiled query against items, one at a time: one per worker
+/// thread, since it owns the scratch space that makes matching allocation-free.
+///
+/// Semantics (fzf's): every group must match; a group matches when one of its
+/// terms does — a positive term by occurring, an inverse term by not
+/// occurring. The item's score is the sum over groups of the score of the
+/// term that satisfied it (inverse terms score 0). A trailing CR is not part
+/// of the text (so `$` works on CRLF input).
+public final class ItemMatcher {
+  public let compiled: CompiledQuery
+  private var text = PreparedText()
+  private var fuzzy = FuzzyScorer()
+  private let positionsScratch = PositionList()
+
+  public init(_ compiled: CompiledQuery) {
+    self.compiled = compiled
+  }
+
+  deinit { text.release() }
+
+  /// The text that is matched for an item: without a trailing CR.
+  @inline(__always)
+  static func matchedBytes(_ item: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    if let last = item.last, last == 0x0D {
+      return UnsafeBufferPointer(rebasing: item.dropLast())
+    }
+    return item
+  }
+
+  /// Matches `item`; `nil` when it does not match. With `positions`, the
+  /// matched byte offsets (into `item`) are appended to it, for highlighting.
+  public func match(_ item: UnsafeBufferPointer<UInt8>, positions: PositionList? = nil) -> ItemMatch? {
+    let bytes = Self.matchedBytes(item)
+    // Reject on raw bytes first: a group fails when none of its positive terms can occur
+    // (a group with an inverse term can always be satisfied by absence).
+    for (g, group) in compiled.query.groups.enumerated() {
+      var possible = false
+      for (t, term) in group.enumerated() where term.isInverse || compiled.filters[g][t].mayMatch(bytes) {
+        possible = true
+        break
+      }
+      if !possible { return nil }
+    }
+    text.load(bytes, table: compiled.table)
+    var total: Int32 = 0
+    var minBegin = Int.max
+    var minEnd = Int.max
+    var maxEnd = -1
+    for group in compiled.query.groups {
+      var satisfied = false
+      for term in group {
+        let mark = positionsScratch.values.count
+        if let found = matchTerm(term, positions: positions == nil ? nil : positionsScratch) {
+          if term.isInverse {
+            positionsScratch.values.removeSubrange(mark...)
+            continue
+          }
+          satisfied = true
+          total &+= found.score
+          if found.start < found.end {
+            let start = text.originalPosition(found.start, normalize: term.normalizesItems)
+            let end = text.originalPosition(found.end - 1, normalize: term.normalizesItems) + 1
+            minBegin = min(minBegin, start)
+            minEnd = min(minEnd, end)
+            maxEnd = max(maxEnd, end)
+          }
+          break
+        } else if term.isInverse {
+          satisfied = true
+          continue
+        }
+      }
+      if !satisfied {
+        positionsScratch.values.removeAll(keepingCapacity: true)
+        return nil
+      }
+    }
+    if let positions {
+      for position in positionsScratch.values { positions.values.append(Int(text.byteOffsets[position])) }
+      positionsScratch.values.removeAll(keepingCapacity: true)
+    }
+    if maxEnd < 0 { return ItemMatch(score: total, minBegin: -1, minEnd: -1, maxEnd: -1) }
+    return ItemMatch(score: total, minBegin: minBegin, minEnd: minEnd, maxEnd: maxEnd)
+  }
+
+  /// The item's length in characters without surrounding white space, for the
+  /// `length` tiebreak. Valid right after a successful `match`.
+  public var lastTrimmedLength: Int { text.trimmedLength() }
+
+  /// The last matched item's decoded units (for the tiebreaks that look at characters).
+  var lastUnits: UnsafeBufferPointer<UInt32> { text.units.buffer }
+  var lastClasses: UnsafeBufferPointer<CharClass> { text.classes.buffer }
+
+  private func matchTerm(_ term: Term, positions: PositionList?) -> ScoredMatch? {
+    let scoring = text.text(caseSensitive: term.isCaseSensitive, normalize: term.normalizesItems)
+    let mark = positions?.values.count ?? 0
+    let result = term.units.withUnsafeBufferPointer { pattern -> ScoredMatch? in
+      switch term.kind {
+      case .fuzzy:
+        return fuzzy.match(pattern, in: scoring, positions: positions)
+      case .exact:
+        return ExactScorer.substring(pattern, in: scoring, atBoundaries: false, table: compiled.table, positions: positions)
+      case .exactBoundary:
+        return ExactScorer.substring(pattern, in: scoring, atBoundaries: true, table: compiled.table, positions: positions)
+      case .prefix:
+        return ExactScorer.prefix(pattern, in: scoring, positions: positions)
+      case .suffix:
+        return ExactScorer.suffix(pattern, in: scoring, positions: positions)
+      case .equal:
+        return ExactScorer.equal(pattern, in: scoring, table: compiled.table, positions: positions)
+      }
+    }
+    if let positions, term.normalizesItems, positions.values.count > mark {
+      for k in mark ..< positions.values.count {
+        positions.values[k] = text.originalPosition(positions.values[k], normalize: true)
+      }
+    }
+    return result
+  }
+}

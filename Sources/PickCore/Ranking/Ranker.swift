@@ -1,0 +1,120 @@
+/// Matches a range of items against a query on all cores and ranks the matches.
+///
+/// Items are cut into tasks of `taskSize` consecutive items; each task writes
+/// the keys of its matches into its own slice of one preallocated buffer (a
+/// task can match at most its own items), so workers never share memory or
+/// allocate. The slices are then packed together and sorted once.
+public struct Ranker: Sendable {
+  /// How matches are ordered.
+  public struct Order: Sendable, Equatable {
+    /// `false` (`--no-sort`): input order.
+    public var sortsByScore: Bool
+    /// `--tac`: input order reversed, also between tied matches.
+    public var reversesInput: Bool
+    /// `--tiebreak` criteria (the scheme's default if not given).
+    public var tiebreak: [Options.Tiebreak]
+
+    public init(sortsByScore: Bool = true, reversesInput: Bool = false, tiebreak: [Options.Tiebreak] = [.length]) {
+      self.sortsByScore = sortsByScore
+      self.reversesInput = reversesInput
+      self.tiebreak = tiebreak
+    }
+
+    public init(options: Options) {
+      self.init(sortsByScore: options.sort, reversesInput: options.tac, tiebreak: options.effectiveTiebreak)
+    }
+  }
+
+  public var order: Order
+  public var workers: Int
+  /// Items per task: small enough to balance two cores, large enough that the
+  /// per-task overhead vanishes.
+  public var taskSize = 8192
+
+  public init(order: Order, workers: Int = Parallel.processorCount) {
+    self.order = order
+    self.workers = workers
+  }
+
+  /// Matches items `range` of `store` against `query`.
+  public func rank(_ store: ItemStore, range: Range<Int>, query: CompiledQuery) -> RankedMatches {
+    let reversed = order.reversesInput
+    if query.query.isEmpty {
+      return RankedMatches(storage: .all(range, reversed: reversed), base: range.lowerBound, span: range.count, reversed: reversed)
+    }
+    let byScore = order.sortsByScore && query.ranksByScore
+    let points = RankPoints(criteria: order.tiebreak)
+    let isWide = byScore && points.criteria.count > 1
+    let span = range.count
+    let tasks = (span + taskSize - 1) / taskSize
+    let matchers = (0 ..< max(1, min(workers, tasks))).map { _ in ItemMatcher(query) }
+    var found = [Int](repeating: 0, count: tasks)
+    let taskSize = self.taskSize
+    let lower = range.lowerBound
+
+    func run<Key>(_ keys: UnsafeMutablePointer<Key>, key: @escaping (ItemMatcher, ItemMatch, Int) -> Key) {
+      let keysBox = UnsafeSendable(keys)
+      found.withUnsafeMutableBufferPointer { foundBuffer in
+        let foundBox = UnsafeSendable(foundBuffer.baseAddress!)
+        Parallel.run(tasks: tasks, workers: matchers.count) { task, worker in
+          let matcher = matchers[worker]
+          let start = task * taskSize
+          let end = min(start + taskSize, span)
+          var n = 0
+          for offset in start ..< end {
+            let index = lower + offset
+            guard let match = matcher.match(store.item(index)) else { continue }
+            let order = reversed ? span - 1 - offset : offset
+            keysBox.value[start + n] = key(matcher, match, order)
+            n += 1
+          }
+          foundBox.value[task] = n
+        }
+      }
+      // Pack the task slices together, in task order.
+      var packed = 0
+      for task in 0 ..< tasks {
+        let start = task * taskSize
+        if packed != start && found[task] > 0 {
+          (keys + packed).update(from: keys + start, count: found[task])
+        }
+        packed += found[task]
+      }
+    }
+
+    if isWide {
+      let keys = UnsafeMutablePointer<RankedMatches.WideKey>.allocate(capacity: max(span, 1))
+      run(keys) { matcher, match, order in
+        let p = points.points(
+          for: match, trimmedLength: matcher.lastTrimmedLength, units: matcher.lastUnits, classes: matcher.lastClasses)
+        return RankedMatches.WideKey(points: p, order: UInt32(order))
+      }
+      var buffer = UnsafeMutableBufferPointer(start: keys, count: found.reduce(0, +))
+      buffer.sort()
+      return RankedMatches(storage: .wide(buffer), base: lower, span: span, reversed: reversed)
+    }
+    let keys = UnsafeMutablePointer<UInt64>.allocate(capacity: max(span, 1))
+    if byScore {
+      let usesUnits = points.needsUnits
+      run(keys) { matcher, match, order in
+        let p = points.points(
+          for: match, trimmedLength: matcher.lastTrimmedLength,
+          units: usesUnits ? matcher.lastUnits : UnsafeBufferPointer(start: nil, count: 0),
+          classes: matcher.lastClasses)
+        return (p & 0xFFFF_FFFF_0000_0000) | UInt64(order)
+      }
+    } else {
+      run(keys) { _, _, order in UInt64(order) }
+    }
+    let buffer = UnsafeMutableBufferPointer(start: keys, count: found.reduce(0, +))
+    if byScore || reversed { RadixSort.sort(buffer) }
+    return RankedMatches(storage: .narrow(buffer), base: lower, span: span, reversed: reversed)
+  }
+}
+
+/// Carries a pointer into a `@Sendable` context. The code that uses it
+/// guarantees that threads touch disjoint parts of the memory.
+struct UnsafeSendable<Value>: @unchecked Sendable {
+  let value: Value
+  init(_ value: Value) { self.value = value }
+}
