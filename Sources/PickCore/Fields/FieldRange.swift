@@ -4,6 +4,11 @@
 /// (all fields). Indices count from 1; negative indices count from the last
 /// field (-1 is the last). 0 is never a valid index: it is a usage error.
 /// A list is comma-separated (`1,3..5,-1`).
+///
+/// fzf 0.74 also rejects a range from a negative to a positive index (`-2..3`,
+/// `-1..1`: "invalid format"), since whether it is reversed depends on the
+/// item; `2..-1` and `-3..-2` are fine. Out-of-range and reversed ranges are
+/// valid and select nothing (see `FieldSelection`).
 public struct FieldRange: Equatable, Hashable, Sendable {
   /// First field, or `nil` for "from the first".
   public var begin: Int?
@@ -31,6 +36,7 @@ public struct FieldRange: Equatable, Hashable, Sendable {
       guard let begin = index(text[..<dots.lowerBound]),
         let end = index(text[dots.upperBound...])
       else { return nil }
+      if let begin, let end, begin < 0, end > 0 { return nil }
       return FieldRange(begin: begin, end: end)
     }
     guard let single = index(text), let n = single else { return nil }
