@@ -1,5 +1,74 @@
-// Entry point: wiring only. See PickCore for the logic and PickSystem for I/O.
+// pick's entry point: wiring only. The logic is in PickCore, the system calls in PickSystem.
+import Glibc
 import PickCore
 import PickSystem
 
-print("pick: not yet")
+/// Exit statuses, as fzf's (see DECISIONS.md).
+enum ExitStatus {
+  static let matched: Int32 = 0
+  static let noMatch: Int32 = 1
+  static let error: Int32 = 2
+  static let readerGone: Int32 = 141
+}
+
+func fail(_ message: String) -> Never {
+  OutputWriter.printError(message)
+  exit(ExitStatus.error)
+}
+
+// Write errors are handled where they happen (EPIPE ends pick quietly with 141).
+signal(SIGPIPE, SIG_IGN)
+
+let options: Options
+do {
+  var file: (path: String, contents: [UInt8])? = nil
+  if let path = ProcessEnvironment.value("PICK_DEFAULT_OPTS_FILE"), !path.isEmpty {
+    let shownPath = String(decoding: path, as: UTF8.self)
+    do {
+      file = (shownPath, try ProcessEnvironment.contents(ofFile: path))
+    } catch {
+      fail("PICK_DEFAULT_OPTS_FILE (\(shownPath)): \(error)")
+    }
+  }
+  options = try OptionParser.parse(
+    arguments: ProcessEnvironment.arguments(), defaultOptsFile: file,
+    defaultOpts: ProcessEnvironment.value("PICK_DEFAULT_OPTS"))
+} catch {
+  fail(error.message)
+}
+
+if options.showHelp {
+  do { try OutputWriter.printOut(Usage.text) } catch { exit(ExitStatus.error) }
+  exit(ExitStatus.matched)
+}
+if options.showVersion {
+  do { try OutputWriter.printOut("pick \(PickVersion.current)\n") } catch { exit(ExitStatus.error) }
+  exit(ExitStatus.matched)
+}
+guard OutputWriter.isOpen(1) else { fail("standard output is closed") }
+guard options.filter != nil else {
+  fail("the interactive picker is not available yet; use --filter QUERY (see pick --help)")
+}
+switch InputReader.kind(of: 0) {
+case .directory: fail("standard input is a directory")
+case .terminal: fail("no input: pipe items into pick (e.g. ls | pick --filter QUERY)")
+case .readable: break
+}
+
+do {
+  let store = try ItemStore(separator: options.read0 ? 0 : 0x0A)
+  try InputReader.readAll(0, into: store)
+  var sink = OutputWriter.sink(1)
+  let matched = try FilterCommand(options: options).run(store, into: &sink)
+  exit(matched ? ExitStatus.matched : ExitStatus.noMatch)
+} catch WriteFailure.readerGone {
+  exit(ExitStatus.readerGone)
+} catch WriteFailure.failed(_, let message) {
+  fail("cannot write results: \(message)")
+} catch ItemStore.Failure.full(let limit, let itemLimit) {
+  fail("input too large: pick holds at most \(limit >> 30) GiB and \(itemLimit) items")
+} catch ItemStore.Failure.cannotReserve(let bytes) {
+  fail("cannot reserve \(bytes >> 20) MiB of address space for the input")
+} catch {
+  fail("\(error)")
+}

@@ -67,7 +67,6 @@ struct Effect: Sendable, CustomTestStringConvertible {
   Effect("--delimiter=.*") { $0.delimiter = Array(".*".utf8) },
   Effect("-d", "\\t") { $0.delimiter = [0x09] },
   Effect("-d", "a\\nb\\0c\\\\") { $0.delimiter = [0x61, 0x0A, 0x62, 0x00, 0x63, 0x5C] },
-  Effect("-d", "\\|") { $0.delimiter = Array("\\|".utf8) },
   Effect("-n", "1,3..5,-1") {
     $0.nth = [FieldRange(1), FieldRange(begin: 3, end: 5), FieldRange(-1)]
   },
@@ -200,6 +199,7 @@ private let positionalHint = "(pick takes no positional arguments; items come fr
   ),
   (["-d", ""], "option -d: invalid value '' (the delimiter must not be empty)"),
   (["--delimiter="], "option --delimiter: invalid value '' (the delimiter must not be empty)"),
+  (["-d", "\\|"], "option -d: invalid value '\\|' (a backslash may only escape t, n, 0 or \\ (-d is a literal string, not a regular expression))"),
   (["-n0"], "option -n: invalid value '0' (expected field index expressions such as 1,3..5,-1)"),
   (
     ["--nth=1,,2"],

@@ -40,31 +40,16 @@ enum OptionValues {
 
   /// `--delimiter`: a literal byte string (not a regular expression, unlike
   /// fzf's) with `\t`, `\n`, `\0` and `\\` decoded so that tabs and NULs can
-  /// be typed. Any other backslash is kept as it is. Empty is an error: there
-  /// would be nothing to split on.
+  /// be typed (`FieldSplitter.delimiter(unescaping:)`). Any other backslash is
+  /// an error, so a regular expression written for fzf (`\|`) is reported
+  /// rather than silently split on. Empty is an error: there would be nothing to split on.
   static func delimiter(_ bytes: [UInt8]) throws(InvalidValue) -> [UInt8] {
-    var decoded: [UInt8] = []
-    var index = 0
-    while index < bytes.count {
-      let byte = bytes[index]
-      index += 1
-      guard byte == UInt8(ascii: "\\"), index < bytes.count,
-        let escaped = delimiterEscapes[bytes[index]]
-      else {
-        decoded.append(byte)
-        continue
-      }
-      decoded.append(escaped)
-      index += 1
+    guard let decoded = FieldSplitter.delimiter(unescaping: bytes) else {
+      throw InvalidValue("a backslash may only escape t, n, 0 or \\ (-d is a literal string, not a regular expression)")
     }
     if decoded.isEmpty { throw InvalidValue("the delimiter must not be empty") }
     return decoded
   }
-
-  private static let delimiterEscapes: [UInt8: UInt8] = [
-    UInt8(ascii: "t"): UInt8(ascii: "\t"), UInt8(ascii: "n"): UInt8(ascii: "\n"),
-    UInt8(ascii: "0"): 0, UInt8(ascii: "\\"): UInt8(ascii: "\\"),
-  ]
 
   /// `--nth`, `--with-nth`, `--accept-nth`: field index expressions.
   static func fieldRanges(_ bytes: [UInt8]) throws(InvalidValue) -> [FieldRange] {

@@ -7,12 +7,30 @@ public struct CompiledQuery: Sendable {
   let filters: [[ByteFilter]]
   /// Whether any term is a positive one (so the item must be decoded and scored).
   let hasPositiveTerms: Bool
+  /// `--with-nth`: the text that is searched is these fields of the item.
+  let shownFields: FieldSelection?
+  /// `--nth`: each term must match within one of these fields of the searched text.
+  let searchedFields: FieldSelection?
 
-  public init(_ query: Query, scheme: Options.Scheme) {
+  public init(
+    _ query: Query, scheme: Options.Scheme, shownFields: FieldSelection? = nil, searchedFields: FieldSelection? = nil
+  ) {
     self.query = query
+    self.shownFields = shownFields
+    self.searchedFields = (searchedFields?.searchesWholeText ?? true) ? nil : searchedFields
     table = BonusTable(scheme: scheme)
     filters = query.groups.map { $0.map(ByteFilter.init(term:)) }
     hasPositiveTerms = query.groups.contains { $0.contains { !$0.isInverse } }
+  }
+
+  /// Compiles the query text as the options say (`--filter`/`--query`, case,
+  /// `--exact`, `--scheme`, `-d`, `--nth`, `--with-nth`).
+  public init(_ text: [UInt8], options: Options) {
+    let splitter = FieldSplitter(delimiter: options.delimiter)
+    self.init(
+      QueryParser(options: options).parse(text), scheme: options.scheme,
+      shownFields: options.withNth.map { FieldSelection($0, splitter: splitter) },
+      searchedFields: options.nth.isEmpty ? nil : FieldSelection(options.nth, splitter: splitter))
   }
 
   /// Whether matched items are ranked by score; a query of only inverse terms

@@ -11,6 +11,11 @@ public final class ItemMatcher {
   private var text = PreparedText()
   private var fuzzy = FuzzyScorer()
   private let positionsScratch = PositionList()
+  /// The `--with-nth` text of the current item.
+  private var shownScratch: [UInt8] = []
+  private var tokens: [Range<Int>] = []
+  /// The `--nth` chunks of the current item, as byte ranges.
+  private var byteChunks: [Range<Int>] = []
 
   public init(_ compiled: CompiledQuery) {
     self.compiled = compiled
@@ -31,6 +36,14 @@ public final class ItemMatcher {
   /// matched byte offsets (into `item`) are appended to it, for highlighting.
   public func match(_ item: UnsafeBufferPointer<UInt8>, positions: PositionList? = nil) -> ItemMatch? {
     let bytes = Self.matchedBytes(item)
+    guard let shown = compiled.shownFields else { return match(text: bytes, positions: positions) }
+    shownScratch.removeAll(keepingCapacity: true)
+    shown.shownText(of: bytes, tokens: &tokens, into: &shownScratch)
+    return shownScratch.withUnsafeBufferPointer { match(text: $0, positions: positions) }
+  }
+
+  /// Matches the searched text of an item (after `--with-nth`). Positions are offsets into it.
+  private func match(text bytes: UnsafeBufferPointer<UInt8>, positions: PositionList?) -> ItemMatch? {
     // Reject on raw bytes first: a group fails when none of its positive terms can occur
     // (a group with an inverse term can always be satisfied by absence).
     for (g, group) in compiled.query.groups.enumerated() {
@@ -42,6 +55,9 @@ public final class ItemMatcher {
       if !possible { return nil }
     }
     text.load(bytes, table: compiled.table)
+    if let searched = compiled.searchedFields {
+      searched.chunks(of: bytes, tokens: &tokens, into: &byteChunks)
+    }
     var total: Int32 = 0
     var minBegin = Int.max
     var minEnd = Int.max
@@ -91,10 +107,38 @@ public final class ItemMatcher {
   var lastUnits: UnsafeBufferPointer<UInt32> { text.units.buffer }
   var lastClasses: UnsafeBufferPointer<CharClass> { text.classes.buffer }
 
+  /// Matches one term; positions (if asked for) are appended as units of the decoded item.
   private func matchTerm(_ term: Term, positions: PositionList?) -> ScoredMatch? {
     let scoring = text.text(caseSensitive: term.isCaseSensitive, normalize: term.normalizesItems)
     let mark = positions?.values.count ?? 0
-    let result = term.units.withUnsafeBufferPointer { pattern -> ScoredMatch? in
+    var found: ScoredMatch? = nil
+    if compiled.searchedFields == nil {
+      found = score(term, in: scoring, positions: positions)
+    } else {
+      // `--nth`: the first field that holds the term decides, as in fzf.
+      for chunk in byteChunks {
+        let lower = text.unitIndex(forByte: chunk.lowerBound, normalize: term.normalizesItems)
+        let upper = text.unitIndex(forByte: chunk.upperBound, normalize: term.normalizesItems)
+        guard var inChunk = score(term, in: scoring.slice(lower ..< upper), positions: positions) else { continue }
+        inChunk.start += lower
+        inChunk.end += lower
+        if let positions {
+          for k in mark ..< positions.values.count { positions.values[k] += lower }
+        }
+        found = inChunk
+        break
+      }
+    }
+    if let positions, term.normalizesItems, positions.values.count > mark {
+      for k in mark ..< positions.values.count {
+        positions.values[k] = text.originalPosition(positions.values[k], normalize: true)
+      }
+    }
+    return found
+  }
+
+  private func score(_ term: Term, in scoring: ScoringText, positions: PositionList?) -> ScoredMatch? {
+    term.units.withUnsafeBufferPointer { pattern -> ScoredMatch? in
       switch term.kind {
       case .fuzzy:
         return fuzzy.match(pattern, in: scoring, positions: positions)
@@ -110,11 +154,5 @@ public final class ItemMatcher {
         return ExactScorer.equal(pattern, in: scoring, table: compiled.table, positions: positions)
       }
     }
-    if let positions, term.normalizesItems, positions.values.count > mark {
-      for k in mark ..< positions.values.count {
-        positions.values[k] = text.originalPosition(positions.values[k], normalize: true)
-      }
-    }
-    return result
   }
 }

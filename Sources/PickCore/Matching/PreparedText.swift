@@ -107,6 +107,24 @@ struct PreparedText {
     return Int(keptForNormalized[position])
   }
 
+  /// The position, in a term's text, of the first unit that starts at or after byte `offset`.
+  func unitIndex(forByte offset: Int, normalize: Bool) -> Int {
+    if isASCII { return offset }
+    let unit = Self.lowerBound(Int32(clamping: offset), in: byteOffsets.buffer)
+    guard normalize && hasMarksToDrop else { return unit }
+    return Self.lowerBound(Int32(clamping: unit), in: keptForNormalized.buffer)
+  }
+
+  private static func lowerBound(_ value: Int32, in sorted: UnsafeBufferPointer<Int32>) -> Int {
+    var low = 0
+    var high = sorted.count
+    while low < high {
+      let middle = (low + high) / 2
+      if sorted[middle] < value { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
   /// The item's length in characters without white space at either end (the `length` tiebreak).
   func trimmedLength() -> Int {
     var start = 0

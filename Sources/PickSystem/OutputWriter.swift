@@ -1,0 +1,55 @@
+import Glibc
+import PickCore
+
+/// Writes to a file descriptor, retrying short writes and interruptions.
+public enum OutputWriter {
+  /// Whether `fd` is open (the check pick makes on standard output at start:
+  /// running with it closed would lose the results).
+  public static func isOpen(_ fd: Int32) -> Bool {
+    fcntl(fd, F_GETFL) != -1
+  }
+
+  /// Writes every byte of `bytes` to `fd`.
+  public static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(WriteFailure) {
+    guard var cursor = bytes.baseAddress else { return }
+    var left = bytes.count
+    while left > 0 {
+      let n = write(fd, cursor, left)
+      if n >= 0 {
+        cursor += n
+        left -= n
+      } else if errno == EPIPE {
+        throw .readerGone
+      } else if errno != EINTR && errno != EAGAIN {
+        throw .failed(errno: errno, message: SystemError.message(for: errno))
+      }
+    }
+  }
+
+  /// A result sink that writes to `fd` in large blocks.
+  public static func sink(_ fd: Int32) -> ResultSink {
+    ResultSink { (bytes) throws(WriteFailure) in try writeAll(fd, bytes) }
+  }
+
+  /// Writes a line of text to standard error, ignoring failure (there is nowhere else to report it).
+  public static func printError(_ message: String) {
+    var line = "pick: " + message + "\n"
+    line.withUTF8 { bytes in
+      _ = try? writeAll(2, UnsafeRawBufferPointer(bytes))
+    }
+  }
+
+  /// Writes text to standard output.
+  public static func printOut(_ text: String) throws(WriteFailure) {
+    let bytes = Array(text.utf8)
+    let failure: WriteFailure? = bytes.withUnsafeBytes { raw in
+      do throws(WriteFailure) {
+        try writeAll(1, raw)
+        return nil
+      } catch {
+        return error
+      }
+    }
+    if let failure { throw failure }
+  }
+}

@@ -1,0 +1,53 @@
+import Glibc
+
+/// The process's arguments and environment as bytes: option values that are
+/// item text must survive even when they are not valid UTF-8.
+public enum ProcessEnvironment {
+  /// argv without argv[0].
+  public static func arguments() -> [[UInt8]] {
+    let argc = Int(CommandLine.argc)
+    var result: [[UInt8]] = []
+    result.reserveCapacity(max(argc - 1, 0))
+    for index in 1 ..< max(argc, 1) {
+      guard let argument = CommandLine.unsafeArgv[index] else { continue }
+      result.append(bytes(of: argument))
+    }
+    return result
+  }
+
+  /// The value of an environment variable, or `nil` when it is not set.
+  public static func value(_ name: String) -> [UInt8]? {
+    guard let value = getenv(name) else { return nil }
+    return bytes(of: value)
+  }
+
+  private static func bytes(of cString: UnsafePointer<CChar>) -> [UInt8] {
+    let length = strlen(cString)
+    return cString.withMemoryRebound(to: UInt8.self, capacity: length) {
+      Array(UnsafeBufferPointer(start: $0, count: length))
+    }
+  }
+
+  /// Reads a whole (small) file, such as `$PICK_DEFAULT_OPTS_FILE`.
+  public static func contents(ofFile path: [UInt8]) throws -> [UInt8] {
+    let fd = path.withUnsafeBufferPointer { buffer -> Int32 in
+      var cPath = Array(buffer)
+      cPath.append(0)
+      return cPath.withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_RDONLY | O_CLOEXEC) }
+    }
+    guard fd >= 0 else { throw SystemError(errno: errno, context: "cannot open") }
+    defer { close(fd) }
+    var result: [UInt8] = []
+    var block = [UInt8](repeating: 0, count: 64 << 10)
+    while true {
+      let n = block.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if n > 0 {
+        result.append(contentsOf: block[0 ..< n])
+      } else if n == 0 {
+        return result
+      } else if errno != EINTR {
+        throw SystemError(errno: errno, context: "cannot read")
+      }
+    }
+  }
+}
