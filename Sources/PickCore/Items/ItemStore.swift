@@ -6,8 +6,9 @@ import Glibc
 /// The arena and the offset table are reservations of address space that the
 /// kernel backs with memory only as it is written, so neither ever moves or
 /// copies: matcher threads may read items that are already stored while input
-/// keeps arriving, and a million items cost their bytes plus eight bytes each
-/// (no `String`, no array per item).
+/// keeps arriving, and a million items cost their bytes plus four bytes each
+/// (no `String`, no array per item). Offsets are 32-bit while the input is
+/// under 4 GiB; past that the table is widened to 64 bits once.
 ///
 /// Item `i` spans `starts[i] ..< starts[i + 1] - 1`: every item is followed by
 /// its separator, and an input whose last item has no separator gets a virtual
@@ -30,7 +31,10 @@ public final class ItemStore: @unchecked Sendable {
   public let itemLimit: Int
 
   private let arena: UnsafeMutablePointer<UInt8>
-  private let starts: UnsafeMutablePointer<Int>
+  /// Item starts while every offset fits in 32 bits.
+  private let narrowStarts: UnsafeMutablePointer<UInt32>
+  /// Item starts once the input has passed 4 GiB (`nil` until then).
+  private var wideStarts: UnsafeMutablePointer<Int>? = nil
   /// Bytes stored so far.
   public private(set) var byteCount = 0
   /// Complete items so far.
@@ -53,24 +57,49 @@ public final class ItemStore: @unchecked Sendable {
     var items = itemLimit
     var starts: UnsafeMutableRawPointer? = nil
     while starts == nil && items >= 1 << 20 {
-      starts = cpick_reserve((items + 1) * MemoryLayout<Int>.stride)
+      starts = cpick_reserve((items + 1) * MemoryLayout<UInt32>.stride)
       if starts == nil { items /= 4 }
     }
     guard let starts else {
       cpick_release(arena, bytes)
-      throw .cannotReserve(bytes: itemLimit * MemoryLayout<Int>.stride)
+      throw .cannotReserve(bytes: itemLimit * MemoryLayout<UInt32>.stride)
     }
     cpick_advise_hugepage(arena, bytes)
     self.byteLimit = bytes
     self.itemLimit = items
     self.arena = arena.assumingMemoryBound(to: UInt8.self)
-    self.starts = starts.assumingMemoryBound(to: Int.self)
-    self.starts[0] = 0
+    narrowStarts = starts.assumingMemoryBound(to: UInt32.self)
+    narrowStarts[0] = 0
   }
 
   deinit {
     cpick_release(arena, byteLimit)
-    cpick_release(starts, (itemLimit + 1) * MemoryLayout<Int>.stride)
+    cpick_release(narrowStarts, (itemLimit + 1) * MemoryLayout<UInt32>.stride)
+    if let wideStarts { cpick_release(wideStarts, (itemLimit + 1) * MemoryLayout<Int>.stride) }
+  }
+
+  /// Where item `index` starts (`index == count` gives one past the last separator).
+  @inline(__always)
+  private func start(_ index: Int) -> Int {
+    if let wideStarts { return wideStarts[index] }
+    return Int(narrowStarts[index])
+  }
+
+  /// Records where item `index` starts, widening the table when the offset needs it.
+  private func setStart(_ index: Int, _ offset: Int) throws(Failure) {
+    if wideStarts == nil && offset > Int(UInt32.max) {
+      guard let wide = cpick_reserve((itemLimit + 1) * MemoryLayout<Int>.stride) else {
+        throw .cannotReserve(bytes: (itemLimit + 1) * MemoryLayout<Int>.stride)
+      }
+      let table = wide.assumingMemoryBound(to: Int.self)
+      for k in 0 ..< index { table[k] = Int(narrowStarts[k]) }
+      wideStarts = table
+    }
+    if let wideStarts {
+      wideStarts[index] = offset
+    } else {
+      narrowStarts[index] = UInt32(truncatingIfNeeded: offset)
+    }
   }
 
   /// Free room at the end of the arena to read into directly (no copy), at most `maximum` bytes.
@@ -94,7 +123,7 @@ public final class ItemStore: @unchecked Sendable {
       let separatorAt = hit.assumingMemoryBound(to: UInt8.self)
       guard count < itemLimit else { throw .full(limit: byteLimit, itemLimit: itemLimit) }
       count += 1
-      starts[count] = separatorAt - arena + 1
+      try setStart(count, separatorAt - arena + 1)
       cursor = separatorAt + 1
     }
   }
@@ -128,31 +157,25 @@ public final class ItemStore: @unchecked Sendable {
   public func finish() throws(Failure) {
     guard !isFinished else { return }
     isFinished = true
-    if byteCount > starts[count] {
+    if byteCount > start(count) {
       guard count < itemLimit else { throw .full(limit: byteLimit, itemLimit: itemLimit) }
       arena[byteCount] = separator  // the virtual separator; never counted in byteCount
       count += 1
-      starts[count] = byteCount + 1
+      try setStart(count, byteCount + 1)
     }
   }
 
   /// The bytes of item `index` (without its separator).
   @inline(__always)
   public func item(_ index: Int) -> UnsafeBufferPointer<UInt8> {
-    let start = starts[index]
-    return UnsafeBufferPointer(start: arena + start, count: starts[index + 1] - 1 - start)
+    let first = start(index)
+    return UnsafeBufferPointer(start: arena + first, count: start(index + 1) - 1 - first)
   }
 
   /// Item `index` with its separator: for writing several items out in one copy.
-  @inline(__always)
-  func itemWithSeparator(_ index: Int) -> UnsafeBufferPointer<UInt8> {
-    let start = starts[index]
-    return UnsafeBufferPointer(start: arena + start, count: starts[index + 1] - start)
-  }
-
   /// The bytes of items `range` with their separators, contiguous in the arena.
   public func items(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
-    let start = starts[range.lowerBound]
-    return UnsafeBufferPointer(start: arena + start, count: starts[range.upperBound] - start)
+    let first = start(range.lowerBound)
+    return UnsafeBufferPointer(start: arena + first, count: start(range.upperBound) - first)
   }
 }

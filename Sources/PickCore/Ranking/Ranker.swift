@@ -106,8 +106,10 @@ public struct Ranker: Sendable {
     } else {
       run(keys) { _, _, order in UInt64(order) }
     }
-    let buffer = UnsafeMutableBufferPointer(start: keys, count: found.reduce(0, +))
-    if byScore || reversed { RadixSort.sort(buffer) }
+    var buffer = UnsafeMutableBufferPointer(start: keys, count: found.reduce(0, +))
+    // Tasks were packed in input order; under `--tac` that is descending order.
+    if reversed { buffer.reverse() }
+    if byScore { RadixSort.sort(buffer, lowHalfSorted: true) }
     return RankedMatches(storage: .narrow(buffer), base: lower, span: span, reversed: reversed)
   }
 }
