@@ -7,7 +7,7 @@ enum BenchError: Error, CustomStringConvertible {
   case cannotWrite(String)
   case cannotRun(String, String)
   case missingPick(String)
-  case system(String)
+  case system(String, Int32)
 
   var description: String {
     switch self {
@@ -17,7 +17,7 @@ enum BenchError: Error, CustomStringConvertible {
     case .cannotRun(let path, let reason): "cannot run \(path): \(reason)"
     case .missingPick(let path):
       "no pick binary at \(path): build it with `swift build -c release --static-swift-stdlib` or pass --pick PATH"
-    case .system(let call): "\(call) failed: errno \(errno)"
+    case .system(let call, let code): "\(call) failed: \(String(cString: strerror(code)))"
     }
   }
 }

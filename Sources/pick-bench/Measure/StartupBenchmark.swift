@@ -16,13 +16,13 @@ struct StartupBenchmark {
     // `true` is the floor: what spawning and reaping any process costs here.
     let floor = Tool(name: "true (floor)", executable: "true", filterArguments: { _ in [] })
     let measured = tools.filter { $0.executable != nil } + [floor]
+    let runs = measured.map { tool in
+      ChildProcess(executable: tool.executable ?? "", arguments: tool.filterArguments("s"), input: file.path)
+    }
     var samples = Array(repeating: ToolSamples(), count: measured.count)
     progress("startup: \(options.runs) rounds")
     for _ in 0..<options.runs {
-      for (index, tool) in measured.enumerated() {
-        let run = ChildProcess(executable: tool.executable!, arguments: tool.filterArguments("s"), input: file.path)
-        samples[index].results.append(try run.run())
-      }
+      for (index, run) in runs.enumerated() { samples[index].results.append(try run.run()) }
     }
 
     var table = MarkdownTable(headers: ["tool", "median ms", "p10 ms", "p90 ms", "peak MiB"], numeric: [1, 2, 3, 4])

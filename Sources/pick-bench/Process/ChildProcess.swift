@@ -47,7 +47,8 @@ struct ChildProcess {
   var input: String?
   var output: Output = .counted
 
-  /// Options that would change the peers' behaviour from their defaults.
+  /// Our environment, less the variables that would change the tools'
+  /// behaviour from their defaults, plus no crash backtraces from pick.
   private static let environment: [String] = {
     var names = [String]()
     var entry = environ
@@ -74,7 +75,7 @@ struct ChildProcess {
     var outputFDs: [Int32] = [-1, -1]
     switch output {
     case .counted, .captured:
-      guard pipe(&outputFDs) == 0 else { throw BenchError.system("pipe") }
+      guard pipe(&outputFDs) == 0 else { throw BenchError.system("pipe", errno) }
       for fd in outputFDs { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
     case .discarded:
       outputFDs[1] = open("/dev/null", O_WRONLY | O_CLOEXEC)
@@ -99,7 +100,7 @@ struct ChildProcess {
       execve(path, argv, envp)
       _exit(127)
     }
-    guard pid > 0 else { throw BenchError.system("fork") }
+    guard pid > 0 else { throw BenchError.system("fork", errno) }
     close(outputFDs[1])
     outputFDs[1] = -1
     var drained = OutputDrain(keepsBytes: output == .captured)
@@ -107,7 +108,7 @@ struct ChildProcess {
     var status: Int32 = 0
     var usage = rusage()
     while wait4(pid, &status, 0, &usage) < 0 {
-      guard errno == EINTR else { throw BenchError.system("wait4") }
+      guard errno == EINTR else { throw BenchError.system("wait4", errno) }
     }
     let seconds = Self.now() - start
 

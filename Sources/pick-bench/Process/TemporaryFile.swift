@@ -15,7 +15,7 @@ struct TemporaryFile {
   static func create() throws -> (fd: Int32, path: String) {
     var template = Array("/tmp/pick-bench-XXXXXX".utf8CString)
     let fd = mkstemp(&template)
-    guard fd >= 0 else { throw BenchError.system("mkstemp") }
+    guard fd >= 0 else { throw BenchError.system("mkstemp", errno) }
     _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
     return (fd, String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
   }
@@ -31,7 +31,7 @@ enum FileDescriptorWriter {
       while offset < buffer.count {
         let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
         if written < 0 && errno == EINTR { continue }
-        guard written > 0 else { throw BenchError.system("write") }
+        guard written > 0 else { throw BenchError.system("write", errno) }
         offset += written
       }
     }
