@@ -22,5 +22,6 @@ let package = Package(
     .executableTarget(name: "pick-rank"),
     .testTarget(name: "PickCoreTests", dependencies: ["PickCore"]),
     .testTarget(name: "PickEndToEndTests", dependencies: ["pick"]),
+    .testTarget(name: "PickBenchTests", dependencies: ["pick-bench"]),
   ]
 )

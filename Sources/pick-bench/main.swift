@@ -1,1 +1,15 @@
-print("pick-bench: not yet")
+// Entry point: parse the command, run it, report errors. See Docs/Benchmarks.md.
+import Glibc
+
+do {
+  switch try BenchCommand.parse(Array(CommandLine.arguments.dropFirst())) {
+  case .help: print(usage, terminator: "")
+  case .filter(let options): try FilterBenchmark(options: options).run()
+  case .startup(let options): try StartupBenchmark(options: options).run()
+  case .corpus(let kind, let items, let seed):
+    try FileDescriptorWriter.writeAll(kind.generate(count: items, seed: seed), to: 1)
+  }
+} catch {
+  progress("\(error)")
+  exit(2)
+}

@@ -1,0 +1,130 @@
+/// What pick-bench was asked to do, parsed from its arguments once.
+enum BenchCommand: Equatable {
+  case filter(FilterOptions)
+  case startup(StartupOptions)
+  case corpus(kind: CorpusKind, items: Int, seed: UInt64)
+  case help
+
+  /// A corpus named by kind (generated and cached) or by file.
+  enum CorpusSource: Equatable {
+    case generated(CorpusKind)
+    case file(String)
+  }
+
+  struct FilterOptions: Equatable {
+    var items = 1_000_000
+    var runs = 5
+    var corpora: [CorpusSource] = CorpusKind.allCases.map(CorpusSource.generated)
+    /// Empty: each corpus's `defaultQueries`.
+    var queries: [String] = []
+    var pick: String?
+    var seed: UInt64 = 42
+    var cacheDirectory = ".build/bench-corpora"
+  }
+
+  struct StartupOptions: Equatable {
+    var runs = 200
+    var pick: String?
+  }
+
+  /// Parses the arguments after the program name.
+  ///
+  /// A list option (`--corpus`, `--query`) takes every following argument up
+  /// to the next one that starts with `--`; it may also be repeated, and
+  /// `--query=--odd` passes a query that starts with dashes.
+  static func parse(_ arguments: [String]) throws -> BenchCommand {
+    guard let subcommand = arguments.first, !["-h", "--help", "help"].contains(subcommand) else { return .help }
+    var options = try OptionList(Array(arguments.dropFirst()))
+    if options.has("help") || options.has("h") { return .help }
+    let command: BenchCommand
+    switch subcommand {
+    case "filter":
+      var filter = FilterOptions()
+      if let items = try options.count("items") { filter.items = items }
+      if let runs = try options.count("runs") { filter.runs = runs }
+      if let seed = try options.count("seed") { filter.seed = UInt64(seed) }
+      if let corpora = options.values("corpus") {
+        filter.corpora = corpora.map { CorpusKind(rawValue: $0).map(CorpusSource.generated) ?? .file($0) }
+      }
+      filter.queries = options.values("query") ?? []
+      filter.pick = try options.single("pick")
+      if let cache = try options.single("cache") { filter.cacheDirectory = cache }
+      command = .filter(filter)
+    case "startup":
+      var startup = StartupOptions()
+      if let runs = try options.count("runs") { startup.runs = runs }
+      startup.pick = try options.single("pick")
+      command = .startup(startup)
+    case "corpus":
+      guard let name = options.positional.first, let kind = CorpusKind(rawValue: name) else {
+        throw BenchError.usage("corpus needs a kind: paths, history or unicode")
+      }
+      command = .corpus(
+        kind: kind, items: try options.count("items") ?? 1_000_000, seed: UInt64(try options.count("seed") ?? 42))
+    default:
+      throw BenchError.usage("unknown command '\(subcommand)'")
+    }
+    try options.checkAllUsed(by: subcommand)
+    return command
+  }
+}
+
+/// `--name value...` arguments grouped by name, consumed as they are read so
+/// that leftovers can be reported.
+private struct OptionList {
+  private var values: [String: [String]] = [:]
+  private var order: [String] = []
+  private(set) var positional: [String] = []
+
+  init(_ arguments: [String]) throws {
+    var current: String?
+    for argument in arguments {
+      if argument.hasPrefix("--") || argument == "-h" {
+        let body = argument.drop(while: { $0 == "-" })
+        let parts = body.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        let name = String(parts[0])
+        if values[name] == nil { order.append(name) }
+        values[name, default: []] += parts.count == 2 ? [String(parts[1])] : []
+        current = parts.count == 2 ? nil : name
+      } else if let name = current {
+        values[name, default: []].append(argument)
+      } else {
+        positional.append(argument)
+      }
+    }
+  }
+
+  func has(_ name: String) -> Bool { values[name] != nil }
+
+  mutating func values(_ name: String) -> [String]? {
+    guard let list = values.removeValue(forKey: name) else { return nil }
+    return list
+  }
+
+  mutating func single(_ name: String) throws -> String? {
+    guard let list = values(name) else { return nil }
+    guard list.count == 1 else { throw BenchError.usage("--\(name) takes one value") }
+    return list[0]
+  }
+
+  /// A positive count: digits with optional `_` or `,` separators and an
+  /// optional `k` or `M` suffix (`100k`, `1_000_000`, `1M`).
+  mutating func count(_ name: String) throws -> Int? {
+    guard let text = try single(name) else { return nil }
+    var digits = text.filter { $0 != "_" && $0 != "," }
+    var scale = 1
+    if digits.hasSuffix("k") { scale = 1_000 } else if digits.hasSuffix("M") { scale = 1_000_000 }
+    if scale > 1 { digits.removeLast() }
+    guard let value = Int(digits), value > 0 else { throw BenchError.usage("--\(name) needs a positive number, not '\(text)'") }
+    return value * scale
+  }
+
+  func checkAllUsed(by subcommand: String) throws {
+    if let unused = order.first(where: { values[$0] != nil }) {
+      throw BenchError.usage("\(subcommand) does not take --\(unused)")
+    }
+    if subcommand != "corpus", let extra = positional.first {
+      throw BenchError.usage("unexpected argument '\(extra)'")
+    }
+  }
+}

@@ -1,0 +1,35 @@
+/// `pick-bench --help`; Docs/Benchmarks.md says the same at more length.
+let usage = """
+  pick-bench: measures pick against fzf 0.74 and fzy 1.0, whole process, side by side.
+
+  usage:
+    swift build -c release --static-swift-stdlib && .build/release/pick-bench COMMAND [OPTIONS]
+
+  commands:
+    filter [--items N] [--runs R] [--corpus KIND|FILE ...] [--query Q ...] [--pick PATH]
+           [--seed S] [--cache DIR]
+        Runs `pick --filter Q`, `fzf --filter Q` and `fzy -e Q` on each corpus and query,
+        R rounds (tools alternate within a round), and prints a Markdown table per corpus
+        of median wall time, peak memory (ru_maxrss) and match count, with `cat` as the floor.
+        --items N     items in each generated corpus (default 1000000; 100k and 1M work)
+        --runs R      rounds; medians are reported (default 5)
+        --corpus      paths, history, unicode (default: all three), or an existing file
+                      (such a file gets the paths queries unless --query is given)
+        --query       queries to run (default: per corpus, 1/2/4/12 characters and a no-match)
+        --pick PATH   the pick to measure (default: `pick` next to pick-bench)
+        --seed S      seed of the generated corpora (default 42)
+        --cache DIR   where generated corpora are kept (default .build/bench-corpora)
+
+    startup [--runs R] [--pick PATH]
+        Runs each tool on a 10-line input R times (default 200) and prints median start-up times.
+
+    corpus KIND [--items N] [--seed S]
+        Writes a generated corpus (paths, history or unicode) to standard output.
+
+  Tools: pick (static release build expected: a dynamic one is reported loudly),
+  fzf from /opt/peers/fzf or PATH if `fzf --version` says 0.74, fzy from /opt/peers/fzy
+  or PATH. A missing peer's columns say n/a. Standard input of each run is the corpus file
+  itself; standard output is a pipe that pick-bench drains, counting lines and bytes.
+  Progress goes to standard error, the report to standard output.
+
+  """

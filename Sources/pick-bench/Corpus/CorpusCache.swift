@@ -1,0 +1,31 @@
+import Glibc
+
+/// Where generated corpora live between runs (`.build/bench-corpora/` by
+/// default: ignored by git, removed by `swift package clean`).
+struct CorpusCache {
+  let directory: String
+
+  /// The file holding `kind` with `count` items and `seed`, generated and
+  /// written first if it is not there yet.
+  func file(for kind: CorpusKind, count: Int, seed: UInt64) throws -> String {
+    let path = "\(directory)/\(kind.rawValue)-\(count)-seed\(seed)-v\(CorpusKind.generatorVersion).txt"
+    if SmallFile.exists(path) { return path }
+    try SmallFile.createDirectory(directory)
+    progress("generating \(kind.rawValue) corpus, \(count) items ...")
+    // A child process (`pick-bench corpus`) generates it, so that our own
+    // heap stays small: it is the floor of every child's peak memory (see
+    // `ChildProcess`). It writes under a temporary name that is renamed when
+    // complete, so an interrupted run never leaves a truncated corpus behind.
+    let temporary = path + ".partial-\(getpid())"
+    let generator = ChildProcess(
+      executable: SmallFile.currentExecutable(),
+      arguments: ["corpus", kind.rawValue, "--items", String(count), "--seed", String(seed)],
+      output: .file(temporary))
+    let result = try generator.run()
+    guard result.termination == .exited(0), rename(temporary, path) == 0 else {
+      unlink(temporary)
+      throw BenchError.cannotWrite(path + ": " + result.text)
+    }
+    return path
+  }
+}
