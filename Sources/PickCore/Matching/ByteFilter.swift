@@ -1,12 +1,16 @@
 /// A cheap test on an item's raw bytes that rejects most non-matches before
 /// any decoding or scoring: can the term's characters appear in this order?
 ///
-/// It must never reject a real match, so it over-approximates: an ASCII
-/// letter in the term is also accepted at any byte that starts a multi-byte
-/// character (`é` folds to `e`, the Kelvin sign to `k`), a non-ASCII term
-/// character at any such byte, and a term unit standing for an invalid byte
-/// only at that very byte. One table of 256 flags per term character makes
-/// the scan a single load and branch per byte.
+/// It must never reject a real match, so it over-approximates:
+/// - an ASCII letter is also accepted at the first byte of any character that
+///   folds to an ASCII letter (`é` to `e`, the Kelvin sign to `k`, fullwidth
+///   `ｃ` to `c`) — but not at a CJK, Greek or Cyrillic one;
+/// - a non-ASCII character is accepted at its own first byte, and, when it is
+///   a lower-case letter in a case-insensitive term (so upper-case forms
+///   elsewhere in Unicode fold to it), at the first byte of any multi-byte character;
+/// - a unit standing for an invalid byte only at that very byte.
+/// One table of 256 flags per term character makes the scan a single load
+/// and branch per byte.
 struct ByteFilter: Sendable {
   /// `table[k * 256 + byte]` is non-zero when `byte` may be term character `k`.
   private let table: [UInt8]
@@ -24,7 +28,13 @@ struct ByteFilter: Sendable {
         if isLower && !term.isCaseSensitive { table[row + Int(unit - 32)] = 1 }
         let isLetter = isLower || (unit >= 0x41 && unit <= 0x5A)
         if isLetter && (!term.isCaseSensitive || term.normalizesItems) {
+          for lead in Self.asciiFoldingLeadBytes { table[row + Int(lead)] = 1 }
+        }
+      } else if unit < UTF8Decoding.invalidByteBase, let scalar = Unicode.Scalar(unit) {
+        if !term.isCaseSensitive && scalar.properties.isLowercase {
           for lead in 0xC0 ... 0xFF { table[row + lead] = 1 }
+        } else {
+          table[row + Int(Self.leadByte(of: unit))] = 1
         }
       } else if unit < UTF8Decoding.invalidByteBase {
         for lead in 0xC0 ... 0xFF { table[row + lead] = 1 }
@@ -49,6 +59,25 @@ struct ByteFilter: Sendable {
         row &+= 256
       }
       return false
+    }
+  }
+}
+
+extension ByteFilter {
+  /// The first bytes of the UTF-8 encodings of every character that case or
+  /// accent folding turns into an ASCII letter (`é`, `İ`, the Kelvin sign,
+  /// fullwidth `ｃ`). A test derives the set from the tables, so it cannot go stale.
+  static let asciiFoldingLeadBytes: [UInt8] = [
+    0xC3, 0xC4, 0xC5, 0xC6, 0xC7, 0xC8, 0xC9, 0xCA, 0xCD, 0xE1, 0xE2, 0xEA, 0xEF, 0xF0,
+  ]
+
+  /// The first byte of a scalar's UTF-8 encoding.
+  static func leadByte(of unit: UInt32) -> UInt8 {
+    switch unit {
+    case ..<0x80: return UInt8(unit)
+    case ..<0x800: return UInt8(0xC0 | unit >> 6)
+    case ..<0x10000: return UInt8(0xE0 | unit >> 12)
+    default: return UInt8(0xF0 | unit >> 18)
     }
   }
 }

@@ -17,6 +17,9 @@ public final class ItemMatcher {
   /// The `--nth` chunks of the current item, as byte ranges.
   private var byteChunks: [Range<Int>] = []
 
+  /// Tests turn the byte pre-filter off to check that it never rejects a real match.
+  var usesByteFilter = true
+
   public init(_ compiled: CompiledQuery) {
     self.compiled = compiled
   }
@@ -46,7 +49,7 @@ public final class ItemMatcher {
   private func match(text bytes: UnsafeBufferPointer<UInt8>, positions: PositionList?) -> ItemMatch? {
     // Reject on raw bytes first: a group fails when none of its positive terms can occur
     // (a group with an inverse term can always be satisfied by absence).
-    for (g, group) in compiled.query.groups.enumerated() {
+    for (g, group) in compiled.query.groups.enumerated() where usesByteFilter {
       var possible = false
       for (t, term) in group.enumerated() where term.isInverse || compiled.filters[g][t].mayMatch(bytes) {
         possible = true

@@ -9,7 +9,7 @@
 /// whose Unicode name is a plain letter "WITH" some mark, or carries one of
 /// the qualifiers fzf folds (TURNED, OPEN, SCRIPT, ...). Letters that are
 /// letters of their own (`æ`, `þ`, insular `ꝺ`) and digraphs (`ǈ`) are left
-/// alone.
+/// alone. Fullwidth Latin letters (`ｃｏｎｆ`) fold too, as in fzf.
 ///
 /// Case is kept: capitals fold to capitals (`É` → `E`). Small capitals (`ᴀ`)
 /// are lowercase letters in Unicode and fold to lowercase, so they match the

@@ -1,0 +1,125 @@
+import Testing
+
+@testable import PickCore
+
+// Preferences of the scorer, written with its named constants (as fzy's tests are).
+private let white = BonusTable(scheme: .default).boundaryWhite
+private let delimiter = BonusTable(scheme: .default).boundaryDelimiter
+
+@Test func `a whole-word match at the start scores every bonus`() {
+  // a: match + first-char bonus; b, c: consecutive, carrying the run's start bonus.
+  let expected = 3 * Scoring.match + white * Scoring.firstCharMultiplier + 2 * white
+  #expect(matchScore("abc", "abc") == expected)
+}
+
+@Test func `gaps cost a start penalty then an extension per character`() {
+  // a at the start; "bc" skipped; d in the middle of a word.
+  let expected = Scoring.match + white * Scoring.firstCharMultiplier + Scoring.gapStart + Scoring.gapExtension + Scoring.match
+  #expect(matchScore("ad", "abcd") == expected)
+}
+
+@Test func `a word start after a slash earns the delimiter bonus`() {
+  let expected = Scoring.match + white * Scoring.firstCharMultiplier + Scoring.gapStart + Scoring.match + delimiter
+  #expect(matchScore("ab", "a/b") == expected)
+}
+
+@Test func `camel humps earn the camel bonus`() {
+  let expected = Scoring.match + white * Scoring.firstCharMultiplier + Scoring.gapStart + Scoring.gapExtension
+    + Scoring.match + Scoring.camel123
+  #expect(matchScore("fb", "fooBar") == expected)
+}
+
+@Test(arguments: [
+  // (query, preferred, other)
+  ("fb", "foo-bar", "foobar"),  // word starts
+  ("foob", "foobar", "foo-bar"),  // consecutive
+  ("oob", "out-of-bound", "foobar"),  // a run counts its first character's bonus
+  ("br", "fo-bar", "foob-r"),  // the first character's bonus counts double
+  ("ff", "fuzzyfinder", "fuzzy-blurry-finder"),  // long gaps eat the bonus (a tie; the shorter wins)
+  ("conf", "conf.h", "src/c/o/n/f"),
+  ("ab", "a/b", "a.b"),  // after a delimiter beats after other punctuation
+  ("ab", "a b", "a/b"),  // after white space beats after a delimiter
+  ("abc", "xx abc", "xa_b_c"),
+])
+func `the ranking prefers`(query: String, preferred: String, other: String) throws {
+  #expect(try filter([other, preferred], query) == [preferred, other])
+}
+
+@Test func `the best placement wins over the first one`() throws {
+  // The first "a" and "b" are mid-word; the later ones start words.
+  #expect(matchPositions("ab", "xaxb a b") == [5, 7])
+}
+
+@Test func `positions of a fuzzy match are the characters that produced the score`() {
+  #expect(matchPositions("fb", "foo-bar") == [0, 4])
+  #expect(matchPositions("sndc", "src/net/dev.c") == [0, 4, 8, 12])
+}
+
+@Test func `exact kinds score like a consecutive run`() throws {
+  let exact = try #require(matchScore("'abc", "abc"))
+  let fuzzy = try #require(matchScore("abc", "abc"))
+  #expect(exact == fuzzy)
+  let prefix = try #require(matchScore("^abc", "abc def"))
+  #expect(prefix == fuzzy)
+}
+
+@Test func `the whole-item kind scores as every character at a word start`() {
+  #expect(matchScore("^ab$", "ab") == (Scoring.match + white) * 2 + (Scoring.firstCharMultiplier - 1) * white)
+}
+
+@Test func `boundary matches prefer spaces to underscores`() throws {
+  let space = try #require(matchScore("'abc'", "x abc y"))
+  let underscore = try #require(matchScore("'abc'", "x_abc_y"))
+  #expect(space > underscore)
+  #expect(matchScore("'abc'", "xabcy") == nil)
+}
+
+@Test func `prefix and suffix skip surrounding white space and a trailing CR`() {
+  #expect(matchScore("^abc", "  abc") != nil)
+  #expect(matchScore("abc$", "abc  ") != nil)
+  #expect(matchScore("abc$", "abc\r") != nil)
+  #expect(matchScore("^abc$", " abc\r") != nil)
+}
+
+@Test func `long items match with the greedy scan and stay correct`() throws {
+  let long = String(repeating: "x", count: 100_000) + "a-b-c" + String(repeating: "y", count: 1000)
+  let score = try #require(matchScore("abc", long))
+  #expect(score > 0)
+  #expect(matchScore("abz", long) == nil)
+}
+
+@Test func `accented letters in items match plain query letters`() {
+  #expect(matchScore("cafe", "café") != nil)
+  #expect(matchScore("cafe", "cafe\u{301}") != nil)  // decomposed
+  #expect(matchScore("cafe$", "cafe\u{301}") != nil)
+  #expect(matchScore("café", "cafe") == nil)  // an accented query letter is literal
+  #expect(matchScore("CAFE", "CAFÉ") != nil)
+  #expect(matchScore("strasse", "Straße") == nil)
+}
+
+@Test func `an invalid byte matches only itself`() {
+  let compiled = CompiledQuery(QueryParser().parse([0xFF]), scheme: .default)
+  let matcher = ItemMatcher(compiled)
+  #expect([UInt8]([0x61, 0xFF]).withUnsafeBufferPointer { matcher.match($0) } != nil)
+  #expect(Array("ÿ".utf8).withUnsafeBufferPointer { matcher.match($0) } == nil)
+  let accented = CompiledQuery(QueryParser().parse(Array("ÿ".utf8)), scheme: .default)
+  #expect([UInt8]([0xFF]).withUnsafeBufferPointer { ItemMatcher(accented).match($0) } == nil)
+}
+
+@Test func `the byte filter never rejects what the matcher accepts`() {
+  var random = SeededGenerator(seed: 7)
+  let alphabet: [String] = ["a", "b", "C", "é", "É", "e\u{301}", "/", " ", "_", "写", "ｃ", "\u{212A}", "k", "ß"]
+  let queries = ["a", "ab", "c", "e", "k", "写", "é", "ck", "a b", "^a", "b$", "'ab", "!a", "ｃ", "K"]
+  for _ in 0 ..< 3000 {
+    let item = (0 ..< Int.random(in: 0 ... 8, using: &random)).map { _ in alphabet.randomElement(using: &random)! }.joined()
+    let query = queries.randomElement(using: &random)!
+    let compiled = CompiledQuery(QueryParser().parse(Array(query.utf8)), scheme: .default)
+    let filtered = ItemMatcher(compiled)
+    let unfiltered = ItemMatcher(compiled)
+    unfiltered.usesByteFilter = false
+    let bytes = Array(item.utf8)
+    let a = bytes.withUnsafeBufferPointer { filtered.match($0) }
+    let b = bytes.withUnsafeBufferPointer { unfiltered.match($0) }
+    #expect(a == b, "query \(query) item \(item)")
+  }
+}

@@ -1,0 +1,62 @@
+@testable import PickCore
+
+/// A seeded generator for property tests (SplitMix64), so failures reproduce.
+struct SeededGenerator: RandomNumberGenerator {
+  private var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// Matches `item` against `query` with default options; `nil` when it does not match.
+func matchScore(_ query: String, _ item: String, scheme: Options.Scheme = .default) -> Int32? {
+  let compiled = CompiledQuery(QueryParser().parse(Array(query.utf8)), scheme: scheme)
+  return Array(item.utf8).withUnsafeBufferPointer { ItemMatcher(compiled).match($0)?.score }
+}
+
+/// Matched byte positions of `query` in `item`.
+func matchPositions(_ query: String, _ item: String) -> [Int]? {
+  let compiled = CompiledQuery(QueryParser().parse(Array(query.utf8)), scheme: .default)
+  let positions = PositionList()
+  let found = Array(item.utf8).withUnsafeBufferPointer { ItemMatcher(compiled).match($0, positions: positions) }
+  return found == nil ? nil : positions.values.sorted()
+}
+
+/// A store holding `items`, newline-separated.
+func makeStore(_ items: [String], separator: UInt8 = 0x0A) throws -> ItemStore {
+  let store = try ItemStore(separator: separator, byteLimit: 1 << 26, itemLimit: 1 << 20)
+  var bytes: [UInt8] = []
+  for item in items {
+    bytes += Array(item.utf8)
+    bytes.append(separator)
+  }
+  try store.append(bytes)
+  try store.finish()
+  return store
+}
+
+/// Runs `pick --filter` in-process over `items` and returns the printed lines.
+func filter(_ items: [String], _ query: String, configure: (inout Options) -> Void = { _ in }) throws -> [String] {
+  var options = Options()
+  options.filter = Array(query.utf8)
+  configure(&options)
+  let store = try makeStore(items, separator: options.read0 ? 0 : 0x0A)
+  var output: [UInt8] = []
+  let collected = Collector()
+  var sink = ResultSink(capacity: 64) { bytes in collected.bytes += Array(bytes) }
+  _ = try FilterCommand(options: options).run(store, into: &sink)
+  output = collected.bytes
+  let terminator: UInt8 = options.print0 ? 0 : 0x0A
+  var lines = output.split(separator: terminator, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+  if lines.last == "" { lines.removeLast() }
+  return lines
+}
+
+final class Collector: @unchecked Sendable {
+  var bytes: [UInt8] = []
+}
