@@ -36,7 +36,7 @@ struct CaseSampler {
         // now and then a vendored one, as when reading a dependency.
         let target = rng.chance(0.85) ? rng.element(of: list.firstParty) : rng.below(list.lines.count)
         guard let proposal = strategy.proposal(for: list.anatomy[target], using: &rng),
-          isOnlyFit(target, of: proposal.reading, in: list),
+          isIntended(target, by: proposal.reading, in: list, strategy: strategy),
           seen.insert("\(listIndex)\u{0}\(proposal.query)").inserted
         else { continue }
         result.append(RankCase(strategy: strategy, list: listIndex, target: list.lines[target], query: proposal.query))
@@ -47,14 +47,21 @@ struct CaseSampler {
     return result
   }
 
-  /// Whether `target` is the one line of the list that fits the reading.
-  private func isOnlyFit(_ target: Int, of reading: QueryReading, in list: GeneratedList) -> Bool {
+  /// Whether `target` is the line meant by a query with this reading: the
+  /// only line that fits it, or for `latest-of-several` the newest (first)
+  /// of two to five lines that fit.
+  private func isIntended(_ target: Int, by reading: QueryReading, in list: GeneratedList, strategy: QueryStrategy) -> Bool {
     guard reading.isFitted(by: list.anatomy[target]) else { return false }
+    let allowed = strategy.acceptsSeveralFits ? 5 : 1
     let prefilter = reading.prefilter
+    var fits = 1
     for (i, line) in list.anatomy.enumerated()
     where i != target && prefilter.admits(line) && reading.isFitted(by: line) {
-      return false
+      // A newer fitting line would be the one meant instead.
+      if i < target { return false }
+      fits += 1
+      if fits > allowed { return false }
     }
-    return true
+    return strategy.acceptsSeveralFits ? fits >= 2 : fits == 1
   }
 }

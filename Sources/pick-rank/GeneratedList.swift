@@ -21,7 +21,8 @@ struct GeneratedList: Sendable {
       lines = generator.paths(lineCount: sizing.within(20_000...45_000))
     case .history:
       var generator = ShellHistoryGenerator(seed: seed)
-      lines = generator.commands(lineCount: sizing.within(20_000...30_000))
+      // Newest first, as `fc -rl` prints it and fzf's Ctrl-R binding reads it.
+      lines = generator.commands(lineCount: sizing.within(20_000...30_000)).reversed()
     }
     self.lines = lines
     self.kind = kind

@@ -45,6 +45,12 @@ extension QueryStrategy {
       guard fragment.count >= 4 else { return nil }
       return Proposal(query: String(decoding: fragment, as: UTF8.self), reading: .substring(fragment))
 
+    case .latestOfSeveral:
+      // A vaguer `cmd+arg` or `words` query that fits a few commands; the
+      // person means the most recent of them.
+      let strategy: QueryStrategy = rng.chance(0.5) ? .programAndArgument : .historyTwoWords
+      return strategy.historyProposal(for: line, using: &rng)
+
     default:
       return nil
     }

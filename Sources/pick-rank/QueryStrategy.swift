@@ -30,16 +30,23 @@ enum QueryStrategy: String, Sendable, CaseIterable {
   case historyTwoWords = "words"
   case commandStart = "line-start"
   case argumentFragment = "arg-fragment"
+  case latestOfSeveral = "latest-of-several"
 
   var listKind: ListKind {
     switch self {
     case .basenamePrefix, .directoryThenFile, .directorySlashFile, .nameWithExtension,
       .pathTwoWords, .acronym:
       return .paths
-    case .programAndArgument, .historyTwoWords, .commandStart, .argumentFragment:
+    case .programAndArgument, .historyTwoWords, .commandStart, .argumentFragment,
+      .latestOfSeveral:
       return .history
     }
   }
+
+  /// Whether a case may have several lines that fit, the target being the
+  /// newest of them (see `CaseSampler`). Only for histories, where "the last
+  /// time I ran it" is what a search means, as with Ctrl-R.
+  var acceptsSeveralFits: Bool { self == .latestOfSeveral }
 
   /// `paths/dir+file`: the label used in reports.
   var label: String { "\(listKind.rawValue)/\(rawValue)" }

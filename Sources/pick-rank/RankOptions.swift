@@ -3,7 +3,7 @@ struct RankOptions: Sendable {
   var pick: String?
   var fzf = "/opt/peers/fzf"
   var seed: UInt64 = 1
-  var cases = 2000
+  var cases = 2200
   var listsPerKind = 3
   var showLosses = 0
   var listOnlyDirectory: String?
@@ -19,7 +19,7 @@ struct RankOptions: Sendable {
       --pick PATH          pick binary (default: pick beside this tool)
       --fzf PATH           fzf binary (default: /opt/peers/fzf)
       --seed N             seed for lists and queries (default: 1)
-      --cases N            number of cases, split among strategies (default: 2000)
+      --cases N            number of cases, split among strategies (default: 2200)
       --lists N            lists of each kind (default: 3)
       --show-losses K      print K cases where fzf ranked the target higher
       --list-only DIR      write the lists and cases to DIR and stop
