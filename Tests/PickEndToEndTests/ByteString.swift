@@ -60,3 +60,16 @@ extension Array where Element == UInt8 {
       .map { ByteString(Array($0)) }
   }
 }
+
+/// nil when `actual == expected`, else where they first differ. For large
+/// outputs: `#expect(a == b)` on a failure diffs the two collections, which
+/// takes quadratic time on megabytes.
+func bytesDifference(_ actual: [UInt8], _ expected: [UInt8]) -> String? {
+  if actual == expected { return nil }
+  let common = zip(actual, expected).prefix { $0 == $1 }.count
+  func around(_ bytes: [UInt8]) -> ByteString {
+    ByteString(Array(bytes[max(0, common - 16)..<min(bytes.count, common + 16)]))
+  }
+  return "\(actual.count) bytes, expected \(expected.count); first difference at byte \(common): "
+    + "\(around(actual)) instead of \(around(expected))"
+}

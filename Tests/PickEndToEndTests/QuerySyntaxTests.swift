@@ -32,10 +32,6 @@
 
 import Testing
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// One row: fzf's (or, where marked, DECISIONS') answer for a query over some items.
 struct QueryCase: Sendable, CustomTestStringConvertible {
   var query: ByteString
@@ -324,17 +320,10 @@ let queryCases: [QueryCase] = [
     c("!x", ["a\r", "x"], ["--read0", "--print0"], expect: ["a\r"], ordered: true),
 ]
 
-/// Whether PICK_BINARY runs fzf itself (see the top of this file).
-private var referenceIsFzf: Bool { getenv("PICK_REFERENCE_IS_FZF") != nil }
-
 @Suite struct QuerySyntaxTests {
   @Test(arguments: queryCases)
   func `filter prints the items fzf 0.74 matches`(_ row: QueryCase) throws {
-    if referenceIsFzf && row.fzfDiffers {
-      withKnownIssue("fzf differs here on purpose (DECISIONS.md)") { try check(row) }
-    } else {
-      try check(row)
-    }
+    try checkAllowingFzfDifference(row.fzfDiffers) { try check(row) }
   }
 
   private func check(_ row: QueryCase) throws {
