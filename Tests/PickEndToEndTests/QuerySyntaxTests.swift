@@ -156,8 +156,9 @@ let queryCases: [QueryCase] = [
     c("\\ ", ["a b", "ab", " "], expect: ["a b", " "]),
     // leading, trailing and repeated spaces separate terms
     c("  ab   cd  ", ["abcd", "ab", "cd ab", "x"], expect: ["abcd", "cd ab"]),
-    // fzf quirk: a tab in the query is read as a space (its parser uses tab to stand for an escaped space), and it does not separate terms
-    c("ab\tcd", ["ab\tcd", "abcd", "ab cd", "ab\t\tcd"], expect: ["ab cd"]),
+    // fzf reads a tab in the query as a space (its parser uses tab to stand for an escaped space);
+    // pick keeps it a tab, so it matches tabs (fzf prints only "ab cd")
+    c("ab\tcd", ["ab\tcd", "abcd", "ab cd", "ab\t\tcd"], expect: ["ab\tcd", "ab\t\tcd"], fzfDiffers: true),
 
     // MARK: Trailing and lone backslash
     c("ab\\", ["ab\\", "ab", "a\\b", "abx\\"], expect: ["ab\\", "abx\\"]),
@@ -287,7 +288,8 @@ let queryCases: [QueryCase] = [
     c("!b", ["c", "b", "a", "d"], ["--tac"], expect: ["d", "a", "c"], ordered: true),
     c("a", ["xxa", "a", "ya"], ["--no-sort"], expect: ["xxa", "a", "ya"], ordered: true),
     c("a", ["xxa", "a", "ya"], ["+s"], expect: ["xxa", "a", "ya"], ordered: true),
-    c("a", ["xxa", "a", "ya"], ["+s", "--tac"], expect: ["a", "ya", "xxa"], ordered: true),
+    // --tac reverses input order everywhere, also under --no-sort (fzf prints a, ya, xxa here)
+    c("a", ["xxa", "a", "ya"], ["+s", "--tac"], expect: ["ya", "a", "xxa"], ordered: true, fzfDiffers: true),
     c("", ["b", "a"], ["--no-sort", "--tac"], expect: ["a", "b"], ordered: true),
     c("a", ["ab", "a", "xa"], ["--tac"], expect: ["ab", "a", "xa"]),
 
