@@ -13,7 +13,7 @@
 /// and branch per byte.
 struct ByteFilter: Sendable {
   /// `table[k * 256 + byte]` is non-zero when `byte` may be term character `k`.
-  private let table: [UInt8]
+  let table: [UInt8]
   let length: Int
 
   init(term: Term) {
@@ -46,20 +46,22 @@ struct ByteFilter: Sendable {
   }
 
   /// Whether the term's characters may all occur in `bytes`, in order.
-  @inline(__always)
   func mayMatch(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    let m = length
+    table.withUnsafeBufferPointer { Self.mayMatch(bytes, table: $0.baseAddress!, length: length) }
+  }
+
+  /// The scan itself, on a table the caller keeps alive (the matcher's hot loop).
+  @inline(__always)
+  static func mayMatch(_ bytes: UnsafeBufferPointer<UInt8>, table: UnsafePointer<UInt8>, length m: Int) -> Bool {
     if m == 0 { return true }
-    return table.withUnsafeBufferPointer { table in
-      var row = 0
-      var k = 0
-      for byte in bytes where table[row &+ Int(byte)] != 0 {
-        k &+= 1
-        if k == m { return true }
-        row &+= 256
-      }
-      return false
+    var row = 0
+    var k = 0
+    for byte in bytes where table[row &+ Int(byte)] != 0 {
+      k &+= 1
+      if k == m { return true }
+      row &+= 256
     }
+    return false
   }
 }
 

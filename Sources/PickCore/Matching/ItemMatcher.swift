@@ -8,7 +8,7 @@
 /// of the text (so `$` works on CRLF input).
 public final class ItemMatcher {
   public let compiled: CompiledQuery
-  private var text = PreparedText()
+  private let text = PreparedText()
   private var fuzzy = FuzzyScorer()
   private let positionsScratch = PositionList()
   /// The `--with-nth` text of the current item.
@@ -20,11 +20,15 @@ public final class ItemMatcher {
   /// Tests turn the byte pre-filter off to check that it never rejects a real match.
   var usesByteFilter = true
 
+  /// The query's terms as plain values (no reference counting per item).
+  private let terms: TermTable
+
   public init(_ compiled: CompiledQuery) {
     self.compiled = compiled
+    terms = TermTable(compiled)
   }
 
-  deinit { text.release() }
+  deinit { terms.release() }
 
   /// The text that is matched for an item: without a trailing CR.
   @inline(__always)
@@ -49,13 +53,19 @@ public final class ItemMatcher {
   private func match(text bytes: UnsafeBufferPointer<UInt8>, positions: PositionList?) -> ItemMatch? {
     // Reject on raw bytes first: a group fails when none of its positive terms can occur
     // (a group with an inverse term can always be satisfied by absence).
-    for (g, group) in compiled.query.groups.enumerated() where usesByteFilter {
-      var possible = false
-      for (t, term) in group.enumerated() where term.isInverse || compiled.filters[g][t].mayMatch(bytes) {
-        possible = true
-        break
+    if usesByteFilter {
+      var k = 0
+      while k < terms.count {
+        var possible = false
+        repeat {
+          let term = terms.entries[k]
+          if !possible && (term.isInverse || ByteFilter.mayMatch(bytes, table: term.filter, length: term.filterLength)) {
+            possible = true
+          }
+          k += 1
+        } while k < terms.count && !terms.entries[k].startsGroup
+        if !possible { return nil }
       }
-      if !possible { return nil }
     }
     text.load(bytes, table: compiled.table)
     if let searched = compiled.searchedFields {
@@ -65,9 +75,14 @@ public final class ItemMatcher {
     var minBegin = Int.max
     var minEnd = Int.max
     var maxEnd = -1
-    for group in compiled.query.groups {
+    var k = 0
+    while k < terms.count {
       var satisfied = false
-      for term in group {
+      var settled = false
+      repeat {
+        let term = terms.entries[k]
+        k += 1
+        if settled { continue }
         let mark = positionsScratch.values.count
         if let found = matchTerm(term, positions: positions == nil ? nil : positionsScratch) {
           if term.isInverse {
@@ -75,6 +90,7 @@ public final class ItemMatcher {
             continue
           }
           satisfied = true
+          settled = true
           total &+= found.score
           if found.start < found.end {
             let start = text.originalPosition(found.start, normalize: term.normalizesItems)
@@ -83,19 +99,17 @@ public final class ItemMatcher {
             minEnd = min(minEnd, end)
             maxEnd = max(maxEnd, end)
           }
-          break
         } else if term.isInverse {
           satisfied = true
-          continue
         }
-      }
+      } while k < terms.count && !terms.entries[k].startsGroup
       if !satisfied {
         positionsScratch.values.removeAll(keepingCapacity: true)
         return nil
       }
     }
     if let positions {
-      for position in positionsScratch.values { positions.values.append(Int(text.byteOffsets[position])) }
+      for position in positionsScratch.values { positions.values.append(text.byteOffset(ofUnit: position)) }
       positionsScratch.values.removeAll(keepingCapacity: true)
     }
     if maxEnd < 0 { return ItemMatch(score: total, minBegin: -1, minEnd: -1, maxEnd: -1) }
@@ -111,7 +125,7 @@ public final class ItemMatcher {
   var lastClasses: UnsafeBufferPointer<CharClass> { text.classes.buffer }
 
   /// Matches one term; positions (if asked for) are appended as units of the decoded item.
-  private func matchTerm(_ term: Term, positions: PositionList?) -> ScoredMatch? {
+  private func matchTerm(_ term: TermTable.Entry, positions: PositionList?) -> ScoredMatch? {
     let scoring = text.text(caseSensitive: term.isCaseSensitive, normalize: term.normalizesItems)
     let mark = positions?.values.count ?? 0
     var found: ScoredMatch? = nil
@@ -140,8 +154,9 @@ public final class ItemMatcher {
     return found
   }
 
-  private func score(_ term: Term, in scoring: ScoringText, positions: PositionList?) -> ScoredMatch? {
-    term.units.withUnsafeBufferPointer { pattern -> ScoredMatch? in
+  private func score(_ term: TermTable.Entry, in scoring: ScoringText, positions: PositionList?) -> ScoredMatch? {
+    let pattern = term.units
+    do {
       switch term.kind {
       case .fuzzy:
         return fuzzy.match(pattern, in: scoring, positions: positions)

@@ -8,12 +8,12 @@
 /// (`0x110000 + byte`) that matches only itself. When accents are folded, a
 /// combining mark after a Latin letter is dropped (so a decomposed `é` is an
 /// `e`); the positions kept map back to the original units.
-struct PreparedText {
+final class PreparedText {
   private(set) var isASCII = true
   /// Decoded units of the item, before folding.
   private(set) var units = ScratchBuffer<UInt32>()
-  /// Byte offset in the item where each unit starts.
-  private(set) var byteOffsets = ScratchBuffer<Int32>()
+  /// Byte offset in the item where each unit starts (not filled for ASCII items).
+  private var byteOffsets = ScratchBuffer<Int32>()
   private(set) var classes = ScratchBuffer<CharClass>()
   private(set) var bonuses = ScratchBuffer<Int32>()
 
@@ -25,12 +25,17 @@ struct PreparedText {
   private var normalizedReady = false
 
   /// Folded units for each variant: index `(caseSensitive ? 1 : 0) | (normalize ? 2 : 0)`.
-  private var folded = [ScratchBuffer<UInt32>(), ScratchBuffer<UInt32>(), ScratchBuffer<UInt32>(), ScratchBuffer<UInt32>()]
+  private var folded0 = ScratchBuffer<UInt32>()
+  private var folded1 = ScratchBuffer<UInt32>()
+  private var folded2 = ScratchBuffer<UInt32>()
+  private var folded3 = ScratchBuffer<UInt32>()
   private var foldedReady: (Bool, Bool, Bool, Bool) = (false, false, false, false)
   private var decodedScratch: [UInt32] = []
   private var offsetScratch: [Int32] = []
 
-  func release() {
+  init() {}
+
+  deinit {
     units.release()
     byteOffsets.release()
     classes.release()
@@ -38,14 +43,17 @@ struct PreparedText {
     keptForNormalized.release()
     normalizedClasses.release()
     normalizedBonuses.release()
-    for buffer in folded { buffer.release() }
+    folded0.release()
+    folded1.release()
+    folded2.release()
+    folded3.release()
   }
 
   /// Number of units.
   var count: Int { units.count }
 
   /// Decodes `bytes` and computes classes and bonuses with `table`.
-  mutating func load(_ bytes: UnsafeBufferPointer<UInt8>, table: BonusTable) {
+  func load(_ bytes: UnsafeBufferPointer<UInt8>, table: BonusTable) {
     foldedReady = (false, false, false, false)
     normalizedReady = false
     hasMarksToDrop = false
@@ -55,9 +63,7 @@ struct PreparedText {
       units.reserve(n)
       units.count = n
       for k in 0 ..< n { units[k] = UInt32(bytes[k]) }
-      byteOffsets.reserve(n)
-      byteOffsets.count = n
-      for k in 0 ..< n { byteOffsets[k] = Int32(k) }
+      // Unit k starts at byte k: `byteOffset(ofUnit:)` needs no table.
     } else {
       UTF8Decoding.decode(bytes, into: &decodedScratch, byteOffsets: &offsetScratch)
       let count = decodedScratch.count
@@ -89,12 +95,12 @@ struct PreparedText {
   }
 
   /// The text for a term with the given folding. Valid until the next `load`.
-  mutating func text(caseSensitive: Bool, normalize: Bool) -> ScoringText {
+  func text(caseSensitive: Bool, normalize: Bool) -> ScoringText {
     let normalize = normalize && !isASCII
     if normalize && hasMarksToDrop && !normalizedReady { buildNormalizedPositions() }
     let variant = (caseSensitive ? 1 : 0) | (normalize ? 2 : 0)
     if !isReady(variant) { fold(variant: variant, caseSensitive: caseSensitive, normalize: normalize) }
-    let unitsOut = folded[variant].buffer
+    let unitsOut = foldedBuffer(variant).buffer
     if normalize && hasMarksToDrop {
       return ScoringText(units: unitsOut, bonuses: normalizedBonuses.buffer, classes: normalizedClasses.buffer)
     }
@@ -105,6 +111,11 @@ struct PreparedText {
   func originalPosition(_ position: Int, normalize: Bool) -> Int {
     guard normalize && hasMarksToDrop && !isASCII, position < keptForNormalized.count else { return position }
     return Int(keptForNormalized[position])
+  }
+
+  /// The byte offset in the item where unit `unit` starts.
+  func byteOffset(ofUnit unit: Int) -> Int {
+    isASCII ? unit : Int(byteOffsets[unit])
   }
 
   /// The position, in a term's text, of the first unit that starts at or after byte `offset`.
@@ -143,8 +154,17 @@ struct PreparedText {
     }
   }
 
-  private mutating func fold(variant: Int, caseSensitive: Bool, normalize: Bool) {
-    var out = folded[variant]
+  private func foldedBuffer(_ variant: Int) -> ScratchBuffer<UInt32> {
+    switch variant {
+    case 0: return folded0
+    case 1: return folded1
+    case 2: return folded2
+    default: return folded3
+    }
+  }
+
+  private func fold(variant: Int, caseSensitive: Bool, normalize: Bool) {
+    var out = foldedBuffer(variant)
     let dropping = normalize && hasMarksToDrop
     let outCount = dropping ? keptForNormalized.count : units.count
     out.reserve(outCount)
@@ -166,16 +186,23 @@ struct PreparedText {
         out[k] = u
       }
     }
-    folded[variant] = out
     switch variant {
-    case 0: foldedReady.0 = true
-    case 1: foldedReady.1 = true
-    case 2: foldedReady.2 = true
-    default: foldedReady.3 = true
+    case 0:
+      folded0 = out
+      foldedReady.0 = true
+    case 1:
+      folded1 = out
+      foldedReady.1 = true
+    case 2:
+      folded2 = out
+      foldedReady.2 = true
+    default:
+      folded3 = out
+      foldedReady.3 = true
     }
   }
 
-  private mutating func buildNormalizedPositions() {
+  private func buildNormalizedPositions() {
     keptForNormalized.count = 0
     normalizedClasses.count = 0
     normalizedBonuses.count = 0

@@ -1,0 +1,64 @@
+/// A query's terms laid out as plain values in memory the matcher owns, so
+/// the per-item loop reads them without touching reference counts (iterating
+/// `[[Term]]` retains every inner array and every term's units, which cost
+/// several percent of a broad search).
+struct TermTable {
+  struct Entry {
+    var kind: Term.Kind
+    var isInverse: Bool
+    var isCaseSensitive: Bool
+    var normalizesItems: Bool
+    /// The term's units.
+    var units: UnsafeBufferPointer<UInt32>
+    /// The byte pre-filter table (`ByteFilter.table`) and its length in characters.
+    var filter: UnsafePointer<UInt8>
+    var filterLength: Int
+    /// Whether this term starts a new AND group.
+    var startsGroup: Bool
+  }
+
+  let entries: UnsafeMutableBufferPointer<Entry>
+  private let units: UnsafeMutableBufferPointer<UInt32>
+  private let filters: UnsafeMutableBufferPointer<UInt8>
+
+  init(_ compiled: CompiledQuery) {
+    let groups = compiled.query.groups
+    let terms = groups.flatMap { $0 }
+    let unitCount = terms.reduce(0) { $0 + $1.units.count }
+    let filterBytes = compiled.filters.flatMap { $0 }.reduce(0) { $0 + $1.table.count }
+    units = .allocate(capacity: max(unitCount, 1))
+    filters = .allocate(capacity: max(filterBytes, 1))
+    entries = .allocate(capacity: max(terms.count, 1))
+    var unitOffset = 0
+    var filterOffset = 0
+    var k = 0
+    for (g, group) in groups.enumerated() {
+      for (t, term) in group.enumerated() {
+        let filter = compiled.filters[g][t]
+        _ = UnsafeMutableBufferPointer(rebasing: units[unitOffset ..< unitOffset + term.units.count])
+          .initialize(from: term.units)
+        _ = UnsafeMutableBufferPointer(rebasing: filters[filterOffset ..< filterOffset + filter.table.count])
+          .initialize(from: filter.table)
+        entries[k] = Entry(
+          kind: term.kind, isInverse: term.isInverse, isCaseSensitive: term.isCaseSensitive,
+          normalizesItems: term.normalizesItems,
+          units: UnsafeBufferPointer(start: units.baseAddress! + unitOffset, count: term.units.count),
+          filter: UnsafePointer(filters.baseAddress! + filterOffset), filterLength: filter.length,
+          startsGroup: t == 0)
+        unitOffset += term.units.count
+        filterOffset += filter.table.count
+        k += 1
+      }
+    }
+    count = terms.count
+  }
+
+  /// Number of terms.
+  let count: Int
+
+  func release() {
+    entries.deallocate()
+    units.deallocate()
+    filters.deallocate()
+  }
+}
