@@ -36,7 +36,7 @@ private let delimiter = BonusTable(scheme: .default).boundaryDelimiter
   ("oob", "out-of-bound", "foobar"),  // a run counts its first character's bonus
   ("br", "fo-bar", "foob-r"),  // the first character's bonus counts double
   ("ff", "fuzzy-blurry-finder", "fuzzyfinder"),  // a word start is worth a gap of a dozen characters
-  ("ff", "fuzzyfinder", "fuzzy-blurry-furry-hurry-finder"),  // but long gaps eat the bonus
+  ("ff", "fuzzyfinder", "fuzzy-blurry-hurry-curry-finder"),  // but long gaps eat the bonus
   ("conf", "conf.h", "src/c/o/n/f"),
   ("ab", "a/b", "a.b"),  // after a delimiter beats after other punctuation
   ("ab", "a b", "a/b"),  // after white space beats after a delimiter
