@@ -226,3 +226,17 @@ struct ExitCase: Sendable, CustomTestStringConvertible {
 func `run reports whether anything matched`(_ c: ExitCase) throws {
   #expect(try runFilter(Array(c.input.utf8), c.arguments).matched == c.matched)
 }
+
+// fzf 0.74.5 trims all of these from both ends when comparing lengths:
+//   printf 'xaPPP\nxaaa\n' | fzf -f a   prints xaPPP first for each pad P.
+@Test(arguments: [" ", "\t", "\u{A0}", "\u{3000}", "\r", "\u{0B}", "\u{0C}", "\u{2003}", "\u{85}"])
+func `white space of any kind at the ends does not count toward length`(pad: String) throws {
+  let padded = "xa" + pad + pad + pad
+  #expect(try filter(["xaaa", padded], "a") == [padded, "xaaa"])
+}
+
+@Test func `a last item without a newline is printed with one`() throws {
+  #expect(try runFilter(Array("a\nb".utf8), ["--filter", ""]).output == Array("a\nb\n".utf8))
+  #expect(try runFilter(Array("a\0b".utf8), ["--filter", "", "--read0", "--print0"]).output == Array("a\0b\0".utf8))
+  #expect(try runFilter(Array("a\nb".utf8), ["--filter", "", "--header-lines", "1"]).output == Array("b\n".utf8))
+}

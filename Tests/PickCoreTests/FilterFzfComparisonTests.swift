@@ -256,3 +256,124 @@ let fzfRankingCases: [FzfCase] = [
 func `ranking, --tac, --print-query, --header-lines, --read0/--print0 print as fzf does`(_ c: FzfCase) throws {
   try expectSameAsFzf(c)
 }
+
+// Edge cases of the criteria: backslash as a path delimiter, multi-byte
+// characters before the match, leading white space, CRLF items, fuzzy
+// matches with gaps, anchors and inverse terms beside a positive one.
+let fzfTiebreakEdgeCases: [FzfCase] = [
+  FzfCase("ab\\\\cfoo\nab/cfoo\nxxxx/foo\n", ["--filter", "foo", "--tiebreak=pathname"], "xxxx/foo\nab\\\\cfoo\nab/cfoo\n", exit: 0),
+  FzfCase("ab\\\\cfoo\nab/cfoo\nxxxx/foo\n", ["--filter", "foo", "--tiebreak=pathname", "--tac"], "xxxx/foo\nab/cfoo\nab\\\\cfoo\n", exit: 0),
+  FzfCase("ab\\cfoo\nab/cfoo\nxxxx/foo\nz\\y/foo\n", ["--filter", "foo", "--tiebreak=pathname,length"], "z\\y/foo\nxxxx/foo\nab\\cfoo\nab/cfoo\n", exit: 0),
+  FzfCase("ab\\cfoo\nab/cfoo\nxxxx/foo\nz\\y/foo\n", ["--filter", "foo", "--tiebreak=pathname,length", "--tac"], "z\\y/foo\nxxxx/foo\nab/cfoo\nab\\cfoo\n", exit: 0),
+  FzfCase("ééé/xfoo\nabc/xxfoo\n", ["--filter", "foo", "--tiebreak=pathname"], "ééé/xfoo\nabc/xxfoo\n", exit: 0),
+  FzfCase("ééé/xfoo\nabc/xxfoo\n", ["--filter", "foo", "--tiebreak=pathname", "--tac"], "ééé/xfoo\nabc/xxfoo\n", exit: 0),
+  FzfCase("abc/xxfoo\nééé/xfoo\n", ["--filter", "foo", "--tiebreak=pathname"], "ééé/xfoo\nabc/xxfoo\n", exit: 0),
+  FzfCase("abc/xxfoo\nééé/xfoo\n", ["--filter", "foo", "--tiebreak=pathname", "--tac"], "ééé/xfoo\nabc/xxfoo\n", exit: 0),
+  FzfCase("ééé/xxfoo\nabc/xfoo\n", ["--filter", "foo", "--tiebreak=pathname"], "abc/xfoo\nééé/xxfoo\n", exit: 0),
+  FzfCase("ééé/xxfoo\nabc/xfoo\n", ["--filter", "foo", "--tiebreak=pathname", "--tac"], "abc/xfoo\nééé/xxfoo\n", exit: 0),
+  FzfCase("x foo/ab\nfoo/a\n", ["--filter", "foo", "--tiebreak=pathname"], "x foo/ab\nfoo/a\n", exit: 0),
+  FzfCase("x foo/ab\nfoo/a\n", ["--filter", "foo", "--tiebreak=pathname", "--tac"], "foo/a\nx foo/ab\n", exit: 0),
+  FzfCase("xfoo y\nxxfooy\nxxxxfoo\n", ["--filter", "foo", "--tiebreak=chunk,length"], "xfoo y\nxxfooy\nxxxxfoo\n", exit: 0),
+  FzfCase("xfoo y\nxxfooy\nxxxxfoo\n", ["--filter", "foo", "--tiebreak=chunk,length", "--tac"], "xfoo y\nxxfooy\nxxxxfoo\n", exit: 0),
+  FzfCase("xfoo y\nxxfooy\nxxxxfoo\n", ["--filter", "foo", "--tiebreak=chunk"], "xfoo y\nxxfooy\nxxxxfoo\n", exit: 0),
+  FzfCase("xfoo y\nxxfooy\nxxxxfoo\n", ["--filter", "foo", "--tiebreak=chunk", "--tac"], "xfoo y\nxxfooy\nxxxxfoo\n", exit: 0),
+  FzfCase("  foo\n foo x\nfoo xy\n", ["--filter", "foo", "--tiebreak=begin"], "  foo\n foo x\nfoo xy\n", exit: 0),
+  FzfCase("  foo\n foo x\nfoo xy\n", ["--filter", "foo", "--tiebreak=begin", "--tac"], "foo xy\n foo x\n  foo\n", exit: 0),
+  FzfCase("  fooxxx\n xfoox\nfoo xy\n", ["--filter", "foo", "--tiebreak=end"], "  fooxxx\nfoo xy\n xfoox\n", exit: 0),
+  FzfCase("  fooxxx\n xfoox\nfoo xy\n", ["--filter", "foo", "--tiebreak=end", "--tac"], "foo xy\n  fooxxx\n xfoox\n", exit: 0),
+  FzfCase("éé xfoo\nab xxfoo\n", ["--filter", "foo", "--tiebreak=chunk"], "éé xfoo\nab xxfoo\n", exit: 0),
+  FzfCase("éé xfoo\nab xxfoo\n", ["--filter", "foo", "--tiebreak=chunk", "--tac"], "éé xfoo\nab xxfoo\n", exit: 0),
+  FzfCase("éé xfoo\nab xxfoo\n", ["--filter", "foo", "--tiebreak=begin"], "éé xfoo\nab xxfoo\n", exit: 0),
+  FzfCase("éé xfoo\nab xxfoo\n", ["--filter", "foo", "--tiebreak=begin", "--tac"], "éé xfoo\nab xxfoo\n", exit: 0),
+  FzfCase("ééxfoo\nabxxfoo\n", ["--filter", "foo", "--tiebreak=end"], "abxxfoo\nééxfoo\n", exit: 0),
+  FzfCase("ééxfoo\nabxxfoo\n", ["--filter", "foo", "--tiebreak=end", "--tac"], "abxxfoo\nééxfoo\n", exit: 0),
+  FzfCase("a b c\nabc\na  bc\n", ["--filter", "a c", "--tiebreak=begin"], "a b c\nabc\na  bc\n", exit: 0),
+  FzfCase("a b c\nabc\na  bc\n", ["--filter", "a c", "--tiebreak=begin", "--tac"], "a b c\na  bc\nabc\n", exit: 0),
+  FzfCase("a b c\nabc\na  bc\n", ["--filter", "a c", "--tiebreak=end"], "a b c\na  bc\nabc\n", exit: 0),
+  FzfCase("a b c\nabc\na  bc\n", ["--filter", "a c", "--tiebreak=end", "--tac"], "a b c\na  bc\nabc\n", exit: 0),
+  FzfCase("a b c\nabc\na  bc\n", ["--filter", "a c", "--tiebreak=chunk"], "a b c\nabc\na  bc\n", exit: 0),
+  FzfCase("a b c\nabc\na  bc\n", ["--filter", "a c", "--tiebreak=chunk", "--tac"], "a b c\nabc\na  bc\n", exit: 0),
+  FzfCase("xfoo\r\nxfoo\nxxfoo\r\n", ["--filter", "foo", "--tiebreak=length"], "xfoo\r\nxfoo\nxxfoo\r\n", exit: 0),
+  FzfCase("xfoo\r\nxfoo\nxxfoo\r\n", ["--filter", "foo", "--tiebreak=length", "--tac"], "xfoo\nxfoo\r\nxxfoo\r\n", exit: 0),
+  FzfCase("xfoo\r\nxfoo\nxxfoo\r\n", ["--filter", "foo", "--tiebreak=end"], "xxfoo\r\nxfoo\r\nxfoo\n", exit: 0),
+  FzfCase("xfoo\r\nxfoo\nxxfoo\r\n", ["--filter", "foo", "--tiebreak=end", "--tac"], "xxfoo\r\nxfoo\nxfoo\r\n", exit: 0),
+  FzfCase("afoo\nbfoo\ncfoo\n", ["--filter", "foo", "--tiebreak=index"], "afoo\nbfoo\ncfoo\n", exit: 0),
+  FzfCase("afoo\nbfoo\ncfoo\n", ["--filter", "foo", "--tiebreak=index", "--tac"], "cfoo\nbfoo\nafoo\n", exit: 0),
+  FzfCase("afoo\nbfoo\ncfoo\n", ["--filter", "!x", "--tiebreak=length"], "afoo\nbfoo\ncfoo\n", exit: 0),
+  FzfCase("afoo\nbfoo\ncfoo\n", ["--filter", "!x", "--tiebreak=length", "--tac"], "cfoo\nbfoo\nafoo\n", exit: 0),
+  FzfCase("afoo\nbfoo\ncfoo\n", ["--filter", "!x", "--tiebreak=begin,length"], "afoo\nbfoo\ncfoo\n", exit: 0),
+  FzfCase("afoo\nbfoo\ncfoo\n", ["--filter", "!x", "--tiebreak=begin,length", "--tac"], "cfoo\nbfoo\nafoo\n", exit: 0),
+  FzfCase("xfooa\nxfoob\nxxfoo\nfoo\n", ["--filter", "foo$", "--tiebreak=end"], "foo\nxxfoo\n", exit: 0),
+  FzfCase("xfooa\nxfoob\nxxfoo\nfoo\n", ["--filter", "foo$", "--tiebreak=end", "--tac"], "foo\nxxfoo\n", exit: 0),
+  FzfCase("xfooa\nxfoob\nxxfoo\nfoo\n", ["--filter", "^xf", "--tiebreak=begin,end"], "xfooa\nxfoob\n", exit: 0),
+  FzfCase("xfooa\nxfoob\nxxfoo\nfoo\n", ["--filter", "^xf", "--tiebreak=begin,end", "--tac"], "xfoob\nxfooa\n", exit: 0),
+  FzfCase("b/xfoo\nxfoo/b\nxxfoo\n", ["--filter", "foo !b", "--tiebreak=pathname,end"], "xxfoo\n", exit: 0),
+  FzfCase("b/xfoo\nxfoo/b\nxxfoo\n", ["--filter", "foo !b", "--tiebreak=pathname,end", "--tac"], "xxfoo\n", exit: 0),
+]
+
+@Test(arguments: fzfTiebreakEdgeCases)
+func `tiebreak edge cases order as fzf does`(_ c: FzfCase) throws {
+  try expectSameAsFzf(c)
+}
+
+// MARK: Known differences from fzf 0.74.5 (bugs to decide on; the tests pass once pick follows fzf)
+
+// fzf picks the match direction from the tiebreak criteria: the first of
+// `end` or `pathname` (before any `begin`) makes it prefer the LAST occurrence
+// among equally scored ones (it searches backward); `--scheme=path` has
+// `pathname` by default. pick always takes the first occurrence, so `end` and
+// `pathname` measure a different match. Verified with /opt/peers/fzf.
+let fzfMatchDirectionCases: [FzfCase] = [
+  FzfCase("b a\na b a\n", ["--filter", "a", "--tiebreak=end"], "a b a\nb a\n", exit: 0),
+  FzfCase("b a\na b a\n", ["--filter", "a", "--tiebreak=chunk,end"], "a b a\nb a\n", exit: 0),
+  FzfCase("b a\na b a\n", ["--filter", "a", "--tiebreak=end,begin"], "a b a\nb a\n", exit: 0),
+  FzfCase("b a\na b a\n", ["--filter", "a", "--tiebreak=pathname,begin"], "b a\na b a\n", exit: 0),
+  FzfCase("abc/\na/a\n", ["--filter", "a", "--tiebreak=pathname"], "a/a\nabc/\n", exit: 0),
+  FzfCase("main/x.c\nsrc/main/main\n", ["--filter", "main", "--scheme=path"], "src/main/main\nmain/x.c\n", exit: 0),
+]
+
+@Test(arguments: fzfMatchDirectionCases)
+func `end and pathname tiebreaks measure the last equally scored occurrence, as fzf`(_ c: FzfCase) {
+  withKnownIssue("BUG: pick has no backward match direction for --tiebreak=end/pathname (fzf's `forward = false`)") {
+    try expectSameAsFzf(c)
+  }
+}
+
+// In fzf, `--scheme` sets the tiebreak to the scheme's default, replacing an
+// earlier `--tiebreak` (a later `--tiebreak` replaces it in turn). pick keeps
+// an explicit `--tiebreak` whatever its position, so `PICK_DEFAULT_OPTS=--tiebreak=…`
+// followed by `--scheme=…` on the command line differs too.
+let fzfSchemeAfterTiebreakCases: [FzfCase] = [
+  FzfCase("bab\nb\n", ["--filter", "b", "--tiebreak=length", "--scheme=history"], "bab\nb\n", exit: 0),
+  FzfCase("bab\nb\n", ["--filter", "b", "--tiebreak=begin,length", "--scheme=history"], "bab\nb\n", exit: 0),
+]
+
+@Test(arguments: fzfSchemeAfterTiebreakCases)
+func `a later --scheme replaces an earlier --tiebreak, as fzf`(_ c: FzfCase) {
+  withKnownIssue("BUG: an explicit --tiebreak survives a later --scheme; fzf resets it to the scheme's default") {
+    try expectSameAsFzf(c)
+  }
+}
+
+@Test func `a later --tiebreak replaces the scheme's default, as fzf`() throws {
+  // fzf: printf 'bab\nb\n' | fzf -f b --scheme=history --tiebreak=length  → b, bab
+  try expectSameAsFzf(FzfCase("bab\nb\n", ["--filter", "b", "--scheme=history", "--tiebreak=length"], "b\nbab\n", exit: 0))
+}
+
+// For a one-character term fzf stops at the first occurrence whose bonus is at
+// least a plain word boundary (`bonus >= bonusBoundary` → break in
+// FuzzyMatchV2), even when a later occurrence after white space or a
+// delimiter would score more. pick scores the best occurrence, so `-a a`
+// (the second `a` follows a space) outranks `/a` in pick but not in fzf.
+let fzfSingleCharacterCases: [FzfCase] = [
+  FzfCase("/a\n-a a\n", ["--filter", "a"], "/a\n-a a\n", exit: 0),
+  FzfCase("x-a a\nx/a\n", ["--filter", "a"], "x/a\nx-a a\n", exit: 0),
+  FzfCase("x1-/A/\n_a1_  aa\n", ["--filter", "a", "--tiebreak=length"], "x1-/A/\n_a1_  aa\n", exit: 0),
+]
+
+@Test(arguments: fzfSingleCharacterCases)
+func `a one-character term scores its first boundary occurrence, as fzf`(_ c: FzfCase) {
+  withKnownIssue("DIFFERENCE: fzf's one-character early exit; pick scores the best occurrence") {
+    try expectSameAsFzf(c)
+  }
+}
