@@ -60,3 +60,29 @@ func filter(_ items: [String], _ query: String, configure: (inout Options) -> Vo
 final class Collector: @unchecked Sendable {
   var bytes: [UInt8] = []
 }
+
+/// What `pick --filter` wrote and whether it reports a match (exit 0) or not (exit 1).
+struct FilterResult: Equatable, CustomStringConvertible {
+  var output: [UInt8]
+  var matched: Bool
+
+  var text: String { String(decoding: output, as: UTF8.self) }
+  var description: String { "\(matched ? "exit 0" : "exit 1"): \(String(reflecting: text))" }
+}
+
+/// Runs `pick ARGUMENTS` in-process over the raw `input` bytes, as `printf INPUT | pick ARGUMENTS`
+/// would; the arguments are parsed by the real option parser and must include `--filter`.
+func runFilter(
+  _ input: [UInt8], _ arguments: [String], workers: Int? = nil
+) throws -> FilterResult {
+  let options = try OptionParser.parse(arguments: arguments.map { Array($0.utf8) })
+  let store = try ItemStore(separator: options.read0 ? 0 : 0x0A, byteLimit: 1 << 26, itemLimit: 1 << 20)
+  try store.append(input)
+  try store.finish()
+  let collected = Collector()
+  var sink = ResultSink(capacity: 64) { bytes in collected.bytes += Array(bytes) }
+  var command = FilterCommand(options: options)
+  if let workers { command.workers = workers }
+  let matched = try command.run(store, into: &sink)
+  return FilterResult(output: collected.bytes, matched: matched)
+}

@@ -1,0 +1,197 @@
+import Testing
+
+@testable import PickCore
+
+// The smallest reservation `ItemStore.init` makes: it halves a refused
+// reservation down to these and no further, so smaller limits are refused.
+private let smallestByteLimit = 1 << 26
+private let smallestItemLimit = 1 << 20
+
+private func smallStore(separator: UInt8 = 0x0A) throws -> ItemStore {
+  try ItemStore(separator: separator, byteLimit: smallestByteLimit, itemLimit: smallestItemLimit)
+}
+
+/// What the store must hold for `input`: the pieces between separators, and
+/// the bytes after the last separator as one more item when there are any.
+private func referenceItems(_ input: [UInt8], separator: UInt8) -> [[UInt8]] {
+  var items = input.split(separator: separator, omittingEmptySubsequences: false).map(Array.init)
+  if items.last == [] { items.removeLast() }
+  return items
+}
+
+private func storedItems(_ store: ItemStore) -> [[UInt8]] {
+  (0 ..< store.count).map { Array(store.item($0)) }
+}
+
+/// Random input drawn mostly from bytes that are interesting to a splitter.
+private func randomInput(_ rng: inout SeededGenerator) -> [UInt8] {
+  let interesting: [UInt8] = [0x0A, 0x0A, 0x00, 0x0D, 0x61, 0x62, 0x20, 0xFF, 0xC3, 0xA9, 0xE2, 0x80]
+  let length = Int.random(in: 0 ... 120, using: &rng)
+  return (0 ..< length).map { _ in
+    Bool.random(using: &rng) ? interesting.randomElement(using: &rng)! : UInt8.random(in: 0 ... 255, using: &rng)
+  }
+}
+
+@Test func `any split of the input into chunks gives the same items as one append`() throws {
+  var rng = SeededGenerator(seed: 0x1735_0001)
+  for trial in 0 ..< 500 {
+    let separator: UInt8 = Bool.random(using: &rng) ? 0x0A : 0x00
+    let input = randomInput(&rng)
+    let expected = referenceItems(input, separator: separator)
+
+    let whole = try smallStore(separator: separator)
+    try whole.append(input)
+    try whole.finish()
+    #expect(storedItems(whole) == expected, "trial \(trial): one append")
+
+    // Random `append` chunks, some of them empty.
+    let appended = try smallStore(separator: separator)
+    var offset = 0
+    while offset < input.count {
+      let n = min(Int.random(in: 0 ... 9, using: &rng), input.count - offset)
+      try appended.append(Array(input[offset ..< offset + n]))
+      offset += n
+      // Items already complete are readable while input keeps arriving.
+      let complete = input[..<offset].filter { $0 == separator }.count
+      #expect(appended.count == complete, "trial \(trial): count while streaming")
+      #expect(appended.byteCount == offset)
+    }
+    try appended.finish()
+    #expect(storedItems(appended) == expected, "trial \(trial): appends")
+
+    // `tail`/`commit` as a reader uses them: a random room, partly written (1 byte and 0 bytes included).
+    let committed = try smallStore(separator: separator)
+    offset = 0
+    while offset < input.count {
+      let room = try committed.tail(maximum: Int.random(in: 1 ... 8, using: &rng))
+      let n = min(Int.random(in: 0 ... room.count, using: &rng), input.count - offset)
+      room.copyMemory(from: UnsafeRawBufferPointer(rebasing: input.withUnsafeBytes { $0 }[offset ..< offset + n]))
+      try committed.commit(n)
+      offset += n
+    }
+    try committed.finish()
+    #expect(storedItems(committed) == expected, "trial \(trial): tail and commit")
+  }
+}
+
+@Test func `the last item needs no separator`() throws {
+  let store = try smallStore()
+  try store.append(Array("one\ntwo".utf8))
+  #expect(store.count == 1)
+  try store.finish()
+  #expect(storedItems(store) == [Array("one".utf8), Array("two".utf8)])
+}
+
+@Test func `finish is idempotent`() throws {
+  let store = try smallStore()
+  try store.append(Array("a\nb".utf8))
+  try store.finish()
+  try store.finish()
+  #expect(store.count == 2)
+  #expect(store.isFinished)
+}
+
+@Test func `empty input has no items`() throws {
+  let store = try smallStore()
+  try store.append([])
+  try store.finish()
+  #expect(store.count == 0)
+  #expect(store.items(0 ..< 0).count == 0)
+}
+
+@Test(arguments: [1, 2, 5, 100])
+func `only separators give that many empty items`(separators: Int) throws {
+  let store = try smallStore()
+  try store.append([UInt8](repeating: 0x0A, count: separators))
+  try store.finish()
+  #expect(store.count == separators)
+  #expect(storedItems(store).allSatisfy { $0.isEmpty })
+}
+
+@Test func `with read0 NUL ends items and newlines stay inside them`() throws {
+  let store = try smallStore(separator: 0)
+  try store.append(Array("a\nb\0\n\0c\r\n\0\0last\n".utf8))
+  try store.finish()
+  #expect(storedItems(store) == ["a\nb", "\n", "c\r\n", "", "last\n"].map { Array($0.utf8) })
+}
+
+@Test func `CR and invalid UTF-8 are kept as they came`() throws {
+  let store = try smallStore()
+  try store.append([0x61, 0x0D, 0x0A, 0xFF, 0xC3, 0x0A, 0x00, 0x0D])
+  try store.finish()
+  #expect(storedItems(store) == [[0x61, 0x0D], [0xFF, 0xC3], [0x00, 0x0D]])
+}
+
+@Test func `items over a range are the contiguous bytes with their separators`() throws {
+  var rng = SeededGenerator(seed: 0x1735_0002)
+  for trial in 0 ..< 200 {
+    let separator: UInt8 = Bool.random(using: &rng) ? 0x0A : 0x00
+    let input = randomInput(&rng)
+    let store = try smallStore(separator: separator)
+    try store.append(input)
+    try store.finish()
+    let items = referenceItems(input, separator: separator)
+    guard !items.isEmpty else { continue }
+    let lower = Int.random(in: 0 ... items.count, using: &rng)
+    let upper = Int.random(in: lower ... items.count, using: &rng)
+    // The last item without a separator gets a virtual one, so it reads like the others.
+    let expected = items[lower ..< upper].flatMap { $0 + [separator] }
+    #expect(Array(store.items(lower ..< upper)) == expected, "trial \(trial): \(lower)..<\(upper)")
+  }
+}
+
+@Test func `a byte limit below the smallest reservation is refused`() {
+  #expect(throws: ItemStore.Failure.cannotReserve(bytes: 4096)) {
+    try ItemStore(separator: 0x0A, byteLimit: 4096, itemLimit: smallestItemLimit)
+  }
+  #expect(throws: ItemStore.Failure.self) {
+    try ItemStore(separator: 0x0A, byteLimit: smallestByteLimit, itemLimit: 16)
+  }
+}
+
+@Test func `the smallest limits are honoured as given`() throws {
+  let store = try smallStore()
+  #expect(store.byteLimit == smallestByteLimit)
+  #expect(store.itemLimit == smallestItemLimit)
+}
+
+@Test func `more items than the item limit throws full`() throws {
+  let store = try smallStore()
+  try store.append([UInt8](repeating: 0x0A, count: smallestItemLimit))
+  #expect(store.count == smallestItemLimit)
+  #expect(throws: ItemStore.Failure.full(limit: smallestByteLimit, itemLimit: smallestItemLimit)) {
+    try store.append([0x0A])
+  }
+  #expect(store.count == smallestItemLimit)
+}
+
+@Test func `an unterminated last item past the item limit throws full at finish`() throws {
+  let store = try smallStore()
+  try store.append([UInt8](repeating: 0x0A, count: smallestItemLimit) + [0x61])
+  #expect(throws: ItemStore.Failure.full(limit: smallestByteLimit, itemLimit: smallestItemLimit)) {
+    try store.finish()
+  }
+}
+
+@Test func `more bytes than the byte limit throws full and keeps what was stored`() throws {
+  let store = try smallStore()
+  // One byte of the arena stays spare for the virtual separator.
+  var line = [UInt8](repeating: 0x61, count: 1023)
+  line.append(0x0A)
+  var stored = 0
+  while stored + line.count <= smallestByteLimit - 1 {
+    try store.append(line)
+    stored += line.count
+  }
+  let failure = #expect(throws: ItemStore.Failure.self) {
+    try store.append(line)
+  }
+  #expect(failure == .full(limit: smallestByteLimit, itemLimit: smallestItemLimit))
+  #expect(store.byteCount == smallestByteLimit - 1)
+  #expect(throws: ItemStore.Failure.self) { _ = try store.tail(maximum: 1) }
+  try store.finish()
+  #expect(store.count == stored / line.count + 1)
+  #expect(Array(store.item(0)) == Array(line.dropLast()))
+  // The partial last line became an item of what fitted.
+  #expect(store.item(store.count - 1).count == line.count - 1)
+}
