@@ -316,33 +316,29 @@ func `tiebreak edge cases order as fzf does`(_ c: FzfCase) throws {
   try expectSameAsFzf(c)
 }
 
-// MARK: Known differences from fzf 0.74.5 (bugs to decide on; the tests pass once pick follows fzf)
+// MARK: Match direction, scheme after tiebreak, and the one deliberate difference
 
 // fzf picks the match direction from the tiebreak criteria: the first of
 // `end` or `pathname` (before any `begin`) makes it prefer the LAST occurrence
 // among equally scored ones (it searches backward); `--scheme=path` has
-// `pathname` by default. pick always takes the first occurrence, so `end` and
-// `pathname` measure a different match. Verified with /opt/peers/fzf.
+// `pathname` by default. pick follows (`CompiledQuery.prefersLastOccurrence`).
+// Verified with /opt/peers/fzf.
 let fzfMatchDirectionCases: [FzfCase] = [
   FzfCase("b a\na b a\n", ["--filter", "a", "--tiebreak=end"], "a b a\nb a\n", exit: 0),
   FzfCase("b a\na b a\n", ["--filter", "a", "--tiebreak=chunk,end"], "a b a\nb a\n", exit: 0),
   FzfCase("b a\na b a\n", ["--filter", "a", "--tiebreak=end,begin"], "a b a\nb a\n", exit: 0),
   FzfCase("b a\na b a\n", ["--filter", "a", "--tiebreak=pathname,begin"], "b a\na b a\n", exit: 0),
-  FzfCase("abc/\na/a\n", ["--filter", "a", "--tiebreak=pathname"], "a/a\nabc/\n", exit: 0),
+  FzfCase("abc/\na/a\n", ["--filter", "a", "--tiebreak=pathname"], "abc/\na/a\n", exit: 0),
   FzfCase("main/x.c\nsrc/main/main\n", ["--filter", "main", "--scheme=path"], "src/main/main\nmain/x.c\n", exit: 0),
 ]
 
 @Test(arguments: fzfMatchDirectionCases)
 func `end and pathname tiebreaks measure the last equally scored occurrence, as fzf`(_ c: FzfCase) {
-  withKnownIssue("BUG: pick has no backward match direction for --tiebreak=end/pathname (fzf's `forward = false`)") {
-    try expectSameAsFzf(c)
-  }
+  #expect(throws: Never.self) { try expectSameAsFzf(c) }
 }
 
 // In fzf, `--scheme` sets the tiebreak to the scheme's default, replacing an
-// earlier `--tiebreak` (a later `--tiebreak` replaces it in turn). pick keeps
-// an explicit `--tiebreak` whatever its position, so `PICK_DEFAULT_OPTS=--tiebreak=…`
-// followed by `--scheme=…` on the command line differs too.
+// earlier `--tiebreak` (a later `--tiebreak` replaces it in turn); pick too.
 let fzfSchemeAfterTiebreakCases: [FzfCase] = [
   FzfCase("bab\nb\n", ["--filter", "b", "--tiebreak=length", "--scheme=history"], "bab\nb\n", exit: 0),
   FzfCase("bab\nb\n", ["--filter", "b", "--tiebreak=begin,length", "--scheme=history"], "bab\nb\n", exit: 0),
@@ -350,9 +346,7 @@ let fzfSchemeAfterTiebreakCases: [FzfCase] = [
 
 @Test(arguments: fzfSchemeAfterTiebreakCases)
 func `a later --scheme replaces an earlier --tiebreak, as fzf`(_ c: FzfCase) {
-  withKnownIssue("BUG: an explicit --tiebreak survives a later --scheme; fzf resets it to the scheme's default") {
-    try expectSameAsFzf(c)
-  }
+  #expect(throws: Never.self) { try expectSameAsFzf(c) }
 }
 
 @Test func `a later --tiebreak replaces the scheme's default, as fzf`() throws {
@@ -373,7 +367,7 @@ let fzfSingleCharacterCases: [FzfCase] = [
 
 @Test(arguments: fzfSingleCharacterCases)
 func `a one-character term scores its first boundary occurrence, as fzf`(_ c: FzfCase) {
-  withKnownIssue("DIFFERENCE: fzf's one-character early exit; pick scores the best occurrence") {
+  withKnownIssue("Deliberate difference (Docs/fzf-compatibility.md): pick scores the best occurrence") {
     try expectSameAsFzf(c)
   }
 }

@@ -28,6 +28,8 @@ extension OptionParser {
       long: "scheme",
       kind: .requiredValue(placeholder: "SCHEME") { options, value throws(InvalidValue) in
         options.scheme = try OptionValues.scheme(value)
+        // As in fzf, a scheme brings its own tiebreak; a later --tiebreak replaces it.
+        options.tiebreak = nil
       }),
     OptionSpec(
       long: "tiebreak",

@@ -47,18 +47,18 @@ public final class ItemStore: @unchecked Sendable {
   public init(separator: UInt8, byteLimit: Int = 64 << 30, itemLimit: Int = 1 << 31) throws(Failure) {
     self.separator = separator
     var bytes = byteLimit
-    var arena: UnsafeMutableRawPointer? = nil
+    var arena = cpick_reserve(bytes)
     // Shrink the reservation when the system refuses a large one (strict overcommit).
-    while arena == nil && bytes >= 1 << 26 {
+    while arena == nil && bytes > 1 << 26 {
+      bytes /= 4
       arena = cpick_reserve(bytes)
-      if arena == nil { bytes /= 4 }
     }
     guard let arena else { throw .cannotReserve(bytes: byteLimit) }
     var items = itemLimit
-    var starts: UnsafeMutableRawPointer? = nil
-    while starts == nil && items >= 1 << 20 {
+    var starts = cpick_reserve((items + 1) * MemoryLayout<UInt32>.stride)
+    while starts == nil && items > 1 << 20 {
+      items /= 4
       starts = cpick_reserve((items + 1) * MemoryLayout<UInt32>.stride)
-      if starts == nil { items /= 4 }
     }
     guard let starts else {
       cpick_release(arena, bytes)

@@ -11,11 +11,23 @@ public struct CompiledQuery: Sendable {
   let shownFields: FieldSelection?
   /// `--nth`: each term must match within one of these fields of the searched text.
   let searchedFields: FieldSelection?
+  /// Among equally good placements of a term, take the last rather than the
+  /// first. fzf does this when `end` or `pathname` is the first tiebreak that
+  /// looks at where the match is, so that those criteria measure the match
+  /// nearest the end.
+  let prefersLastOccurrence: Bool
+  /// Whether ranking needs where each fuzzy match really starts (the
+  /// `pathname` and `chunk` tiebreaks), which costs a walk back through the
+  /// score matrix; otherwise the first occurrence of the first character stands in.
+  let needsMatchStart: Bool
 
   public init(
-    _ query: Query, scheme: Options.Scheme, shownFields: FieldSelection? = nil, searchedFields: FieldSelection? = nil
+    _ query: Query, scheme: Options.Scheme, shownFields: FieldSelection? = nil, searchedFields: FieldSelection? = nil,
+    prefersLastOccurrence: Bool = false, needsMatchStart: Bool = false
   ) {
     self.query = query
+    self.prefersLastOccurrence = prefersLastOccurrence
+    self.needsMatchStart = needsMatchStart
     self.shownFields = shownFields
     self.searchedFields = (searchedFields?.searchesWholeText ?? true) ? nil : searchedFields
     table = BonusTable(scheme: scheme)
@@ -30,7 +42,22 @@ public struct CompiledQuery: Sendable {
     self.init(
       QueryParser(options: options).parse(text), scheme: options.scheme,
       shownFields: options.withNth.map { FieldSelection($0, splitter: splitter) },
-      searchedFields: options.nth.isEmpty ? nil : FieldSelection(options.nth, splitter: splitter))
+      searchedFields: options.nth.isEmpty ? nil : FieldSelection(options.nth, splitter: splitter),
+      prefersLastOccurrence: Self.prefersLastOccurrence(options.effectiveTiebreak),
+      needsMatchStart: options.effectiveTiebreak.contains { $0 == .pathname || $0 == .chunk })
+  }
+
+  /// fzf's rule: the first of `begin`, `end` and `pathname` in the tiebreak
+  /// list decides; `end` and `pathname` want the last occurrence.
+  static func prefersLastOccurrence(_ tiebreak: [Options.Tiebreak]) -> Bool {
+    for criterion in tiebreak {
+      switch criterion {
+      case .begin: return false
+      case .end, .pathname: return true
+      default: continue
+      }
+    }
+    return false
   }
 
   /// Whether matched items are ranked by score; a query of only inverse terms

@@ -7,7 +7,7 @@ enum ExactScorer {
   /// With `atBoundaries` (`'abc'`), only occurrences that start and end at word boundaries count.
   static func substring(
     _ pattern: UnsafeBufferPointer<UInt32>, in text: ScoringText, atBoundaries: Bool, table: BonusTable,
-    positions: PositionList?
+    backward: Bool = false, positions: PositionList?
   ) -> ScoredMatch? {
     let m = pattern.count
     let n = text.count
@@ -17,8 +17,10 @@ enum ExactScorer {
     let first = pattern[0]
     var bestAt = -1
     var bestBonus: Int32 = -1
-    var s = 0
-    while s + m <= n {
+    // Backward, the scan runs from the end so that the first best found is the last one.
+    var s = backward ? n - m : 0
+    let step = backward ? -1 : 1
+    while s >= 0 && s + m <= n {
       if t[s] == first && matches(pattern, t, at: s) {
         let bonus = text.bonuses[s]
         let acceptable =
@@ -32,7 +34,7 @@ enum ExactScorer {
           if bonus >= max(table.boundaryWhite, table.boundaryDelimiter) { break }
         }
       }
-      s += 1
+      s += step
     }
     guard bestAt >= 0 else { return nil }
     let end = bestAt + m

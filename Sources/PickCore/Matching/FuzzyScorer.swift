@@ -29,6 +29,11 @@ struct FuzzyScorer {
   var scores: [Int32] = []
   var runs: [Int16] = []
   var firsts: [Int] = []
+  /// Take the last of equally scored placements instead of the first (see `CompiledQuery.prefersLastOccurrence`).
+  var prefersLast = false
+  /// Find the real start of the best placement even when no positions are asked for.
+  var needsStart = false
+  private let startScratch = PositionList()
 
   /// Scores `pattern` in `text`; `nil` when the characters do not all occur in order.
   /// Positions of the matched units are appended to `positions` when it is given.
@@ -61,7 +66,7 @@ struct FuzzyScorer {
     let first = firsts[0]
     let width = last - first + 1
     if n > Scoring.longItemUnits || width * m > Scoring.maximumCells {
-      return GreedyScorer.match(pattern, in: text, from: first, positions: positions)
+      return GreedyScorer.match(pattern, in: text, from: first, backward: prefersLast, positions: positions)
     }
     return fill(pattern, text, first: first, last: last, width: width, positions: positions)
   }
@@ -74,7 +79,7 @@ struct FuzzyScorer {
     var bestAt = first
     for j in first ... last where text.units[j] == unit {
       let bonus = text.bonuses[j]
-      if bonus > best {
+      if bonus > best || (prefersLast && bonus == best) {
         best = bonus
         bestAt = j
       }
@@ -155,7 +160,7 @@ struct FuzzyScorer {
             c[row + col] = run
             inGap = matchScore < gapScore
             let score = max(matchScore, gapScore, 0)
-            if i == m - 1 && score > bestScore {
+            if i == m - 1 && (score > bestScore || (prefersLast && score == bestScore && score > 0)) {
               bestScore = score
               bestAt = j
             }
@@ -166,8 +171,9 @@ struct FuzzyScorer {
       }
     }
     var start = first
-    if let positions {
-      start = backtrace(m: m, width: width, first: first, end: bestAt, into: positions)
+    if let list = positions ?? (needsStart ? startScratch : nil) {
+      start = backtrace(m: m, width: width, first: first, end: bestAt, into: list)
+      startScratch.values.removeAll(keepingCapacity: true)
     }
     return ScoredMatch(score: bestScore, start: start, end: bestAt + 1)
   }

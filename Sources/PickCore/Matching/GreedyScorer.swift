@@ -4,9 +4,10 @@
 /// Linear in the text, never quadratic.
 enum GreedyScorer {
   static func match(
-    _ pattern: UnsafeBufferPointer<UInt32>, in text: ScoringText, from first: Int,
+    _ pattern: UnsafeBufferPointer<UInt32>, in text: ScoringText, from first: Int, backward: Bool = false,
     positions: PositionList?
   ) -> ScoredMatch? {
+    if backward { return matchBackward(pattern, in: text, from: first, positions: positions) }
     let m = pattern.count
     let t = text.units
     var p = 0
@@ -33,6 +34,42 @@ enum GreedyScorer {
       }
       start -= 1
     }
+    let score = RegionScorer.score(pattern, in: text, from: start, to: end, positions: positions)
+    return ScoredMatch(score: score, start: start, end: end)
+  }
+}
+
+extension GreedyScorer {
+  /// The last occurrence instead: found from the end, then shortened from its start.
+  static func matchBackward(
+    _ pattern: UnsafeBufferPointer<UInt32>, in text: ScoringText, from first: Int, positions: PositionList?
+  ) -> ScoredMatch? {
+    let m = pattern.count
+    let t = text.units
+    var p = m - 1
+    var start = -1
+    var j = t.count - 1
+    while j >= first {
+      if t[j] == pattern[p] {
+        if p == 0 {
+          start = j
+          break
+        }
+        p -= 1
+      }
+      j -= 1
+    }
+    guard start >= 0 else { return nil }
+    p = 0
+    var end = start
+    while end < t.count {
+      if t[end] == pattern[p] {
+        p += 1
+        if p == m { break }
+      }
+      end += 1
+    }
+    end += 1
     let score = RegionScorer.score(pattern, in: text, from: start, to: end, positions: positions)
     return ScoredMatch(score: score, start: start, end: end)
   }

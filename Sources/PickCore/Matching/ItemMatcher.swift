@@ -26,6 +26,8 @@ public final class ItemMatcher {
   public init(_ compiled: CompiledQuery) {
     self.compiled = compiled
     terms = TermTable(compiled)
+    fuzzy.prefersLast = compiled.prefersLastOccurrence
+    fuzzy.needsStart = compiled.needsMatchStart
   }
 
   deinit { terms.release() }
@@ -161,9 +163,13 @@ public final class ItemMatcher {
       case .fuzzy:
         return fuzzy.match(pattern, in: scoring, positions: positions)
       case .exact:
-        return ExactScorer.substring(pattern, in: scoring, atBoundaries: false, table: compiled.table, positions: positions)
+        return ExactScorer.substring(
+          pattern, in: scoring, atBoundaries: false, table: compiled.table,
+          backward: compiled.prefersLastOccurrence, positions: positions)
       case .exactBoundary:
-        return ExactScorer.substring(pattern, in: scoring, atBoundaries: true, table: compiled.table, positions: positions)
+        return ExactScorer.substring(
+          pattern, in: scoring, atBoundaries: true, table: compiled.table,
+          backward: compiled.prefersLastOccurrence, positions: positions)
       case .prefix:
         return ExactScorer.prefix(pattern, in: scoring, positions: positions)
       case .suffix:
