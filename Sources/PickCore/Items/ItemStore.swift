@@ -173,6 +173,12 @@ public final class ItemStore: @unchecked Sendable {
   }
 
   /// Item `index` with its separator: for writing several items out in one copy.
+  /// Starts loading item `index` into the cache, ahead of reading it.
+  @inline(__always)
+  public func prefetch(_ index: Int) {
+    cpick_prefetch(arena + start(index))
+  }
+
   /// The bytes of items `range` with their separators, contiguous in the arena.
   public func items(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
     let first = start(range.lowerBound)

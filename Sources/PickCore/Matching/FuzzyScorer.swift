@@ -45,6 +45,7 @@ struct FuzzyScorer {
     guard m > 0 else { return ScoredMatch(score: 0, start: 0, end: 0) }
     guard m <= n else { return nil }
     let t = text.units
+    if m == 1 { return bestSingle(pattern[0], in: text, positions: positions) }
     // Find the first occurrence of each pattern character in order: this both
     // rejects non-matches in O(n) and bounds the window of the matrix.
     if firsts.count < m { firsts = [Int](repeating: 0, count: m) }
@@ -62,7 +63,6 @@ struct FuzzyScorer {
     var last = n - 1
     while t[last] != lastChar { last -= 1 }
 
-    if m == 1 { return bestSingle(lastChar, in: text, from: firsts[0], through: last, positions: positions) }
     let first = firsts[0]
     let width = last - first + 1
     if n > Scoring.longItemUnits || width * m > Scoring.maximumCells {
@@ -71,19 +71,20 @@ struct FuzzyScorer {
     return fill(pattern, text, first: first, last: last, width: width, positions: positions)
   }
 
-  /// One character: the occurrence with the best bonus.
-  private func bestSingle(
-    _ unit: UInt32, in text: ScoringText, from first: Int, through last: Int, positions: PositionList?
-  ) -> ScoredMatch {
+  /// One character: the occurrence with the best bonus, in one pass.
+  private func bestSingle(_ unit: UInt32, in text: ScoringText, positions: PositionList?) -> ScoredMatch? {
     var best: Int32 = -1
-    var bestAt = first
-    for j in first ... last where text.units[j] == unit {
-      let bonus = text.bonuses[j]
+    var bestAt = -1
+    let t = text.units
+    let b = text.bonuses
+    for j in 0 ..< t.count where t[j] == unit {
+      let bonus = b[j]
       if bonus > best || (prefersLast && bonus == best) {
         best = bonus
         bestAt = j
       }
     }
+    guard bestAt >= 0 else { return nil }
     positions?.values.append(bestAt)
     return ScoredMatch(score: Scoring.match + best * Scoring.firstCharMultiplier, start: bestAt, end: bestAt + 1)
   }

@@ -8,7 +8,7 @@
 /// of the text (so `$` works on CRLF input).
 public final class ItemMatcher {
   public let compiled: CompiledQuery
-  private let text = PreparedText()
+  private let text: PreparedText
   private var fuzzy = FuzzyScorer()
   private let positionsScratch = PositionList()
   /// The `--with-nth` text of the current item.
@@ -26,6 +26,7 @@ public final class ItemMatcher {
   public init(_ compiled: CompiledQuery) {
     self.compiled = compiled
     terms = TermTable(compiled)
+    text = PreparedText(table: compiled.table)
     fuzzy.prefersLast = compiled.prefersLastOccurrence
     fuzzy.needsStart = compiled.needsMatchStart
   }
@@ -69,7 +70,7 @@ public final class ItemMatcher {
         if !possible { return nil }
       }
     }
-    text.load(bytes, table: compiled.table)
+    text.load(bytes)
     if let searched = compiled.searchedFields {
       searched.chunks(of: bytes, tokens: &tokens, into: &byteChunks)
     }

@@ -2,12 +2,16 @@
 /// each position's class and bonus, then folded as each term needs it (case
 /// folded or not, accents folded or not).
 ///
-/// ASCII items (most of them) take a fast path: bytes widen to units and no
-/// Unicode table is consulted. Otherwise the bytes are decoded as UTF-8 where
-/// valid; a byte that is not valid UTF-8 becomes a unit of its own
+/// ASCII items (most of them) take a fast path: one pass over the bytes fills
+/// the units, their lower-case form, classes and bonuses from small tables,
+/// and no Unicode table is consulted. Otherwise the bytes are decoded as UTF-8
+/// where valid; a byte that is not valid UTF-8 becomes a unit of its own
 /// (`0x110000 + byte`) that matches only itself. When accents are folded, a
 /// combining mark after a Latin letter is dropped (so a decomposed `é` is an
 /// `e`); the positions kept map back to the original units.
+///
+/// The hot loops work on local copies of the buffers' pointers: touching a
+/// class's stored properties in a loop would cost an exclusivity check each time.
 final class PreparedText {
   private(set) var isASCII = true
   /// Decoded units of the item, before folding.
@@ -25,6 +29,7 @@ final class PreparedText {
   private var normalizedReady = false
 
   /// Folded units for each variant: index `(caseSensitive ? 1 : 0) | (normalize ? 2 : 0)`.
+  /// For ASCII items variant 1 is `units` itself and variant 0 is filled by `load`.
   private var folded0 = ScratchBuffer<UInt32>()
   private var folded1 = ScratchBuffer<UInt32>()
   private var folded2 = ScratchBuffer<UInt32>()
@@ -33,9 +38,28 @@ final class PreparedText {
   private var decodedScratch: [UInt32] = []
   private var offsetScratch: [Int32] = []
 
-  init() {}
+  private let table: BonusTable
+  /// Class of each byte below 128, and the bonus matrix, as plain memory for the ASCII pass.
+  private let asciiClasses: UnsafeMutablePointer<CharClass>
+  private let matrix: UnsafeMutablePointer<Int32>
+
+  init(table: BonusTable) {
+    self.table = table
+    asciiClasses = .allocate(capacity: 128)
+    for byte in 0 ..< 128 { asciiClasses[byte] = table.charClass(UInt32(byte)) }
+    matrix = .allocate(capacity: CharClass.count * CharClass.count)
+    for previous in 0 ..< CharClass.count {
+      for current in 0 ..< CharClass.count {
+        matrix[previous * CharClass.count + current] = table.bonus(
+          previous: CharClass(rawValue: UInt8(previous)) ?? .nonWord,
+          current: CharClass(rawValue: UInt8(current)) ?? .nonWord)
+      }
+    }
+  }
 
   deinit {
+    asciiClasses.deallocate()
+    matrix.deallocate()
     units.release()
     byteOffsets.release()
     classes.release()
@@ -52,51 +76,91 @@ final class PreparedText {
   /// Number of units.
   var count: Int { units.count }
 
-  /// Decodes `bytes` and computes classes and bonuses with `table`.
-  func load(_ bytes: UnsafeBufferPointer<UInt8>, table: BonusTable) {
-    foldedReady = (false, false, false, false)
+  /// Decodes `bytes` and computes classes and bonuses.
+  func load(_ bytes: UnsafeBufferPointer<UInt8>) {
     normalizedReady = false
     hasMarksToDrop = false
-    let n = bytes.count
     isASCII = Self.isASCII(bytes)
     if isASCII {
-      units.reserve(n)
-      units.count = n
-      for k in 0 ..< n { units[k] = UInt32(bytes[k]) }
-      // Unit k starts at byte k: `byteOffset(ofUnit:)` needs no table.
+      loadASCII(bytes)
     } else {
-      UTF8Decoding.decode(bytes, into: &decodedScratch, byteOffsets: &offsetScratch)
-      let count = decodedScratch.count
-      units.reserve(count)
-      units.count = count
-      byteOffsets.reserve(count)
-      byteOffsets.count = count
-      for k in 0 ..< count {
-        units[k] = decodedScratch[k]
-        byteOffsets[k] = offsetScratch[k]
-      }
+      loadUnicode(bytes)
     }
-    let count = units.count
-    classes.reserve(count)
-    classes.count = count
-    bonuses.reserve(count)
-    bonuses.count = count
-    var previous = table.initialClass
-    for k in 0 ..< count {
-      let unit = units[k]
-      let current = table.charClass(unit)
-      classes[k] = current
-      bonuses[k] = table.bonus(previous: previous, current: current)
-      previous = current
-      if !isASCII && k > 0 && CombiningMarks.isCombining(unit) && Self.isLatinLetter(units[k - 1]) {
-        hasMarksToDrop = true
+  }
+
+  /// One pass: units, their lower-case form, classes and bonuses.
+  private func loadASCII(_ bytes: UnsafeBufferPointer<UInt8>) {
+    let n = bytes.count
+    units.reserve(n)
+    units.count = n
+    folded0.reserve(n)
+    folded0.count = n
+    classes.reserve(n)
+    classes.count = n
+    bonuses.reserve(n)
+    bonuses.count = n
+    let u = units.base
+    let lower = folded0.base
+    let c = classes.base
+    let b = bonuses.base
+    let classOf = asciiClasses
+    let matrix = self.matrix
+    var previous = Int(table.initialClass.rawValue)
+    for k in 0 ..< n {
+      let byte = UInt32(bytes[k])
+      u[k] = byte
+      lower[k] = (byte &- 0x41) < 26 ? byte | 0x20 : byte
+      let current = classOf[Int(byte)]
+      c[k] = current
+      let currentIndex = Int(current.rawValue)
+      b[k] = matrix[previous &* CharClass.count &+ currentIndex]
+      previous = currentIndex
+    }
+    foldedReady = (true, false, false, false)
+  }
+
+  private func loadUnicode(_ bytes: UnsafeBufferPointer<UInt8>) {
+    foldedReady = (false, false, false, false)
+    UTF8Decoding.decode(bytes, into: &decodedScratch, byteOffsets: &offsetScratch)
+    let n = decodedScratch.count
+    units.reserve(n)
+    units.count = n
+    byteOffsets.reserve(n)
+    byteOffsets.count = n
+    classes.reserve(n)
+    classes.count = n
+    bonuses.reserve(n)
+    bonuses.count = n
+    let u = units.base
+    let o = byteOffsets.base
+    let c = classes.base
+    let b = bonuses.base
+    decodedScratch.withUnsafeBufferPointer { decoded in
+      offsetScratch.withUnsafeBufferPointer { offsets in
+        var previous = table.initialClass
+        var marks = false
+        for k in 0 ..< n {
+          let unit = decoded[k]
+          u[k] = unit
+          o[k] = offsets[k]
+          let current = table.charClass(unit)
+          c[k] = current
+          b[k] = table.bonus(previous: previous, current: current)
+          previous = current
+          if k > 0 && CombiningMarks.isCombining(unit) && Self.isLatinLetter(decoded[k - 1]) { marks = true }
+        }
+        hasMarksToDrop = marks
       }
     }
   }
 
   /// The text for a term with the given folding. Valid until the next `load`.
   func text(caseSensitive: Bool, normalize: Bool) -> ScoringText {
-    let normalize = normalize && !isASCII
+    if isASCII {
+      // Accent folding changes nothing in ASCII.
+      let folded = caseSensitive ? units.buffer : folded0.buffer
+      return ScoringText(units: folded, bonuses: bonuses.buffer, classes: classes.buffer)
+    }
     if normalize && hasMarksToDrop && !normalizedReady { buildNormalizedPositions() }
     let variant = (caseSensitive ? 1 : 0) | (normalize ? 2 : 0)
     if !isReady(variant) { fold(variant: variant, caseSensitive: caseSensitive, normalize: normalize) }
@@ -138,10 +202,11 @@ final class PreparedText {
 
   /// The item's length in characters without white space at either end (the `length` tiebreak).
   func trimmedLength() -> Int {
+    let c = classes.base
     var start = 0
     var end = classes.count
-    while start < end && classes[start] == .white { start += 1 }
-    while end > start && classes[end - 1] == .white { end -= 1 }
+    while start < end && c[start] == .white { start += 1 }
+    while end > start && c[end - 1] == .white { end -= 1 }
     return end - start
   }
 
@@ -163,28 +228,21 @@ final class PreparedText {
     }
   }
 
+  /// Folds the (non-ASCII) units for one variant.
   private func fold(variant: Int, caseSensitive: Bool, normalize: Bool) {
     var out = foldedBuffer(variant)
     let dropping = normalize && hasMarksToDrop
     let outCount = dropping ? keptForNormalized.count : units.count
     out.reserve(outCount)
     out.count = outCount
-    if isASCII {
-      if caseSensitive {
-        for k in 0 ..< outCount { out[k] = units[k] }
-      } else {
-        for k in 0 ..< outCount {
-          let u = units[k]
-          out[k] = (u &- 0x41) < 26 ? u | 0x20 : u
-        }
-      }
-    } else {
-      for k in 0 ..< outCount {
-        var u = units[dropping ? Int(keptForNormalized[k]) : k]
-        if !caseSensitive { u = CaseFolding.lower(u) }
-        if normalize { u = LatinFolding.base(u) }
-        out[k] = u
-      }
+    let o = out.base
+    let u = units.base
+    let kept = keptForNormalized.base
+    for k in 0 ..< outCount {
+      var unit = u[dropping ? Int(kept[k]) : k]
+      if !caseSensitive { unit = CaseFolding.lower(unit) }
+      if normalize { unit = LatinFolding.base(unit) }
+      o[k] = unit
     }
     switch variant {
     case 0:

@@ -43,7 +43,12 @@ public struct FilterCommand {
       // Everything, in input order, with the same separator: the arena already holds the output.
       if !all.isEmpty { try sink.append(store.items(all)) }
     } else {
-      for position in 0 ..< ranked.count {
+      // Ranked order reads the arena at random: ask for items a few places ahead.
+      let lookahead = 16
+      let count = ranked.count
+      for position in 0 ..< min(lookahead, count) { store.prefetch(ranked.itemIndex(at: position)) }
+      for position in 0 ..< count {
+        if position + lookahead < count { store.prefetch(ranked.itemIndex(at: position + lookahead)) }
         try sink.append(store.item(ranked.itemIndex(at: position)))
         try sink.append(byte: terminator)
       }
