@@ -45,3 +45,13 @@ func `the byte filter never rejects a match and rejects plain misses`(query: Str
   #expect(filterSays == mayMatch)
   #expect(!matches || filterSays)
 }
+
+@Test func `every character that lower-cases to a letter starts with one of that letter's lead bytes`() {
+  for value in UInt32(0x80) ..< 0x110000 {
+    let lowered = CaseFolding.lower(value)
+    guard lowered != value, lowered >= 0x80, let target = Unicode.Scalar(lowered) else { continue }
+    #expect(
+      ByteFilter.leadBytes(foldingTo: target).contains(ByteFilter.leadByte(of: value)),
+      "U+\(String(value, radix: 16)) lowers to U+\(String(lowered, radix: 16))")
+  }
+}

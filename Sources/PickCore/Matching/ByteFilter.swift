@@ -6,8 +6,9 @@
 ///   folds to an ASCII letter (`é` to `e`, the Kelvin sign to `k`, fullwidth
 ///   `ｃ` to `c`) — but not at a CJK, Greek or Cyrillic one;
 /// - a non-ASCII character is accepted at its own first byte, and, when it is
-///   a lower-case letter in a case-insensitive term (so upper-case forms
-///   elsewhere in Unicode fold to it), at the first byte of any multi-byte character;
+///   a lower-case letter in a case-insensitive term, at the first bytes of
+///   the characters that lower-case to it (its upper- and title-case forms,
+///   and four oddities such as the Ohm sign; a test checks every character);
 /// - a unit standing for an invalid byte only at that very byte.
 /// One table of 256 flags per term character makes the scan a single load
 /// and branch per byte.
@@ -32,7 +33,7 @@ struct ByteFilter: Sendable {
         }
       } else if unit < UTF8Decoding.invalidByteBase, let scalar = Unicode.Scalar(unit) {
         if !term.isCaseSensitive && scalar.properties.isLowercase {
-          for lead in 0xC0 ... 0xFF { table[row + lead] = 1 }
+          for lead in Self.leadBytes(foldingTo: scalar) { table[row + Int(lead)] = 1 }
         } else {
           table[row + Int(Self.leadByte(of: unit))] = 1
         }
@@ -72,6 +73,23 @@ extension ByteFilter {
   static let asciiFoldingLeadBytes: [UInt8] = [
     0xC3, 0xC4, 0xC5, 0xC6, 0xC7, 0xC8, 0xC9, 0xCA, 0xCD, 0xE1, 0xE2, 0xEA, 0xEF, 0xF0,
   ]
+
+  /// The first bytes of every character whose simple lower-case form is `scalar`.
+  static func leadBytes(foldingTo scalar: Unicode.Scalar) -> [UInt8] {
+    var leads = [leadByte(of: scalar.value)]
+    for mapping in [scalar.properties.uppercaseMapping, scalar.properties.titlecaseMapping] {
+      if let first = mapping.unicodeScalars.first { leads.append(leadByte(of: first.value)) }
+    }
+    // Characters whose lower-case form is not the other way round:
+    // ϴ → θ (0xCF), ẞ → ß (0xE1), Ω (Ohm) → ω and Å (Angstrom) → å (0xE2).
+    switch scalar.value {
+    case 0x3B8: leads.append(0xCF)
+    case 0xDF: leads.append(0xE1)
+    case 0x3C9, 0xE5: leads.append(0xE2)
+    default: break
+    }
+    return leads
+  }
 
   /// The first byte of a scalar's UTF-8 encoding.
   static func leadByte(of unit: UInt32) -> UInt8 {

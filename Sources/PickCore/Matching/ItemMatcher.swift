@@ -125,10 +125,14 @@ public final class ItemMatcher {
 
   /// The last matched item's decoded units (for the tiebreaks that look at characters).
   var lastUnits: UnsafeBufferPointer<UInt32> { text.units.buffer }
-  var lastClasses: UnsafeBufferPointer<CharClass> { text.classes.buffer }
+  var lastClasses: UnsafeBufferPointer<CharClass> { text.classesBuffer }
 
   /// Matches one term; positions (if asked for) are appended as units of the decoded item.
   private func matchTerm(_ term: TermTable.Entry, positions: PositionList?) -> ScoredMatch? {
+    // For non-ASCII items, check that the term can occur at all before classifying every character.
+    guard text.mayContain(term.units, caseSensitive: term.isCaseSensitive, normalize: term.normalizesItems) else {
+      return nil
+    }
     let scoring = text.text(caseSensitive: term.isCaseSensitive, normalize: term.normalizesItems)
     let mark = positions?.values.count ?? 0
     var found: ScoredMatch? = nil

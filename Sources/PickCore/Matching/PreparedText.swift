@@ -38,6 +38,15 @@ final class PreparedText {
   private var decodedScratch: [UInt32] = []
   private var offsetScratch: [Int32] = []
 
+  /// Classes and bonuses of a non-ASCII item are computed only once a term
+  /// could be in it (`mayContain`), and only then.
+  private var classesReady = true
+  /// Class of each character of the Basic Multilingual Plane, filled 256 at a
+  /// time as blocks are first seen (`CharClass.ofNonASCII` asks the standard
+  /// library's Unicode tables, which is slow to do for every character).
+  private let planeClasses: UnsafeMutablePointer<CharClass>
+  private let planeBlockReady: UnsafeMutablePointer<Bool>
+
   private let table: BonusTable
   /// Class of each byte below 128, and the bonus matrix, as plain memory for the ASCII pass.
   private let asciiClasses: UnsafeMutablePointer<CharClass>
@@ -45,6 +54,9 @@ final class PreparedText {
 
   init(table: BonusTable) {
     self.table = table
+    planeClasses = .allocate(capacity: 65536)
+    planeBlockReady = .allocate(capacity: 256)
+    planeBlockReady.initialize(repeating: false, count: 256)
     asciiClasses = .allocate(capacity: 128)
     for byte in 0 ..< 128 { asciiClasses[byte] = table.charClass(UInt32(byte)) }
     matrix = .allocate(capacity: CharClass.count * CharClass.count)
@@ -58,6 +70,8 @@ final class PreparedText {
   }
 
   deinit {
+    planeClasses.deallocate()
+    planeBlockReady.deallocate()
     asciiClasses.deallocate()
     matrix.deallocate()
     units.release()
@@ -75,6 +89,12 @@ final class PreparedText {
 
   /// Number of units.
   var count: Int { units.count }
+
+  /// The classes of the item's characters (computed if they were not yet).
+  var classesBuffer: UnsafeBufferPointer<CharClass> {
+    ensureClasses()
+    return classes.buffer
+  }
 
   /// Decodes `bytes` and computes classes and bonuses.
   func load(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -117,41 +137,96 @@ final class PreparedText {
       previous = currentIndex
     }
     foldedReady = (true, false, false, false)
+    classesReady = true
   }
 
+  /// Decodes only (straight into the unit buffers); classes and bonuses wait for `ensureClasses`.
   private func loadUnicode(_ bytes: UnsafeBufferPointer<UInt8>) {
     foldedReady = (false, false, false, false)
-    UTF8Decoding.decode(bytes, into: &decodedScratch, byteOffsets: &offsetScratch)
-    let n = decodedScratch.count
+    classesReady = false
+    let n = bytes.count
     units.reserve(n)
-    units.count = n
     byteOffsets.reserve(n)
-    byteOffsets.count = n
+    guard let base = bytes.baseAddress, n > 0 else {
+      units.count = 0
+      byteOffsets.count = 0
+      return
+    }
+    let written = UTF8Decoding.decode(
+      base, count: n, units: UnsafeMutableBufferPointer(start: units.base, count: n),
+      offsets: UnsafeMutableBufferPointer(start: byteOffsets.base, count: n))
+    units.count = written
+    byteOffsets.count = written
+    let u = units.base
+    var marks = false
+    for k in 1 ..< max(written, 1) where CombiningMarks.isCombining(u[k]) && Self.isLatinLetter(u[k - 1]) {
+      marks = true
+      break
+    }
+    hasMarksToDrop = marks
+  }
+
+  /// Computes the classes and bonuses of a decoded non-ASCII item.
+  private func ensureClasses() {
+    guard !classesReady else { return }
+    classesReady = true
+    let n = units.count
     classes.reserve(n)
     classes.count = n
     bonuses.reserve(n)
     bonuses.count = n
     let u = units.base
-    let o = byteOffsets.base
     let c = classes.base
     let b = bonuses.base
-    decodedScratch.withUnsafeBufferPointer { decoded in
-      offsetScratch.withUnsafeBufferPointer { offsets in
-        var previous = table.initialClass
-        var marks = false
-        for k in 0 ..< n {
-          let unit = decoded[k]
-          u[k] = unit
-          o[k] = offsets[k]
-          let current = table.charClass(unit)
-          c[k] = current
-          b[k] = table.bonus(previous: previous, current: current)
-          previous = current
-          if k > 0 && CombiningMarks.isCombining(unit) && Self.isLatinLetter(decoded[k - 1]) { marks = true }
-        }
-        hasMarksToDrop = marks
+    var previous = table.initialClass
+    for k in 0 ..< n {
+      let current = charClass(u[k])
+      c[k] = current
+      b[k] = matrix[Int(previous.rawValue) &* CharClass.count &+ Int(current.rawValue)]
+      previous = current
+    }
+  }
+
+  @inline(__always)
+  private func charClass(_ unit: UInt32) -> CharClass {
+    if unit < 128 { return asciiClasses[Int(unit)] }
+    guard unit < 65536 else { return table.charClass(unit) }
+    let block = Int(unit >> 8)
+    if !planeBlockReady[block] {
+      for offset in 0 ..< 256 {
+        let member = UInt32(block << 8 | offset)
+        planeClasses[Int(member)] = member < 128 ? asciiClasses[Int(member)] : table.charClass(member)
+      }
+      planeBlockReady[block] = true
+    }
+    return planeClasses[Int(unit)]
+  }
+
+  /// Whether `pattern` can occur, in order, in this item folded as a term
+  /// needs: a necessary condition for every kind of term, checked before a
+  /// non-ASCII item's classes are computed.
+  func mayContain(_ pattern: UnsafeBufferPointer<UInt32>, caseSensitive: Bool, normalize: Bool) -> Bool {
+    if isASCII { return true }
+    let m = pattern.count
+    if m == 0 { return true }
+    // Fold on the fly: most items fail here, and nothing is stored for them.
+    let u = units.base
+    let n = units.count
+    let dropsMarks = normalize && hasMarksToDrop
+    var p = 0
+    var want = pattern[0]
+    for k in 0 ..< n {
+      var unit = u[k]
+      if dropsMarks && k > 0 && CombiningMarks.isCombining(unit) && Self.isLatinLetter(u[k - 1]) { continue }
+      if !caseSensitive { unit = CaseFolding.lower(unit) }
+      if normalize { unit = LatinFolding.base(unit) }
+      if unit == want {
+        p += 1
+        if p == m { return true }
+        want = pattern[p]
       }
     }
+    return false
   }
 
   /// The text for a term with the given folding. Valid until the next `load`.
@@ -161,6 +236,7 @@ final class PreparedText {
       let folded = caseSensitive ? units.buffer : folded0.buffer
       return ScoringText(units: folded, bonuses: bonuses.buffer, classes: classes.buffer)
     }
+    ensureClasses()
     if normalize && hasMarksToDrop && !normalizedReady { buildNormalizedPositions() }
     let variant = (caseSensitive ? 1 : 0) | (normalize ? 2 : 0)
     if !isReady(variant) { fold(variant: variant, caseSensitive: caseSensitive, normalize: normalize) }
@@ -202,6 +278,7 @@ final class PreparedText {
 
   /// The item's length in characters without white space at either end (the `length` tiebreak).
   func trimmedLength() -> Int {
+    ensureClasses()
     let c = classes.base
     var start = 0
     var end = classes.count
@@ -260,6 +337,8 @@ final class PreparedText {
     }
   }
 
+  /// Which units remain when combining marks after Latin letters are dropped
+  /// (and, once classes exist, their classes and bonuses).
   private func buildNormalizedPositions() {
     keptForNormalized.count = 0
     normalizedClasses.count = 0
@@ -267,10 +346,12 @@ final class PreparedText {
     for k in 0 ..< units.count {
       if k > 0 && CombiningMarks.isCombining(units[k]) && Self.isLatinLetter(units[k - 1]) { continue }
       keptForNormalized.append(Int32(k))
-      normalizedClasses.append(classes[k])
-      normalizedBonuses.append(bonuses[k])
+      if classesReady {
+        normalizedClasses.append(classes[k])
+        normalizedBonuses.append(bonuses[k])
+      }
     }
-    normalizedReady = true
+    normalizedReady = classesReady
   }
 
   @inline(__always)
