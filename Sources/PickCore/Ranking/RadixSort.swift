@@ -6,23 +6,56 @@
 /// of their low half (the input position, as the ranker produces them) only
 /// the two high digits need a pass. A pass whose digit is the same in every
 /// key is skipped.
+///
+/// Memory matters as much as time here (peak memory is part of pick's
+/// budget: a broad query ranks nearly every item): the keys are sorted in
+/// two halves that share one scratch buffer of half the size, then merged,
+/// so the sort needs half as many extra bytes as the keys take.
 enum RadixSort {
   /// Sorts `keys` ascending. With `lowHalfSorted`, the caller promises the
   /// keys are already ascending in their low 32 bits.
   static func sort(_ keys: UnsafeMutableBufferPointer<UInt64>, lowHalfSorted: Bool = false) {
     let n = keys.count
-    guard n > 1, let source = keys.baseAddress else { return }
+    guard n > 1, let base = keys.baseAddress else { return }
     if n < 256 {
       var keys = keys
       keys.sort()
       return
     }
-    let passes = lowHalfSorted ? [2, 3] : [0, 1, 2, 3]
-    let scratch = UnsafeMutablePointer<UInt64>.allocate(capacity: n)
+    let half = n / 2
+    let scratch = UnsafeMutablePointer<UInt64>.allocate(capacity: n - half)
     defer { scratch.deallocate() }
     let counts = UnsafeMutablePointer<UInt32>.allocate(capacity: 65536)
     defer { counts.deallocate() }
-    var from = source
+    sortPart(base, count: half, scratch: scratch, counts: counts, lowHalfSorted: lowHalfSorted)
+    sortPart(base + half, count: n - half, scratch: scratch, counts: counts, lowHalfSorted: lowHalfSorted)
+    // Merge: the left half moves to the scratch buffer, then both flow back in order.
+    // The write position never passes the right half's read position.
+    scratch.update(from: base, count: half)
+    var left = 0
+    var right = half
+    var out = 0
+    while left < half && right < n {
+      if scratch[left] <= base[right] {
+        base[out] = scratch[left]
+        left += 1
+      } else {
+        base[out] = base[right]
+        right += 1
+      }
+      out += 1
+    }
+    if left < half { (base + out).update(from: scratch + left, count: half - left) }
+  }
+
+  /// Sorts `count` keys at `keys`, using `scratch` (at least `count` keys) for the passes.
+  private static func sortPart(
+    _ keys: UnsafeMutablePointer<UInt64>, count n: Int, scratch: UnsafeMutablePointer<UInt64>,
+    counts: UnsafeMutablePointer<UInt32>, lowHalfSorted: Bool
+  ) {
+    guard n > 1 else { return }
+    let passes = lowHalfSorted ? [2, 3] : [0, 1, 2, 3]
+    var from = keys
     var to = scratch
     for pass in passes {
       let shift = UInt64(pass * 16)
@@ -44,6 +77,6 @@ enum RadixSort {
       }
       swap(&from, &to)
     }
-    if from != source { source.update(from: from, count: n) }
+    if from != keys { keys.update(from: from, count: n) }
   }
 }
