@@ -59,6 +59,7 @@ public enum Usage {
       EXIT STATUS
         0 an item was chosen or matched   1 no match
         2 error                           130 interrupted (Ctrl-C, Esc)
+        141 the reader of the output went away (as coreutils)
 
       ENVIRONMENT VARIABLES
         PICK_DEFAULT_OPTS_FILE   File of default options, read first
