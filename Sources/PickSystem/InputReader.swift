@@ -20,6 +20,35 @@ public enum InputReader {
     return .readable
   }
 
+  /// Reads what `fd` has now, up to `limit` bytes, without waiting for more
+  /// (the caller polls first). Returns false at end of input, after finishing the store.
+  public static func readAvailable(_ fd: Int32, into store: ItemStore, limit: Int = 8 << 20) throws -> Bool {
+    var total = 0
+    while total < limit {
+      if total > 0 {
+        // Read again only if that cannot block.
+        var probe = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        if poll(&probe, 1, 0) <= 0 { return true }
+      }
+      let room = try store.tail(maximum: 1 << 20)
+      let n = read(fd, room.baseAddress, room.count)
+      if n > 0 {
+        try store.commit(n)
+        total += n
+      } else if n == 0 {
+        try store.finish()
+        return false
+      } else if errno == EINTR {
+        continue
+      } else if errno == EAGAIN {
+        return true
+      } else {
+        throw SystemError(errno: errno, context: "cannot read standard input")
+      }
+    }
+    return true
+  }
+
   /// Reads `fd` to its end into `store`, then finishes the store.
   public static func readAll(_ fd: Int32, into store: ItemStore) throws -> Void {
     // A larger pipe buffer means fewer wake-ups when items come through a pipe.

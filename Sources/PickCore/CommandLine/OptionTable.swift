@@ -87,6 +87,41 @@ extension OptionParser {
         options.multi = try OptionValues.count(value, atLeast: 1)
       },
       negation: { $0.multi = nil }, negatedShort: "m"),
+    OptionSpec(
+      long: "prompt",
+      kind: .requiredValue(placeholder: "STR") { options, value in options.prompt = value }),
+    OptionSpec(
+      long: "header",
+      kind: .requiredValue(placeholder: "STR") { options, value in options.header = value },
+      negation: { $0.header = nil }),
+    OptionSpec(
+      long: "layout",
+      kind: .requiredValue(placeholder: "LAYOUT") { options, value throws(InvalidValue) in
+        options.layout = try OptionValues.enumeration(value, Options.Layout.self)
+      }),
+    OptionSpec(
+      long: "reverse", kind: .flag { $0.layout = .reverse }, negation: { $0.layout = .default }),
+    OptionSpec(long: "cycle", kind: .flag { $0.cycle = true }, negation: { $0.cycle = false }),
+    OptionSpec(
+      long: "select-1", short: "1", kind: .flag { $0.selectOne = true },
+      negation: { $0.selectOne = false }),
+    OptionSpec(
+      long: "exit-0", short: "0", kind: .flag { $0.exitZero = true },
+      negation: { $0.exitZero = false }),
+    OptionSpec(
+      long: "output-order",
+      kind: .requiredValue(placeholder: "ORDER") { options, value throws(InvalidValue) in
+        options.outputOrder = try OptionValues.enumeration(value, Options.OutputOrderOption.self)
+      }),
+    OptionSpec(long: "color", kind: .flag { $0.usesColor = true }, negation: { $0.usesColor = false }),
+    OptionSpec(
+      long: "tty",
+      kind: .requiredValue(placeholder: "PATH") { options, value in options.tty = value }),
+    OptionSpec(
+      long: "tabstop",
+      kind: .requiredValue(placeholder: "N") { options, value throws(InvalidValue) in
+        options.tabstop = try OptionValues.count(value, atLeast: 1)
+      }),
 
     // Other
     OptionSpec(long: "help", short: "h", kind: .flag { $0.showHelp = true }),

@@ -4,6 +4,16 @@
 /// option parser adds the option's name and the value itself.
 enum OptionValues {
   /// `--scheme`: one of `default`, `path`, `history`.
+  /// A value that names one case of `type` (its raw value).
+  static func enumeration<Value: RawRepresentable & CaseIterable>(
+    _ bytes: [UInt8], _ type: Value.Type
+  ) throws(InvalidValue) -> Value where Value.RawValue == String {
+    let text = String(decoding: bytes, as: UTF8.self)
+    if let value = Value(rawValue: text) { return value }
+    let names = Value.allCases.map(\.rawValue)
+    throw InvalidValue("expected \(names.dropLast().joined(separator: ", ")) or \(names.last ?? "")")
+  }
+
   static func scheme(_ bytes: [UInt8]) throws(InvalidValue) -> Options.Scheme {
     guard let scheme = Options.Scheme(rawValue: String(decoding: bytes, as: UTF8.self)) else {
       throw InvalidValue("expected default, path or history")

@@ -25,6 +25,24 @@ public struct Options: Equatable, Sendable {
     case length, chunk, pathname, begin, end, index
   }
 
+  /// fzf's layouts. pick's default is `reverse`: prompt on top, best match right under it.
+  public enum Layout: String, Equatable, Sendable, CaseIterable {
+    /// Prompt at the bottom, best match just above it, the list growing upwards.
+    case `default`
+    /// Prompt at the top, best match right below it.
+    case reverse
+    /// Prompt at the bottom, the list from the top down.
+    case reverseList = "reverse-list"
+  }
+
+  /// `--output-order`: how chosen items are printed.
+  public enum OutputOrderOption: String, Equatable, Sendable, CaseIterable {
+    /// In input order (display order under `--tac`).
+    case input
+    /// In the order they were selected.
+    case selection
+  }
+
   // MARK: Mode
   /// `-f/--filter QUERY`: print matches and exit, no terminal.
   public var filter: [UInt8]? = nil
@@ -76,6 +94,26 @@ public struct Options: Equatable, Sendable {
   // MARK: Interactive (used by the picker; filter mode ignores them)
   /// `-m/--multi[=MAX]`: `nil` is single selection; `.max` means no cap.
   public var multi: Int? = nil
+  /// `--prompt`.
+  public var prompt: [UInt8] = Array("> ".utf8)
+  /// `--header`: the select-all row's title in multi mode, a header line in single mode.
+  public var header: [UInt8]? = nil
+  /// `--layout`, `--reverse`.
+  public var layout: Layout = .reverse
+  /// `--cycle`.
+  public var cycle = false
+  /// `-1/--select-1`: accept the only match without showing the picker.
+  public var selectOne = false
+  /// `-0/--exit-0`: exit at once when nothing matches.
+  public var exitZero = false
+  /// `--output-order`.
+  public var outputOrder: OutputOrderOption = .input
+  /// `--no-color` (and `NO_COLOR` in the environment) turn colours off.
+  public var usesColor = true
+  /// `--tty PATH`: the terminal to draw on (default `/dev/tty`).
+  public var tty: [UInt8]? = nil
+  /// `--tabstop`.
+  public var tabstop = 8
 
   public init() {}
 

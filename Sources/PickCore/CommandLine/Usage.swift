@@ -47,6 +47,17 @@ public enum Usage {
         -m, --multi[=MAX]        Enable multi-select with tab/shift-tab
         +m, --no-multi           Disable multi-select
         -q, --query=STR          Start with the given query
+            --prompt=STR         Input prompt (default: '> ')
+            --header=STR         Title of the select-all row (multi) or a header line
+            --layout=LAYOUT      [reverse|default|reverse-list] (default: reverse)
+            --reverse            Same as --layout=reverse (--no-reverse: default)
+            --cycle              Wrap around at either end of the list
+        -1, --select-1           Accept the only match without showing the picker
+        -0, --exit-0             Exit at once (status 1) when nothing matches
+            --output-order=ORDER Print chosen items in [input|selection] order
+            --no-color           Draw without colours (also: NO_COLOR set)
+            --tty=PATH           Terminal to draw on (default: /dev/tty)
+            --tabstop=N          Width of a tab (default: 8)
 
       OTHER
         -f, --filter=QUERY       Print the matches for QUERY and exit (no terminal)
@@ -59,12 +70,15 @@ public enum Usage {
       EXIT STATUS
         0 an item was chosen or matched   1 no match
         2 error                           130 interrupted (Ctrl-C, Esc)
+        129 the terminal hung up
         141 the reader of the output went away (as coreutils)
 
       ENVIRONMENT VARIABLES
         PICK_DEFAULT_OPTS_FILE   File of default options, read first
         PICK_DEFAULT_OPTS        Default options, read after the file
                                  (words split as a shell would; no expansion)
+        NO_COLOR                 Set: draw without colours
+        ESCDELAY                 Milliseconds to wait after Esc (25-1000, default 50)
 
     """
 }
