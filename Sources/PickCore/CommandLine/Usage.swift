@@ -48,14 +48,14 @@ public enum Usage {
         +m, --no-multi           Disable multi-select
         -q, --query=STR          Start with the given query
             --prompt=STR         Input prompt (default: '> ')
-            --header=STR         Title of the select-all row (multi) or a header line
+            --header=STR         Select-all row title (multi) or a header line
             --layout=LAYOUT      [reverse|default|reverse-list] (default: reverse)
             --reverse            Same as --layout=reverse (--no-reverse: default)
             --cycle              Wrap around at either end of the list
         -1, --select-1           Accept the only match without showing the picker
         -0, --exit-0             Exit at once (status 1) when nothing matches
             --output-order=ORDER Print chosen items in [input|selection] order
-            --no-color           Draw without colours (also: NO_COLOR set)
+            --color              Draw with colours (default; --no-color: without)
             --tty=PATH           Terminal to draw on (default: /dev/tty)
             --tabstop=N          Width of a tab (default: 8)
 
@@ -78,7 +78,7 @@ public enum Usage {
         PICK_DEFAULT_OPTS        Default options, read after the file
                                  (words split as a shell would; no expansion)
         NO_COLOR                 Set: draw without colours
-        ESCDELAY                 Milliseconds to wait after Esc (25-1000, default 50)
+        ESCDELAY                 Milliseconds to wait after Esc (default 50)
 
     """
 }
