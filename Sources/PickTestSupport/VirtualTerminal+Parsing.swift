@@ -268,7 +268,9 @@ extension VirtualTerminal {
         return values[index]
       }
       if values[index + 1] == 2, index + 4 < values.count {
-        let rgb = (values[index + 2] & 0xFF) << 16 | (values[index + 3] & 0xFF) << 8 | (values[index + 4] & 0xFF)
+        let rgb =
+          (values[index + 2] & 0xFF) << 16 | (values[index + 3] & 0xFF) << 8
+          | (values[index + 4] & 0xFF)
         index += 4
         return 0x100_0000 | rgb
       }

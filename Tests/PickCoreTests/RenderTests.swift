@@ -53,7 +53,8 @@ private func randomFrame(width: Int, height: Int, using rng: inout SeededGenerat
   }
   let cursor =
     Bool.random(using: &rng)
-    ? CursorPosition(row: Int.random(in: 0..<height, using: &rng), column: Int.random(in: 0..<width, using: &rng))
+    ? CursorPosition(
+      row: Int.random(in: 0..<height, using: &rng), column: Int.random(in: 0..<width, using: &rng))
     : nil
   return Frame(width: width, height: height, rows: rows, cursor: cursor)
 }
@@ -120,7 +121,9 @@ private func cursorMoves(in bytes: [UInt8]) -> Int {
 private func offset(of text: String, in bytes: [UInt8]) -> Int? {
   let needle = Array(text.utf8)
   guard needle.count <= bytes.count else { return nil }
-  return (0...(bytes.count - needle.count)).first { Array(bytes[$0..<($0 + needle.count)]) == needle }
+  return (0...(bytes.count - needle.count)).first {
+    Array(bytes[$0..<($0 + needle.count)]) == needle
+  }
 }
 
 private func contains(_ bytes: [UInt8], _ text: String) -> Bool {
@@ -131,7 +134,8 @@ private func contains(_ bytes: [UInt8], _ text: String) -> Bool {
 
 @Suite struct FrameRenderTests {
   @Test func `plain text pads every row to the width`() {
-    let frame = Frame(width: 5, height: 3, rows: [[span("ab"), span("c", Style(bold: true))], [], [span("世界")]])
+    let frame = Frame(
+      width: 5, height: 3, rows: [[span("ab"), span("c", Style(bold: true))], [], [span("世界")]])
     #expect(frame.plainText == "abc  \n     \n世界 ")
   }
 
@@ -173,28 +177,32 @@ private func contains(_ bytes: [UInt8], _ text: String) -> Bool {
       }
       frame.cursor = fresh.cursor
       let bytes = renderer.render(frame)
-      #expect(cursorMoves(in: bytes) == changed.count + (frame.cursor == nil || bytes.isEmpty ? 0 : 1))
+      #expect(
+        cursorMoves(in: bytes) == changed.count + (frame.cursor == nil || bytes.isEmpty ? 0 : 1))
       terminal.feed(bytes)
       expectShows(terminal, frame)
     }
   }
 
   @Test func `rows that fill the width, including the last row, draw whole without scrolling`() {
-    let frame = Frame(width: 5, height: 2, rows: [[span("abcde")], [span("f"), span("世界", Style(reverse: true))]])
+    let frame = Frame(
+      width: 5, height: 2, rows: [[span("abcde")], [span("f"), span("世界", Style(reverse: true))]])
     var renderer = FrameRenderer()
     var terminal = VirtualTerminal(width: 5, height: 2)
     let bytes = renderer.render(frame)
     terminal.feed(bytes)
     expectShows(terminal, frame)
     // The last cell of the last row is written, with autowrap off around it.
-    let off = offset(of: "\u{1B}[?7l", in: bytes)!, on = offset(of: "\u{1B}[?7h", in: bytes)!
+    let off = offset(of: "\u{1B}[?7l", in: bytes)!
+    let on = offset(of: "\u{1B}[?7h", in: bytes)!
     let last = offset(of: "世界", in: bytes)!
     #expect(off < last && last < on)
   }
 
   @Test func `a character wider than the layout measured cannot wrap or scroll the screen`() {
     // The layout and the terminal disagree: "世" measured as one column ends the last row.
-    let frame = Frame(width: 4, height: 2, rows: [[span("top")], [span("abc"), Span("世", columns: 1)]])
+    let frame = Frame(
+      width: 4, height: 2, rows: [[span("top")], [span("abc"), Span("世", columns: 1)]])
     var renderer = FrameRenderer()
     var terminal = VirtualTerminal(width: 4, height: 2)
     terminal.feed(renderer.render(frame))
@@ -205,7 +213,9 @@ private func contains(_ bytes: [UInt8], _ text: String) -> Bool {
   @Test func `a frame drawn in inline mode starts at its origin and leaves the rows above alone`() {
     var terminal = VirtualTerminal(width: 6, height: 6)
     terminal.feed("$ ls\r\nfoo\r\n")
-    let frame = Frame(width: 6, height: 3, rows: [[span("> q")], [span("item", Style(bold: true))]], cursor: .init(row: 0, column: 3))
+    let frame = Frame(
+      width: 6, height: 3, rows: [[span("> q")], [span("item", Style(bold: true))]],
+      cursor: .init(row: 0, column: 3))
     var renderer = FrameRenderer()
     terminal.feed(renderer.render(frame, origin: 3))
     expectShows(terminal, frame, origin: 3)
@@ -217,7 +227,9 @@ private func contains(_ bytes: [UInt8], _ text: String) -> Bool {
   // MARK: Updates
 
   @Test func `a second frame with one changed row rewrites only that row`() {
-    let first = Frame(width: 8, height: 4, rows: [[span("> ab")], [span("one")], [span("two", Style(reverse: true))], [span("three")]])
+    let first = Frame(
+      width: 8, height: 4,
+      rows: [[span("> ab")], [span("one")], [span("two", Style(reverse: true))], [span("three")]])
     var second = first
     second.rows[2] = [span("deux", Style(foreground: .green))]
     var renderer = FrameRenderer()
@@ -232,7 +244,8 @@ private func contains(_ bytes: [UInt8], _ text: String) -> Bool {
   }
 
   @Test func `shrinking a row erases its tail`() {
-    let long = Frame(width: 10, height: 2, rows: [[span("a long row", Style(background: .red))], [span("x")]])
+    let long = Frame(
+      width: 10, height: 2, rows: [[span("a long row", Style(background: .red))], [span("x")]])
     var short = long
     short.rows[0] = [span("ab")]
     var renderer = FrameRenderer()
@@ -291,7 +304,8 @@ private func contains(_ bytes: [UInt8], _ text: String) -> Bool {
   // MARK: Cursor, colours, defensiveness
 
   @Test func `the cursor is shown at the frame's cursor, or stays hidden`() {
-    let frame = Frame(width: 10, height: 3, rows: [[span("> query")]], cursor: .init(row: 0, column: 7))
+    let frame = Frame(
+      width: 10, height: 3, rows: [[span("> query")]], cursor: .init(row: 0, column: 7))
     var renderer = FrameRenderer()
     var terminal = VirtualTerminal(width: 10, height: 3)
     let bytes = renderer.render(frame)
@@ -309,7 +323,10 @@ private func contains(_ bytes: [UInt8], _ text: String) -> Bool {
   @Test func `without colours no colour is sent but attributes are`() {
     let frame = Frame(
       width: 12, height: 2,
-      rows: [[span("sel", Style(foreground: .palette(161), background: .palette(236), bold: true))], [span("rev", Style(foreground: .red, reverse: true))]])
+      rows: [
+        [span("sel", Style(foreground: .palette(161), background: .palette(236), bold: true))],
+        [span("rev", Style(foreground: .red, reverse: true))],
+      ])
     var renderer = FrameRenderer(colors: false)
     let bytes = renderer.render(frame)
     #expect(!contains(bytes, "38;5") && !contains(bytes, "48;5"))
@@ -322,7 +339,11 @@ private func contains(_ bytes: [UInt8], _ text: String) -> Bool {
 
   @Test func `colours are sent as palette indices after a reset`() {
     var renderer = FrameRenderer()
-    let frame = Frame(width: 4, height: 1, rows: [[span("x", Style(foreground: .palette(161), background: .palette(236), underline: true))]])
+    let frame = Frame(
+      width: 4, height: 1,
+      rows: [
+        [span("x", Style(foreground: .palette(161), background: .palette(236), underline: true))]
+      ])
     #expect(contains(renderer.render(frame), "\u{1B}[0;4;38;5;161;48;5;236mx\u{1B}[0m\u{1B}[K"))
   }
 
@@ -341,9 +362,12 @@ private func contains(_ bytes: [UInt8], _ text: String) -> Bool {
   @Test func `reset to defaults undoes every mode pick sets`() {
     var terminal = VirtualTerminal(width: 10, height: 3)
     terminal.feed("ab\r\n")
-    terminal.feed(TerminalModes.enterAlternateScreen + TerminalModes.hideCursor + TerminalModes.autowrapOff + TerminalModes.bracketedPasteOn)
+    terminal.feed(
+      TerminalModes.enterAlternateScreen + TerminalModes.hideCursor + TerminalModes.autowrapOff
+        + TerminalModes.bracketedPasteOn)
     terminal.feed("\u{1B}[?1000h\u{1B}[?1006h\u{1B}[1;31mred")
-    terminal.feed(TerminalModes.resetToDefaults(leavingAlternateScreen: true, bracketedPaste: false))
+    terminal.feed(
+      TerminalModes.resetToDefaults(leavingAlternateScreen: true, bracketedPaste: false))
     #expect(!terminal.isAlternateScreen)
     #expect(terminal.isCursorVisible && terminal.isAutowrapOn)
     #expect(!terminal.isBracketedPasteOn && terminal.mouseModes.isEmpty)
@@ -355,20 +379,26 @@ private func contains(_ bytes: [UInt8], _ text: String) -> Bool {
 
   @Test func `reset to defaults restores bracketed paste as the terminal reported it`() {
     var terminal = VirtualTerminal(width: 10, height: 3)
-    terminal.feed(TerminalModes.resetToDefaults(leavingAlternateScreen: false, bracketedPaste: true))
+    terminal.feed(
+      TerminalModes.resetToDefaults(leavingAlternateScreen: false, bracketedPaste: true))
     #expect(terminal.isBracketedPasteOn)
   }
 
-  @Test func `leaving an alternate screen never entered would move the cursor home, so inline mode does not`() {
+  @Test
+  func
+    `leaving an alternate screen never entered would move the cursor home, so inline mode does not`()
+  {
     var terminal = VirtualTerminal(width: 10, height: 5)
     terminal.feed("\u{1B}[4;3H")
-    terminal.feed(TerminalModes.resetToDefaults(leavingAlternateScreen: false, bracketedPaste: false))
+    terminal.feed(
+      TerminalModes.resetToDefaults(leavingAlternateScreen: false, bracketedPaste: false))
     #expect(terminal.cursor == (3, 2))
     terminal.feed(TerminalModes.leaveAlternateScreen)
     #expect(terminal.cursor == (0, 0))
   }
 
-  @Test(arguments: [(0, nil), (1, true), (2, false), (3, true), (4, false), (7, nil)] as [(Int, Bool?)])
+  @Test(
+    arguments: [(0, nil), (1, true), (2, false), (3, true), (4, false), (7, nil)] as [(Int, Bool?)])
   func `DECRQM answers say whether bracketed paste is on`(value: Int, expected: Bool?) {
     #expect(TerminalModes.bracketedPasteState(reportValue: value) == expected)
   }
@@ -376,7 +406,9 @@ private func contains(_ bytes: [UInt8], _ text: String) -> Bool {
   @Test func `the queries are answered by a terminal`() {
     var terminal = VirtualTerminal(width: 10, height: 5)
     terminal.feed("\u{1B}[2;4H")
-    terminal.feed(TerminalModes.queryCursorPosition + TerminalModes.bracketedPasteOn + TerminalModes.queryBracketedPaste)
+    terminal.feed(
+      TerminalModes.queryCursorPosition + TerminalModes.bracketedPasteOn
+        + TerminalModes.queryBracketedPaste)
     #expect(String(decoding: terminal.responses, as: UTF8.self) == "\u{1B}[2;4R\u{1B}[?2004;1$y")
   }
 

@@ -113,9 +113,12 @@ private func terminal(_ width: Int, _ height: Int, _ input: String...) -> Virtua
       "\u{1B}[1;7;31;42ma\u{1B}[22;27;39;49mb\u{1B}[38;5;161;48;5;236;4mc\u{1B}[0md\u{1B}[92;103;2me\u{1B}[m",
       "\u{1B}[38;2;1;2;3mf\u{1B}[38:5:9mg")
     #expect(screen.row(0) == "abcdefg     ")
-    #expect(screen.style(atRow: 0, column: 0) == .init(bold: true, reverse: true, foreground: 1, background: 2))
+    #expect(
+      screen.style(atRow: 0, column: 0)
+        == .init(bold: true, reverse: true, foreground: 1, background: 2))
     #expect(screen.style(atRow: 0, column: 1) == .plain)
-    #expect(screen.style(atRow: 0, column: 2) == .init(underline: true, foreground: 161, background: 236))
+    #expect(
+      screen.style(atRow: 0, column: 2) == .init(underline: true, foreground: 161, background: 236))
     #expect(screen.style(atRow: 0, column: 3) == .plain)
     #expect(screen.style(atRow: 0, column: 4) == .init(dim: true, foreground: 10, background: 11))
     #expect(screen.style(atRow: 0, column: 5) == .init(foreground: 0x100_0000 | 0x010203))
@@ -153,7 +156,9 @@ private func terminal(_ width: Int, _ height: Int, _ input: String...) -> Virtua
     #expect(terminal(4, 2, "\u{1B}[?7l\u{1B}[?7h").isAutowrapOn)
   }
 
-  @Test func `a wide character in the last column wraps, or with autowrap off takes the last two cells`() {
+  @Test
+  func `a wide character in the last column wraps, or with autowrap off takes the last two cells`()
+  {
     #expect(terminal(3, 2, "ab世").screenText == "ab \n世 ")
     #expect(terminal(3, 2, "\u{1B}[?7lab世").screenText == "a世\n   ")
   }
@@ -164,7 +169,10 @@ private func terminal(_ width: Int, _ height: Int, _ input: String...) -> Virtua
     #expect(screen.linesScrolled == 1)
   }
 
-  @Test func `the alternate screen has its own buffer and leaving it restores the main screen and cursor`() {
+  @Test
+  func
+    `the alternate screen has its own buffer and leaving it restores the main screen and cursor`()
+  {
     var screen = terminal(4, 2, "main\r\nx")
     screen.feed("\u{1B}[?1049h")
     #expect(screen.isAlternateScreen)
@@ -198,7 +206,8 @@ private func terminal(_ width: Int, _ height: Int, _ input: String...) -> Virtua
   // MARK: Sequences it does not know
 
   @Test(arguments: [
-    "\u{1B}]0;title\u{7}", "\u{1B}]8;;http://x\u{1B}\\", "\u{1B}P+q544e\u{1B}\\", "\u{1B}_apc\u{1B}\\",
+    "\u{1B}]0;title\u{7}", "\u{1B}]8;;http://x\u{1B}\\", "\u{1B}P+q544e\u{1B}\\",
+    "\u{1B}_apc\u{1B}\\",
     "\u{1B}[>c", "\u{1B}[2 q", "\u{1B}[?1;2;3x", "\u{1B}(B", "\u{1B}=", "\u{1B}[12;34;56X",
     "\u{1B}[1\u{18}", "\u{1B}]unterminated\u{1A}",
   ])

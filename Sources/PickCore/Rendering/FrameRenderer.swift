@@ -56,18 +56,19 @@ public struct FrameRenderer: Sendable {
   ///   1 for the full-screen picker, the row found by the cursor position
   ///   report for inline mode (`--height`).
   public mutating func render(_ frame: Frame, origin: Int = 1, full: Bool = false) -> [UInt8] {
-    let redrawAll =
-      full || previous == nil || previous!.width != frame.width || previous!.height != frame.height
-      || previousOrigin != origin
-    let old = redrawAll ? nil : previous
+    // The frame on screen, or nil when every row is to be drawn.
+    var old = previous
+    if full || origin != previousOrigin || old?.width != frame.width || old?.height != frame.height
+    {
+      old = nil
+    }
     defer {
       previous = frame
       previousOrigin = origin
     }
 
-    var changedRows: [Int] = []
-    for index in 0..<frame.rows.count where old == nil || old!.rows[index] != frame.rows[index] {
-      changedRows.append(index)
+    let changedRows = frame.rows.indices.filter { index in
+      old.map { $0.rows[index] != frame.rows[index] } ?? true
     }
     var bytes: [UInt8] = []
     if changedRows.isEmpty {
@@ -91,7 +92,8 @@ public struct FrameRenderer: Sendable {
   }
 
   /// One row: an absolute move, the spans, a reset and the erased tail.
-  private func appendRow(_ spans: [Span], width: Int, at terminalRow: Int, to bytes: inout [UInt8]) {
+  private func appendRow(_ spans: [Span], width: Int, at terminalRow: Int, to bytes: inout [UInt8])
+  {
     appendMove(row: terminalRow, column: 1, to: &bytes)
     var current = Style.plain
     var used = 0

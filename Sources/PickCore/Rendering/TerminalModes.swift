@@ -48,7 +48,8 @@ public enum TerminalModes {
   public static let resetStyle: [UInt8] = csi("0m")
   /// Turns off every mouse mode pick could have enabled: clicks (1000),
   /// drags (1002), all motion (1003) and SGR encoding (1006).
-  public static let mouseOff: [UInt8] = csi("?1000l") + csi("?1002l") + csi("?1003l") + csi("?1006l")
+  public static let mouseOff: [UInt8] =
+    csi("?1000l") + csi("?1002l") + csi("?1003l") + csi("?1006l")
 
   /// Everything a restore sends, in one buffer (also kept in the crash-restore
   /// record): colours reset, mouse off, autowrap on, bracketed paste as it was
@@ -59,7 +60,8 @@ public enum TerminalModes {
   ///     (see `leaveAlternateScreen` for why this is not unconditional).
   ///   - bracketedPaste: the state the terminal reported at start; `false`
   ///     when it did not answer.
-  public static func resetToDefaults(leavingAlternateScreen: Bool, bracketedPaste: Bool) -> [UInt8] {
+  public static func resetToDefaults(leavingAlternateScreen: Bool, bracketedPaste: Bool) -> [UInt8]
+  {
     var bytes = resetStyle + mouseOff + autowrapOn
     bytes += bracketedPaste ? bracketedPasteOn : bracketedPasteOff
     if leavingAlternateScreen { bytes += leaveAlternateScreen }
