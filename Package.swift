@@ -21,11 +21,13 @@ let package = Package(
     // Thin wrappers over file descriptors: reading items, writing results.
     .target(name: "PickSystem", dependencies: ["PickCore", "CPick"]),
     .executableTarget(name: "pick", dependencies: ["PickCore", "PickSystem"]),
+    // Test helpers shared by the test targets: a virtual terminal.
+    .target(name: "PickTestSupport"),
     // Benchmarks: may use Foundation (never linked into `pick`).
     .executableTarget(name: "pick-bench"),
     .executableTarget(name: "pick-rank"),
-    .testTarget(name: "PickCoreTests", dependencies: ["PickCore"]),
-    .testTarget(name: "PickEndToEndTests", dependencies: ["pick"]),
+    .testTarget(name: "PickCoreTests", dependencies: ["PickCore", "PickTestSupport"]),
+    .testTarget(name: "PickEndToEndTests", dependencies: ["pick", "PickTestSupport"]),
     .testTarget(name: "PickBenchTests", dependencies: ["pick-bench"]),
   ]
 )
