@@ -1,7 +1,8 @@
 // Bracketed paste: `ESC [ 200 ~`, the text, `ESC [ 201 ~`.
 
 extension KeyDecoder {
-  private static let pasteTerminator: [UInt8] = [0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E]  // ESC [ 2 0 1 ~
+  /// `ESC [ 2 0 1 ~`, the end of a paste.
+  private static let pasteTerminator: [UInt8] = [0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E]
 
   mutating func pasteByte(_ byte: UInt8) {
     let terminator = Self.pasteTerminator

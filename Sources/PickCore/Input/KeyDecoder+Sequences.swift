@@ -182,7 +182,8 @@ extension KeyDecoder {
     case UInt8(ascii: "m"): .character("-")
     case UInt8(ascii: "n"): .character(".")
     case UInt8(ascii: "o"): .character("/")
-    case UInt8(ascii: "p") ... UInt8(ascii: "y"): .character(Unicode.Scalar(final - UInt8(ascii: "p") + 0x30))
+    case UInt8(ascii: "p") ... UInt8(ascii: "y"):
+      .character(Unicode.Scalar(final - UInt8(ascii: "p") + 0x30))
     default: nil
     }
   }

@@ -125,7 +125,9 @@ public struct KeyDecoder: Sendable {
   /// `cooked`: the batch was typed before raw mode took effect, under the
   /// line discipline, so LF (like CR) in it is Enter. In raw mode CR is
   /// Enter and LF is Ctrl-J, as in fzf.
-  public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, cooked: Bool = false) -> [InputEvent] {
+  public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, cooked: Bool = false)
+    -> [InputEvent]
+  {
     self.cooked = cooked
     defer { self.cooked = false }
     for byte in bytes { consume(byte) }
@@ -258,7 +260,8 @@ public struct KeyDecoder: Sendable {
       state = .escapeEscape
     case UInt8(ascii: "["), UInt8(ascii: "O"):
       beginSequence(byte, alt: false)
-    case UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "_"), UInt8(ascii: "^"), UInt8(ascii: "X"):
+    case UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "_"), UInt8(ascii: "^"),
+      UInt8(ascii: "X"):
       introducer = byte
       state = .stringStart
     case 0x20 ... 0x7E:
@@ -299,8 +302,11 @@ public struct KeyDecoder: Sendable {
     let isDigit = byte >= 0x30 && byte <= 0x39
     switch introducer {
     case UInt8(ascii: "]"): return isDigit
-    case UInt8(ascii: "P"): return isDigit || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "!") || byte == UInt8(ascii: "=")
-    case UInt8(ascii: "_"): return (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+    case UInt8(ascii: "P"):
+      return isDigit || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "!")
+        || byte == UInt8(ascii: "=")
+    case UInt8(ascii: "_"):
+      return (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
     default: return byte >= 0x20 && byte != 0x7F
     }
   }

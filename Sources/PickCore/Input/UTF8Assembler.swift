@@ -20,9 +20,6 @@ struct UTF8Assembler: Sendable {
   private var low: UInt8 = 0x80
   private var high: UInt8 = 0xBF
 
-  /// Whether a sequence is partly assembled.
-  var isPending: Bool { remaining > 0 }
-
   mutating func reset() {
     remaining = 0
   }
