@@ -1,0 +1,11 @@
+/// What the terminal sent, decoded: a key, a bracketed paste, or the answer
+/// to a cursor-position query.
+public enum InputEvent: Equatable, Sendable {
+  case key(Key)
+  /// Bracketed paste content, cleaned: CR and LF dropped, tab turned into a
+  /// space, other control characters and invalid UTF-8 dropped.
+  case paste(String)
+  /// A cursor-position report `ESC [ row ; column R` (1-based), delivered
+  /// only while `KeyDecoder.expectsCursorReport` is set.
+  case cursorPosition(row: Int, column: Int)
+}
