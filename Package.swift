@@ -25,6 +25,7 @@ let package = Package(
     .executableTarget(name: "pick-bench"),
     .executableTarget(name: "pick-rank"),
     .testTarget(name: "PickCoreTests", dependencies: ["PickCore"]),
+    .testTarget(name: "PickSystemTests", dependencies: ["PickSystem"]),
     .testTarget(name: "PickEndToEndTests", dependencies: ["pick"]),
     .testTarget(name: "PickBenchTests", dependencies: ["pick-bench"]),
   ]
