@@ -15,6 +15,13 @@
 // several threads, so every descriptor here is close-on-exec from birth (the
 // master comes from /dev/ptmx with O_CLOEXEC, the slave from TIOCGPTPEER) and
 // the child also closes everything above 2 it did not ask for.
+//
+// The child leads its session, so its process group is orphaned and the
+// kernel discards SIGTSTP for it (pick's Suspend declines). To test Ctrl-Z with
+// real job control, run pick under a shell that does it; bash takes the
+// terminal from its stderr, so:
+//   /bin/bash -c 'exec 2>/dev/tty; set -m; "$0"; echo "stopped $?" >&2; fg >&2' PICK
+// prints "stopped 148" while pick is stopped, then `fg` continues it.
 
 import Synchronization
 import Testing
