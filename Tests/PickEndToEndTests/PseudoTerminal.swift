@@ -66,7 +66,9 @@ final class PseudoTerminal {
     defer { if !succeeded { for fd in opened { close(fd) } } }
     guard let path = pathOfTerminal(slave) else { throw PseudoTerminalFailure("ttyname_r failed") }
     var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
-    guard ioctl(master, UInt(TIOCSWINSZ), &size) == 0 else { throw PseudoTerminalFailure.errno("TIOCSWINSZ") }
+    guard ioctl(master, UInt(TIOCSWINSZ), &size) == 0 else {
+      throw PseudoTerminalFailure.errno("TIOCSWINSZ")
+    }
     var before = termios()
     guard tcgetattr(slave, &before) == 0 else { throw PseudoTerminalFailure.errno("tcgetattr") }
 
@@ -296,7 +298,10 @@ private final class PseudoTerminalIO: Sendable {
 
     while true {
       let (stopping, keys, stdinBytes, closeStdin, closeMaster) = state.withLock {
-        ($0.stopping, $0.pendingKeys, $0.pendingStdin, $0.closeStdinWhenWritten, $0.closeMasterRequested)
+        (
+          $0.stopping, $0.pendingKeys, $0.pendingStdin, $0.closeStdinWhenWritten,
+          $0.closeMasterRequested
+        )
       }
       if stopping { return }
       if closeMaster && masterOpen {
@@ -310,9 +315,12 @@ private final class PseudoTerminalIO: Sendable {
 
       var polled = [pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
       if masterOpen {
-        polled.append(pollfd(fd: master, events: Int16(POLLIN | (keys.isEmpty ? 0 : POLLOUT)), revents: 0))
+        polled.append(
+          pollfd(fd: master, events: Int16(POLLIN | (keys.isEmpty ? 0 : POLLOUT)), revents: 0))
       }
-      if stdinOpen && !stdinBytes.isEmpty { polled.append(pollfd(fd: stdin, events: Int16(POLLOUT), revents: 0)) }
+      if stdinOpen && !stdinBytes.isEmpty {
+        polled.append(pollfd(fd: stdin, events: Int16(POLLOUT), revents: 0))
+      }
       if stdoutOpen { polled.append(pollfd(fd: stdout, events: Int16(POLLIN), revents: 0)) }
       if stderrOpen { polled.append(pollfd(fd: stderr, events: Int16(POLLIN), revents: 0)) }
       if poll(&polled, nfds_t(polled.count), 1000) < 0 { continue }
@@ -430,7 +438,8 @@ private func glibcFunction<Function>(_ name: String, as type: Function.Type) -> 
 
 private func makeCloseOnExecPipe() throws -> (read: Int32, write: Int32) {
   var fds: [Int32] = [-1, -1]
-  guard let pipe2 = glibcFunction("pipe2", as: PipeFunction.self), pipe2(&fds, O_CLOEXEC) == 0 else {
+  guard let pipe2 = glibcFunction("pipe2", as: PipeFunction.self), pipe2(&fds, O_CLOEXEC) == 0
+  else {
     throw PseudoTerminalFailure.errno("pipe2")
   }
   return (fds[0], fds[1])
@@ -455,7 +464,9 @@ private func spawnInNewSession(
   posix_spawn_file_actions_adddup2(&actions, stdin, 0)
   posix_spawn_file_actions_adddup2(&actions, stdout, 1)
   posix_spawn_file_actions_adddup2(&actions, stderr, 2)
-  if let closeFrom = glibcFunction("posix_spawn_file_actions_addclosefrom_np", as: CloseFromAction.self) {
+  if let closeFrom = glibcFunction(
+    "posix_spawn_file_actions_addclosefrom_np", as: CloseFromAction.self)
+  {
     _ = closeFrom(&actions, 3)
   }
   // After setsid (which posix_spawn does before the file actions): opening the

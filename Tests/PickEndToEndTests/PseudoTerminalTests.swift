@@ -42,13 +42,15 @@ import Testing
 
   @Test func `stdin is the bytes given, then end of file`() throws {
     let items = Array("a\nb\nc\n".utf8)
-    let terminal = try PseudoTerminal(binary: "/bin/sh", arguments: ["-c", "cat; echo end"], stdin: items)
+    let terminal = try PseudoTerminal(
+      binary: "/bin/sh", arguments: ["-c", "cat; echo end"], stdin: items)
     let result = try #require(terminal.wait(timeout: 10))
     #expect(result.stdout == items + Array("end\n".utf8))
   }
 
   @Test func `a resize sends SIGWINCH to the program`() throws {
-    let script = "trap 'stty size </dev/tty; exit 0' WINCH; printf 'ready\\n' >/dev/tty; while :; do sleep 0.02; done"
+    let script =
+      "trap 'stty size </dev/tty; exit 0' WINCH; printf 'ready\\n' >/dev/tty; while :; do sleep 0.02; done"
     let terminal = try PseudoTerminal(binary: "/bin/sh", arguments: ["-c", script], stdin: [])
     #expect(terminal.output(waitingFor: { $0.contains("ready") }, timeout: 10) != nil)
     terminal.resize(rows: 40, columns: 120)
@@ -58,7 +60,8 @@ import Testing
   }
 
   @Test func `termiosNow shows what the program left behind`() throws {
-    let terminal = try PseudoTerminal(binary: "/bin/sh", arguments: ["-c", "stty raw -echo </dev/tty"], stdin: [])
+    let terminal = try PseudoTerminal(
+      binary: "/bin/sh", arguments: ["-c", "stty raw -echo </dev/tty"], stdin: [])
     let result = try #require(terminal.wait(timeout: 10))
     #expect(result.status == 0)
     #expect(terminal.termiosBefore.c_lflag & tcflag_t(ICANON | ECHO) == tcflag_t(ICANON | ECHO))
@@ -120,5 +123,7 @@ private func processStatusFields(_ pid: pid_t) -> [String]? {
   let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
   guard n > 0, let end = buffer[..<n].lastIndex(of: UInt8(ascii: ")")) else { return nil }
   return ["", "\(pid)", "(comm)"]
-    + buffer[(end + 2) ..< n].split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
+    + buffer[(end + 2)..<n].split(separator: UInt8(ascii: " ")).map {
+      String(decoding: $0, as: UTF8.self)
+    }
 }

@@ -64,7 +64,7 @@ extension TerminalTests {
       let device = try TerminalDevice(path: pty.slavePath)
       try RawMode(device).apply()  // no output processing: bytes arrive as written
       let total = 1 << 20
-      let frame = (0 ..< total).map { UInt8(truncatingIfNeeded: $0 % 251) }
+      let frame = (0..<total).map { UInt8(truncatingIfNeeded: $0 % 251) }
       let received = Mutex<[UInt8]>([])
       let done = DispatchSemaphore(value: 0)
       let master = pty.master

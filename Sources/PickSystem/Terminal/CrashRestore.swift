@@ -20,7 +20,9 @@ public enum CrashRestore {
   /// Arms the handlers: on a crash, `saved` is restored on `fileDescriptor` and
   /// `resetBytes` (main screen, cursor visible, …; at most 1 KiB) are written to it.
   /// Call again to change the record; the handlers are installed once.
-  public static func arm(fileDescriptor: Int32, saved: termios, resetBytes: [UInt8]) throws(TerminalError) {
+  public static func arm(fileDescriptor: Int32, saved: termios, resetBytes: [UInt8])
+    throws(TerminalError)
+  {
     var saved = saved
     let result = resetBytes.withUnsafeBufferPointer { bytes in
       cpick_crash_restore_arm(fileDescriptor, &saved, bytes.baseAddress, bytes.count)

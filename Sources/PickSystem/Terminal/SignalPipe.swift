@@ -18,7 +18,9 @@ public final class SignalPipe {
   /// The signals the picker reacts to: INT, TERM, HUP end it; WINCH redraws;
   /// CONT re-enters raw mode; TSTP (sent by `kill`, not by Ctrl-Z, which raw
   /// mode turns into a key) suspends; CHLD reports child processes.
-  public static let pickerSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGCONT, SIGTSTP, SIGCHLD]
+  public static let pickerSignals: [Int32] = [
+    SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGCONT, SIGTSTP, SIGCHLD,
+  ]
 
   /// The read end, for `poll` (POLLIN when a signal arrived).
   public let fileDescriptor: Int32
@@ -44,7 +46,9 @@ public final class SignalPipe {
     cpick_signal_ignore(SIGPIPE, &ignoredPipe)
     previous.append((SIGPIPE, ignoredPipe))
     for signal in signals {
-      if (signal == SIGHUP || signal == SIGTSTP) && cpick_signal_is_ignored(signal) != 0 { continue }
+      if (signal == SIGHUP || signal == SIGTSTP) && cpick_signal_is_ignored(signal) != 0 {
+        continue
+      }
       var action = sigaction()
       guard cpick_signal_catch(signal, &action) == 0 else {
         let error = errno

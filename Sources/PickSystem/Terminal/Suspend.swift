@@ -64,7 +64,7 @@ public enum Suspend {
   static func isOrphaned(_ group: pid_t) -> Bool {
     let session = getsid(0)
     var member = getpid()
-    for _ in 0 ..< 64 {
+    for _ in 0..<64 {
       guard let status = ProcessStatus(member) else { return false }
       if status.parent <= 0 { return true }
       guard let parent = ProcessStatus(status.parent) else { return false }
@@ -93,7 +93,7 @@ struct ProcessStatus {
     var buffer = [UInt8](repeating: 0, count: 1024)
     let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
     guard n > 0, let close = buffer[..<n].lastIndex(of: UInt8(ascii: ")")) else { return nil }
-    let fields = buffer[(close + 1) ..< n].split(separator: UInt8(ascii: " "))
+    let fields = buffer[(close + 1)..<n].split(separator: UInt8(ascii: " "))
     guard fields.count >= 4,
       let parent = pid_t(String(decoding: fields[1], as: UTF8.self)),
       let group = pid_t(String(decoding: fields[2], as: UTF8.self)),
