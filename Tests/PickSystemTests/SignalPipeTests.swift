@@ -21,12 +21,13 @@ extension TerminalTests {
     @Test func `a SIGWINCH sent to the process arrives on the pipe`() throws {
       let pipe = try SignalPipe()
       defer { pipe.uninstall() }
-      #expect(pipe.drain().isEmpty)
+      #expect(pipe.drain().filter { $0 != SIGCHLD }.isEmpty)
       sendToSelf(SIGWINCH)
       var entry = pollfd(fd: pipe.fileDescriptor, events: Int16(POLLIN), revents: 0)
       #expect(poll(&entry, 1, 5000) == 1)
-      #expect(pipe.drain() == [SIGWINCH])
-      #expect(pipe.drain().isEmpty)
+      // Children of tests running meanwhile may add SIGCHLD.
+      #expect(pipe.drain().filter { $0 != SIGCHLD } == [SIGWINCH])
+      #expect(pipe.drain().filter { $0 != SIGCHLD }.isEmpty)
     }
 
     @Test func `signals arrive in order, repeats included`() throws {
