@@ -27,6 +27,7 @@ let package = Package(
     .executableTarget(name: "pick-bench"),
     .executableTarget(name: "pick-rank"),
     .testTarget(name: "PickCoreTests", dependencies: ["PickCore", "PickTestSupport"]),
+    .testTarget(name: "PickSystemTests", dependencies: ["PickSystem"]),
     .testTarget(name: "PickEndToEndTests", dependencies: ["pick", "PickTestSupport"]),
     .testTarget(name: "PickBenchTests", dependencies: ["pick-bench"]),
   ]

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <pthread.h>
 
 void *cpick_memmem(const void *haystack, size_t haystack_len, const void *needle, size_t needle_len) {
   return memmem(haystack, haystack_len, needle, needle_len);
@@ -24,3 +25,135 @@ void *cpick_reserve(size_t size) {
 }
 
 void cpick_release(void *addr, size_t size) { munmap(addr, size); }
+
+#include <errno.h>
+#include <stdlib.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+int cpick_pipe2(int fds[2], int flags) { return pipe2(fds, flags); }
+
+int cpick_window_size(int fd, int *rows, int *columns) {
+  struct winsize size = {0};
+  if (ioctl(fd, TIOCGWINSZ, &size) != 0) return -1;
+  *rows = size.ws_row;
+  *columns = size.ws_col;
+  return 0;
+}
+
+int cpick_set_window_size(int fd, int rows, int columns) {
+  struct winsize size = {0};
+  size.ws_row = (unsigned short)rows;
+  size.ws_col = (unsigned short)columns;
+  return ioctl(fd, TIOCSWINSZ, &size);
+}
+
+// MARK: - The signal self-pipe
+
+static volatile sig_atomic_t signal_pipe_write_end = -1;
+
+static void on_signal(int signal) {
+  int saved = errno;
+  int fd = signal_pipe_write_end;
+  if (fd >= 0) {
+    unsigned char byte = (unsigned char)signal;
+    // A full pipe (EAGAIN) is fine: the bytes already in it wake the reader.
+    (void)write(fd, &byte, 1);
+  }
+  errno = saved;
+}
+
+void cpick_signal_pipe_set_write_end(int fd) { signal_pipe_write_end = fd; }
+
+static int set_action(int signal, void (*handler)(int), int flags, struct sigaction *previous) {
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = handler;
+  action.sa_flags = flags;
+  sigemptyset(&action.sa_mask);
+  return sigaction(signal, &action, previous);
+}
+
+int cpick_signal_catch(int signal, struct sigaction *previous) {
+  return set_action(signal, on_signal, SA_RESTART, previous);
+}
+
+int cpick_signal_default(int signal, struct sigaction *previous) { return set_action(signal, SIG_DFL, 0, previous); }
+
+int cpick_signal_ignore(int signal, struct sigaction *previous) { return set_action(signal, SIG_IGN, 0, previous); }
+
+int cpick_signal_restore(int signal, const struct sigaction *previous) { return sigaction(signal, previous, NULL); }
+
+int cpick_signal_is_ignored(int signal) {
+  struct sigaction current;
+  if (sigaction(signal, NULL, &current) != 0) return 0;
+  return !(current.sa_flags & SA_SIGINFO) && current.sa_handler == SIG_IGN;
+}
+
+int cpick_signal_unblock(int signal) {
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, signal);
+  return pthread_sigmask(SIG_UNBLOCK, &set, NULL) == 0 ? 0 : -1;
+}
+
+// MARK: - Crash restore
+
+static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE};
+
+// `crash_armed` is written last when arming and first when disarming, so the
+// handler never reads a half-written record.
+static volatile sig_atomic_t crash_armed = 0;
+static int crash_fd = -1;
+static struct termios crash_termios;
+static unsigned char crash_reset[CPICK_CRASH_RESET_MAX];
+static size_t crash_reset_count = 0;
+static int crash_handlers_installed = 0;
+
+static void on_crash(int signal) {
+  if (crash_armed) {
+    (void)tcsetattr(crash_fd, TCSANOW, &crash_termios);
+    if (crash_reset_count > 0) (void)write(crash_fd, crash_reset, crash_reset_count);
+  }
+  // SA_RESETHAND made the action the default one and SA_NODEFER leaves the
+  // signal unblocked: this ends the process with `signal`. For a fault, returning
+  // would also do it (the instruction faults again), but not for raise() or abort().
+  raise(signal);
+}
+
+int cpick_alternate_signal_stack(void) {
+  stack_t current;
+  if (sigaltstack(NULL, &current) == 0 && !(current.ss_flags & SS_DISABLE)) return 0;
+  // 64 KiB: glibc's SIGSTKSZ is only a minimum, and tcsetattr + write need little more.
+  size_t size = 64 << 10;
+  void *memory = malloc(size);
+  if (memory == NULL) return -1;
+  stack_t stack = {.ss_sp = memory, .ss_flags = 0, .ss_size = size};
+  if (sigaltstack(&stack, NULL) != 0) {
+    free(memory);
+    return -1;
+  }
+  return 0;  // The stack lives as long as the thread; it is never freed.
+}
+
+int cpick_crash_restore_arm(int fd, const struct termios *saved, const unsigned char *reset, size_t count) {
+  if (count > CPICK_CRASH_RESET_MAX) {
+    errno = EINVAL;
+    return -1;
+  }
+  crash_armed = 0;
+  crash_fd = fd;
+  crash_termios = *saved;
+  if (count > 0) memcpy(crash_reset, reset, count);
+  crash_reset_count = count;
+  crash_armed = 1;
+  if (crash_handlers_installed) return 0;
+  if (cpick_alternate_signal_stack() != 0) return -1;
+  for (size_t i = 0; i < sizeof crash_signals / sizeof crash_signals[0]; i++) {
+    if (set_action(crash_signals[i], on_crash, SA_RESETHAND | SA_NODEFER | SA_ONSTACK, NULL) != 0) return -1;
+  }
+  crash_handlers_installed = 1;
+  return 0;
+}
+
+void cpick_crash_restore_disarm(void) { crash_armed = 0; }

@@ -2,6 +2,8 @@
 #define CPICK_H
 #include <stddef.h>
 #include <sys/types.h>
+#include <signal.h>
+#include <termios.h>
 
 /// memmem(3): glibc declares it only under _GNU_SOURCE, which Swift's Glibc module does not set.
 void *cpick_memmem(const void *haystack, size_t haystack_len, const void *needle, size_t needle_len);
@@ -22,5 +24,62 @@ void cpick_release(void *addr, size_t size);
 /// Asks the processor to start loading `address` into the cache (printing
 /// results in score order reads the items at random; this hides the misses).
 static inline void cpick_prefetch(const void *address) { __builtin_prefetch(address, 0, 0); }
+
+/// pipe2(2): creates a pipe with `flags` (O_CLOEXEC, O_NONBLOCK) set atomically,
+/// so no child spawned by another thread inherits it. _GNU_SOURCE only.
+int cpick_pipe2(int fds[2], int flags);
+
+// MARK: - Terminal
+
+/// The terminal's size (ioctl TIOCGWINSZ; ioctl is variadic, so Swift cannot call it
+/// portably). Returns -1 with errno set on failure.
+int cpick_window_size(int fd, int *rows, int *columns);
+/// Sets a terminal's size (ioctl TIOCSWINSZ): on a pty master this is a "resize",
+/// and the kernel sends SIGWINCH to the slave's foreground process group.
+int cpick_set_window_size(int fd, int rows, int columns);
+
+// MARK: - The signal self-pipe
+//
+// The handler is C so that it is obviously async-signal-safe: it only calls
+// write(2) on the pipe's write end, saving and restoring errno. The write end
+// is the one global DECISIONS.md allows for the self-pipe; it lives here as a C
+// static, set before any handler is installed.
+
+/// Sets the write end the handler writes to (-1: the handler writes nothing).
+void cpick_signal_pipe_set_write_end(int fd);
+/// Catches `signal` with the self-pipe handler (SA_RESTART), saving the previous
+/// action in `previous`. Returns -1 with errno set on failure.
+int cpick_signal_catch(int signal, struct sigaction *previous);
+/// Sets `signal` to its default action, saving the previous one in `previous`.
+int cpick_signal_default(int signal, struct sigaction *previous);
+/// Ignores `signal`, saving the previous action in `previous`.
+int cpick_signal_ignore(int signal, struct sigaction *previous);
+/// Puts back an action saved by one of the calls above.
+int cpick_signal_restore(int signal, const struct sigaction *previous);
+/// Whether the current action for `signal` is SIG_IGN (1), or not (0).
+int cpick_signal_is_ignored(int signal);
+/// Removes `signal` from the calling thread's signal mask.
+int cpick_signal_unblock(int signal);
+
+// MARK: - Crash restore
+//
+// The crash-restore record (tty fd, saved termios, reset bytes) is the second
+// global DECISIONS.md allows. It lives here, in C statics, next to the handler
+// that reads it: the handler runs on an alternate signal stack with
+// SA_RESETHAND | SA_NODEFER, calls tcsetattr and one write, then re-raises the
+// signal, whose default action now ends the process (with a core dump where
+// enabled). The Swift side keeps no global for crashes.
+
+/// The most reset bytes the record holds.
+#define CPICK_CRASH_RESET_MAX 1024
+/// Fills the record, then (the first time) gives the calling thread an alternate
+/// signal stack and installs the handler for SIGSEGV, SIGBUS, SIGILL, SIGTRAP,
+/// SIGABRT and SIGFPE. Returns -1 with errno set on failure (EINVAL: too many reset bytes).
+int cpick_crash_restore_arm(int fd, const struct termios *saved, const unsigned char *reset, size_t count);
+/// Empties the record: a later crash restores nothing (the handlers stay and only re-raise).
+void cpick_crash_restore_disarm(void);
+/// Gives the calling thread an alternate signal stack if it has none, so that a
+/// stack overflow on it can still run the crash handler. Returns -1 on failure.
+int cpick_alternate_signal_stack(void);
 
 #endif

@@ -1,0 +1,14 @@
+import Glibc
+
+/// Why talking to the terminal failed.
+public enum TerminalError: Error, Equatable, Sendable {
+  /// The terminal went away (end of file or EIO on a read, EIO on a write):
+  /// its window closed or its session ended. pick exits with 129, as fzf.
+  case hungUp
+  /// Any other failed system call.
+  case failed(SystemError)
+
+  init(errno: Int32, context: String) {
+    self = errno == EIO ? .hungUp : .failed(SystemError(errno: errno, context: context))
+  }
+}
