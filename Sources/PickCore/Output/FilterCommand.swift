@@ -19,39 +19,18 @@ public struct FilterCommand {
   /// Writes the results of the query over `store` (which must be finished) to `sink`.
   /// Returns whether any item matched.
   public func run(_ store: ItemStore, into sink: inout ResultSink) throws(WriteFailure) -> Bool {
-    let terminator: UInt8 = options.print0 ? 0 : 0x0A
-    if options.printQuery {
-      try sink.append(query)
-      try sink.append(byte: terminator)
-    }
+    let writer = ResultWriter(options: options)
+    try writer.writeQuery(query, to: &sink)
     let range = min(options.headerLines, store.count) ..< store.count
     let compiled = CompiledQuery(query, options: options)
     var ranker = Ranker(order: Ranker.Order(options: options))
     ranker.workers = workers
     let ranked = ranker.rank(store, range: range, query: compiled)
-    if let accept = options.acceptNth {
-      let selection = FieldSelection(accept, splitter: FieldSplitter(delimiter: options.delimiter))
-      var tokens: [Range<Int>] = []
-      var out: [UInt8] = []
-      for position in 0 ..< ranked.count {
-        out.removeAll(keepingCapacity: true)
-        selection.acceptedText(of: store.item(ranked.itemIndex(at: position)), tokens: &tokens, into: &out)
-        try sink.append(out)
-        try sink.append(byte: terminator)
-      }
-    } else if case .all(let all, false) = ranked.storage, store.separator == terminator {
+    if options.acceptNth == nil, case .all(let all, false) = ranked.storage, store.separator == (options.print0 ? 0 : 0x0A) {
       // Everything, in input order, with the same separator: the arena already holds the output.
       if !all.isEmpty { try sink.append(store.items(all)) }
     } else {
-      // Ranked order reads the arena at random: ask for items a few places ahead.
-      let lookahead = 16
-      let count = ranked.count
-      for position in 0 ..< min(lookahead, count) { store.prefetch(ranked.itemIndex(at: position)) }
-      for position in 0 ..< count {
-        if position + lookahead < count { store.prefetch(ranked.itemIndex(at: position + lookahead)) }
-        try sink.append(store.item(ranked.itemIndex(at: position)))
-        try sink.append(byte: terminator)
-      }
+      try writer.writeItems(count: ranked.count, store: store, to: &sink) { ranked.itemIndex(at: $0) }
     }
     try sink.flush()
     return ranked.count > 0

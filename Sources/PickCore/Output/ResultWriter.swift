@@ -1,0 +1,47 @@
+/// Prints chosen or matched items: each item's bytes exactly as they came in
+/// (or its `--accept-nth` fields), followed by a newline, or NUL with
+/// `--print0`; `--print-query` puts the query first. Filter mode and the
+/// picker print the same way.
+public struct ResultWriter {
+  public let options: Options
+  private let terminator: UInt8
+  private let accepted: FieldSelection?
+
+  public init(options: Options) {
+    self.options = options
+    terminator = options.print0 ? 0 : 0x0A
+    accepted = options.acceptNth.map { FieldSelection($0, splitter: FieldSplitter(delimiter: options.delimiter)) }
+  }
+
+  /// The `--print-query` line, when asked for.
+  public func writeQuery(_ query: [UInt8], to sink: inout ResultSink) throws(WriteFailure) {
+    guard options.printQuery else { return }
+    try sink.append(query)
+    try sink.append(byte: terminator)
+  }
+
+  /// Items `count` of them, the `position`-th being `item(position)`, in that order.
+  public func writeItems(
+    count: Int, store: ItemStore, to sink: inout ResultSink, item: (Int) -> Int
+  ) throws(WriteFailure) {
+    if let accepted {
+      var tokens: [Range<Int>] = []
+      var out: [UInt8] = []
+      for position in 0 ..< count {
+        out.removeAll(keepingCapacity: true)
+        accepted.acceptedText(of: store.item(item(position)), tokens: &tokens, into: &out)
+        try sink.append(out)
+        try sink.append(byte: terminator)
+      }
+      return
+    }
+    // Ranked order reads the arena at random: ask for items a few places ahead.
+    let lookahead = 16
+    for position in 0 ..< min(lookahead, count) { store.prefetch(item(position)) }
+    for position in 0 ..< count {
+      if position + lookahead < count { store.prefetch(item(position + lookahead)) }
+      try sink.append(store.item(item(position)))
+      try sink.append(byte: terminator)
+    }
+  }
+}
