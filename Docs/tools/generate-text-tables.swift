@@ -4,6 +4,12 @@
 //
 //   swift Docs/tools/generate-text-tables.swift case  > Sources/PickCore/Text/CaseFoldingTable.swift
 //   swift Docs/tools/generate-text-tables.swift latin > Sources/PickCore/Text/LatinFoldingTable.swift
+//   python3 Docs/tools/east-asian-width.py \
+//     | swift Docs/tools/generate-text-tables.swift width > Sources/PickCore/Display/DisplayWidthTable.swift
+//
+// The width table also needs East Asian Width (UAX #11), which the standard
+// library does not have; `east-asian-width.py` reads it from Python's
+// `unicodedata` and this script takes its ranges on standard input.
 //
 // Both tables are two-level lookups: `blocks[unit >> shift]` picks a block,
 // and `values[block << shift | unit & mask]` is the value. Identical blocks
@@ -72,6 +78,30 @@ func latinBase(_ scalar: Unicode.Scalar) -> UInt32? {
   return isUpper ? ascii.value : ascii.value | 0x20
 }
 
+/// Scalars that take no column of their own: combining marks (Mn, Me),
+/// controls (Cc: `DisplayLine` replaces them before measuring), default
+/// ignorables (ZWJ, ZWNJ, ZWSP, variation selectors, bidi controls, tags,
+/// fillers, ...) and the Hangul medial vowels and final consonants (Jamo V
+/// and T, which join a leading consonant into one wide syllable).
+///
+/// U+00AD SOFT HYPHEN is default ignorable but terminals (and glibc) draw it
+/// as a one-column hyphen, so it stays 1.
+func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
+  let value = scalar.value
+  if value == 0x00AD { return false }
+  if (0x1160...0x11FF).contains(value) || (0xD7B0...0xD7FF).contains(value) { return true }
+  switch scalar.properties.generalCategory {
+  case .nonspacingMark, .enclosingMark, .control: return true
+  default: return scalar.properties.isDefaultIgnorableCodePoint
+  }
+}
+
+/// Property bits of the width table; `DisplayWidth` has the same constants.
+let zeroWidthCode = 1
+let wideCode = 2
+let emojiBit = 4
+let emojiModifierBit = 8
+
 // MARK: Table building
 
 func hex(_ value: UInt32) -> String {
@@ -83,6 +113,7 @@ struct TwoLevelTable {
   var shift: Int
   var blocks: [Int]
   var values: [Int]
+  var distinctBlocks = 0
   var bytes: Int { blocks.count + values.count }
 }
 
@@ -103,12 +134,16 @@ func twoLevel(_ values: [Int], shift: Int) -> TwoLevelTable {
       table.values += block
     }
   }
-  precondition(blockIDs.count <= 256 && table.values.allSatisfy { $0 < 256 })
+  precondition(table.values.allSatisfy { $0 < 256 })
+  table.distinctBlocks = blockIDs.count
   return table
 }
 
+/// The smallest table whose block numbers fit a byte (small blocks of a
+/// varied property can need more than 256 distinct ones).
 func smallest(_ values: [Int]) -> TwoLevelTable {
-  (3...9).map { twoLevel(values, shift: $0) }.min { $0.bytes < $1.bytes }!
+  (3...9).map { twoLevel(values, shift: $0) }.filter { $0.distinctBlocks <= 256 }
+    .min { $0.bytes < $1.bytes }!
 }
 
 /// One value per unit up to the last mapped one (0 for unmapped units).
@@ -198,8 +233,68 @@ func latinTable() -> String {
   return out + "}\n"
 }
 
+/// Reads `east-asian-width.py`'s output: `# Unicode X.Y.Z`, then `FIRST LAST`
+/// hex ranges of the W and F code points.
+func readWideRanges() -> (version: String, wide: [Bool]) {
+  var version: String?
+  var wide = Array(repeating: false, count: 0x110000)
+  while let line = readLine() {
+    if line.hasPrefix("# Unicode ") {
+      version = String(line.dropFirst("# Unicode ".count))
+      continue
+    }
+    let fields = line.split(separator: " ")
+    guard fields.count == 2, let first = Int(fields[0], radix: 16), let last = Int(fields[1], radix: 16)
+    else { fatalError("unexpected line: \(line)") }
+    for value in first...last { wide[value] = true }
+  }
+  guard let version else { fatalError("no '# Unicode' line on standard input: pipe in east-asian-width.py") }
+  return (version, wide)
+}
+
+func widthTable() -> String {
+  let (eawVersion, wide) = readWideRanges()
+  var mapped: [UInt32: Int] = [:]
+  var newest = (major: 0, minor: 0)
+  for value in UInt32(0)..<0x110000 {
+    guard let scalar = Unicode.Scalar(value) else { continue }
+    let properties = scalar.properties
+    if let age = properties.age, (age.major, age.minor) > newest { newest = age }
+    var code = 0
+    if isZeroWidth(scalar) {
+      code = zeroWidthCode
+    } else if wide[Int(value)] || properties.isEmojiPresentation {
+      code = wideCode
+    }
+    if properties.isEmoji { code |= emojiBit }
+    if properties.isEmojiModifier { code |= emojiModifierBit }
+    if code != 0 { mapped[value] = code }
+  }
+  let table = smallest(denseValues(mapped))
+  let limit = table.blocks.count << table.shift
+  var out = header
+  out += """
+    /// Display-width properties of each scalar below `limit` (0 above it):
+    /// `properties[blocks[unit >> shift] << shift | unit & mask]`. Bits 0–1: 0 = one
+    /// column, 1 = zero columns, 2 = two columns; bit 2: Emoji; bit 3: Emoji_Modifier.
+    /// East Asian Width from Python's unicodedata (Unicode \(eawVersion)); general
+    /// category, default ignorables and emoji properties from the standard library
+    /// (Unicode \(newest.major).\(newest.minor)). \(table.blocks.count) + \(table.values.count) bytes.
+    @usableFromInline
+    enum DisplayWidthTable {
+      @usableFromInline static let shift: UInt32 = \(table.shift)
+      @usableFromInline static let mask: UInt32 = \((1 << table.shift) - 1)
+      @usableFromInline static let limit: UInt32 = 0x\(hex(UInt32(limit)))
+
+    """
+  out += arrayLiteral("blocks", "UInt8", table.blocks, perLine: 24) { String($0) }
+  out += arrayLiteral("properties", "UInt8", table.values, perLine: 24) { String($0) }
+  return out + "}\n"
+}
+
 switch CommandLine.arguments.dropFirst().first {
 case "case": print(caseTable(), terminator: "")
 case "latin": print(latinTable(), terminator: "")
-default: print("usage: generate-text-tables.swift case|latin > File.swift")
+case "width": print(widthTable(), terminator: "")
+default: print("usage: generate-text-tables.swift case|latin|width > File.swift")
 }
