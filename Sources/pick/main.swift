@@ -8,6 +8,8 @@ enum ExitStatus {
   static let matched: Int32 = 0
   static let noMatch: Int32 = 1
   static let error: Int32 = 2
+  static let hungUp: Int32 = 129
+  static let aborted: Int32 = 130
   static let readerGone: Int32 = 141
 }
 
@@ -46,21 +48,77 @@ if options.showVersion {
   exit(ExitStatus.matched)
 }
 guard OutputWriter.isOpen(1) else { fail("standard output is closed") }
-guard options.filter != nil else {
-  fail("the interactive picker is not available yet; use --filter QUERY (see pick --help)")
-}
 switch InputReader.kind(of: 0) {
 case .directory: fail("standard input is a directory")
-case .terminal: fail("no input: pipe items into pick (e.g. ls | pick --filter QUERY)")
+case .terminal: fail("no input: pipe items into pick (e.g. ls | pick); the file walker comes later")
 case .readable: break
+}
+
+/// Writes the results (and the query line) to stdout; the exit status for them.
+func printResults(_ items: [Int], query: [UInt8], store: ItemStore) -> Int32 {
+  var sink = OutputWriter.sink(1)
+  let writer = ResultWriter(options: options)
+  do throws(WriteFailure) {
+    try writer.writeQuery(query, to: &sink)
+    try writer.writeItems(count: items.count, store: store, to: &sink) { items[$0] }
+    try sink.flush()
+  } catch {
+    switch error {
+    case .readerGone: return ExitStatus.readerGone
+    case .failed(_, let message):
+      OutputWriter.printError("cannot write results: \(message)")
+      return ExitStatus.error
+    }
+  }
+  return items.isEmpty ? ExitStatus.noMatch : ExitStatus.matched
 }
 
 do {
   let store = try ItemStore(separator: options.read0 ? 0 : 0x0A)
-  try InputReader.readAll(0, into: store)
-  var sink = OutputWriter.sink(1)
-  let matched = try FilterCommand(options: options).run(store, into: &sink)
-  exit(matched ? ExitStatus.matched : ExitStatus.noMatch)
+  if options.filter != nil {
+    try InputReader.readAll(0, into: store)
+    var sink = OutputWriter.sink(1)
+    let matched = try FilterCommand(options: options).run(store, into: &sink)
+    exit(matched ? ExitStatus.matched : ExitStatus.noMatch)
+  }
+
+  // -1 and -0 decide on the whole input before anything is drawn.
+  var stdinOpen = true
+  if options.selectOne || options.exitZero {
+    try InputReader.readAll(0, into: store)
+    stdinOpen = false
+    let range = min(options.headerLines, store.count) ..< store.count
+    let ranked = Ranker(order: Ranker.Order(options: options)).rank(
+      store, range: range, query: CompiledQuery(options.query, options: options))
+    if options.selectOne && ranked.count == 1 {
+      exit(printResults([ranked.itemIndex(at: 0)], query: options.query, store: store))
+    }
+    if options.exitZero && ranked.count == 0 {
+      exit(printResults([], query: options.query, store: store))
+    }
+  }
+
+  if let term = ProcessEnvironment.value("TERM"), term == Array("dumb".utf8) {
+    fail("TERM is dumb: the picker needs a terminal that understands escape codes (use --filter)")
+  }
+  let ttyPath = options.tty.map { String(decoding: $0, as: UTF8.self) }
+  let terminal: TerminalSession
+  do {
+    terminal = try TerminalSession(path: ttyPath)
+  } catch {
+    fail("cannot open the terminal \(ttyPath ?? "/dev/tty"): \(error)")
+  }
+  if CrashRestore.isCrashForTestingRequested { CrashRestore.crashForTesting() }
+  let session = InteractiveSession(options: options, store: store, stdinOpen: stdinOpen)
+  let ending = session.run(on: terminal)
+  // Restore the terminal before a byte of output: the shell must never see escape codes.
+  terminal.close()
+  switch ending {
+  case .accepted(let items): exit(printResults(items, query: session.finalQuery, store: store))
+  case .nothingChosen: exit(printResults([], query: session.finalQuery, store: store))
+  case .aborted: exit(ExitStatus.aborted)
+  case .hungUp: exit(ExitStatus.hungUp)
+  }
 } catch WriteFailure.readerGone {
   exit(ExitStatus.readerGone)
 } catch WriteFailure.failed(_, let message) {

@@ -1,0 +1,44 @@
+/// Which actions each key runs: fzf 0.74's default table, by fzf's key names,
+/// except that in multi mode Ctrl-A and Alt-A run `select-all-or-none`
+/// (DECISIONS) and Tab/Shift-Tab toggle; in single mode Tab does nothing.
+///
+/// A table, not branches: `--bind` (a later issue) will edit it by name.
+public struct Keymap: Sendable {
+  public private(set) var bindings: [String: [PickerAction]]
+
+  public init(isMulti: Bool) {
+    var table: [String: [PickerAction]] = [
+      "ctrl-a": [.beginningOfLine], "home": [.beginningOfLine],
+      "ctrl-e": [.endOfLine], "end": [.endOfLine],
+      "ctrl-b": [.backwardChar], "left": [.backwardChar],
+      "ctrl-f": [.forwardChar], "right": [.forwardChar],
+      "alt-b": [.backwardWord], "shift-left": [.backwardWord],
+      "alt-f": [.forwardWord], "shift-right": [.forwardWord],
+      // 0x08 is Ctrl-H, which fzf names ctrl-bspace on Unix; both delete backwards.
+      "ctrl-bspace": [.backwardDeleteChar], "bspace": [.backwardDeleteChar],
+      "del": [.deleteChar], "ctrl-d": [.deleteCharOrAbort],
+      "ctrl-u": [.unixLineDiscard], "ctrl-w": [.unixWordRubout],
+      "alt-d": [.killWord], "alt-bspace": [.backwardKillWord], "ctrl-y": [.yank],
+      "up": [.up], "ctrl-k": [.up], "ctrl-p": [.up],
+      "down": [.down], "ctrl-j": [.down], "ctrl-n": [.down],
+      "pgup": [.pageUp], "pgdn": [.pageDown],
+      "enter": [.accept], "ctrl-m": [.accept],
+      "esc": [.abort], "ctrl-c": [.abort], "ctrl-g": [.abort], "ctrl-q": [.abort],
+      "ctrl-l": [.clearScreen], "ctrl-z": [.suspend],
+    ]
+    if isMulti {
+      table["ctrl-a"] = [.selectAllOrNone]
+      table["alt-a"] = [.selectAllOrNone]
+      table["tab"] = [.toggleDown]
+      table["shift-tab"] = [.toggleUp]
+    }
+    bindings = table
+  }
+
+  /// The actions for `key`: its binding, or typing it when it is a plain character.
+  public func actions(for key: Key) -> [PickerAction] {
+    if let bound = bindings[key.name] { return bound }
+    if case .character(let scalar) = key.code, !key.alt, !key.ctrl { return [.insert([scalar])] }
+    return []
+  }
+}

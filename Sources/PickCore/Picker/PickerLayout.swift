@@ -1,0 +1,183 @@
+/// Draws a `PickerState` as a `Frame`: pure, so golden tests can compare the
+/// plain text of a frame with a literal screen.
+///
+/// Reverse layout (pick's default), top to bottom: the prompt line, the info
+/// line (`M/N`, a spinner while loading, `cap reached`, `waiting…`), in multi
+/// mode the select-all row (`[ ]`/`[-]`/`[x]`, the title, `S of N`,
+/// `+K hidden`), the `--header-lines` items, then the list. The default and
+/// reverse-list layouts put the prompt at the bottom (fzf's names).
+///
+/// Every row starts with two marker columns: `>` on the cursor row and `*` on
+/// selected rows, so neither depends on colour.
+public struct PickerLayout {
+  public var width: Int
+  public var height: Int
+  /// Which frame of the spinner to draw while input is arriving.
+  public var spinnerTick = 0
+  /// Set while Enter waits for a first match with input still open.
+  public var isWaitingToAccept = false
+
+  public init(width: Int, height: Int) {
+    self.width = max(width, 1)
+    self.height = max(height, 1)
+  }
+
+  private static let spinner: [String] = ["-", "\\", "|", "/"]
+  private static let promptStyle = Style(foreground: .palette(4), bold: true)
+  private static let infoStyle = Style(foreground: .palette(8))
+  private static let matchStyle = Style(foreground: .palette(2), bold: true)
+  private static let pointerStyle = Style(foreground: .palette(1), bold: true)
+  private static let markerStyle = Style(foreground: .palette(5), bold: true)
+  private static let headerStyle = Style(foreground: .palette(3))
+  private static let currentStyle = Style(bold: true)
+
+  /// The frame for `state`; also tells the state how many list rows there are.
+  public func frame(_ state: inout PickerState, store: ItemStore, highlight: (Int) -> [Int]) -> Frame {
+    var top: [[Span]] = []
+    var cursorColumn = 0
+    let prompt = segments(state.configuration.prompt, width: width)
+    let promptColumns = prompt.reduce(0) { $0 + $1.columns }
+    var promptRow = prompt.map { Span($0.text, columns: $0.columns, style: Self.promptStyle) }
+    let queryBytes = state.editor.bytes
+    let querySpans = segments(queryBytes, width: max(width - promptColumns, 0))
+    promptRow += querySpans.map { Span($0.text, columns: $0.columns, style: .plain) }
+    let beforeCursor = QueryEditor.bytes(of: state.editor.characters.prefix(state.editor.cursor))
+    cursorColumn = min(promptColumns + columns(beforeCursor), width - 1)
+    top.append(promptRow)
+    top.append(infoRow(state))
+    if state.configuration.isMulti {
+      top.append(contentsOf: selectAllRows(state))
+    } else if let header = state.configuration.header {
+      top.append(segments(header, width: width).map { Span($0.text, columns: $0.columns, style: Self.headerStyle) })
+    }
+    for line in 0 ..< min(state.configuration.headerLines, store.count) {
+      top.append(segments(Array(store.item(line)), width: width).map {
+        Span($0.text, columns: $0.columns, style: Self.headerStyle)
+      })
+    }
+    let listHeight = max(height - top.count, 0)
+    state.listHeight = max(listHeight, 1)
+    state.setCursor(state.cursor)
+    var list: [[Span]] = []
+    for row in 0 ..< listHeight {
+      let position = state.scroll + row
+      guard position < state.matches.count else { break }
+      list.append(itemRow(state, position: position, store: store, highlight: highlight))
+    }
+    var rows: [[Span]]
+    var cursorRow: Int
+    switch state.configuration.layout {
+    case .reverse:
+      rows = top + list
+      cursorRow = 0
+    case .reverseList:
+      // Prompt at the bottom, list from the top down.
+      let fill = Array(repeating: [Span](), count: max(height - top.count - list.count, 0))
+      rows = list + fill + top.reversed()
+      cursorRow = height - 1
+    case .default:
+      // Prompt at the bottom, best match just above the info line.
+      let fill = Array(repeating: [Span](), count: max(height - top.count - list.count, 0))
+      rows = fill + list.reversed() + top.reversed()
+      cursorRow = height - 1
+    }
+    if rows.count > height { rows = Array(state.configuration.layout == .reverse ? rows.prefix(height) : rows.suffix(height)) }
+    while rows.count < height { rows.append([]) }
+    cursorRow = min(cursorRow, height - 1)
+    return Frame(width: width, height: height, rows: rows, cursor: CursorPosition(row: cursorRow, column: cursorColumn))
+  }
+
+  private func infoRow(_ state: PickerState) -> [Span] {
+    var text = "  "
+    if state.isLoading { text = Self.spinner[spinnerTick % Self.spinner.count] + " " }
+    text += "\(state.matches.count)/\(state.itemCount)"
+    if state.configuration.isMulti && state.selection.isCapReached { text += "  cap reached" }
+    if isWaitingToAccept { text += "  waiting…" }
+    return fitted(text, style: Self.infoStyle)
+  }
+
+  /// The select-all row: box, title and count on one row, or the count on its
+  /// own row when the title and count do not fit together.
+  private func selectAllRows(_ state: PickerState) -> [[Span]] {
+    let summary = state.selection.summary(over: state.matches)
+    let box: String
+    switch summary.state {
+    case .none: box = "[ ]"
+    case .some: box = "[-]"
+    case .all: box = "[x]"
+    }
+    var count = "\(summary.selectedMatching) of \(summary.matching)"
+    if summary.hidden > 0 { count += "  +\(summary.hidden) hidden" }
+    let titleBytes = state.configuration.header ?? Array("All".utf8)
+    let boxColumns = 2 + 3 + 1
+    let countColumns = count.unicodeScalars.count
+    let title = segments(titleBytes, width: Int.max)
+    let titleColumns = title.reduce(0) { $0 + $1.columns }
+    let marker = [Span("  ", columns: 2, style: .plain), Span(box, columns: 3, style: Self.markerStyle), Span(" ", columns: 1, style: .plain)]
+    if boxColumns + titleColumns + 2 + countColumns <= width {
+      let gap = width - boxColumns - titleColumns - countColumns
+      return [
+        marker + title.map { Span($0.text, columns: $0.columns, style: Self.headerStyle) }
+          + [Span(String(repeating: " ", count: gap), columns: gap, style: .plain)]
+          + fitted(count, style: Self.infoStyle)
+      ]
+    }
+    let titleRow = marker + segments(titleBytes, width: max(width - boxColumns, 0)).map {
+      Span($0.text, columns: $0.columns, style: Self.headerStyle)
+    }
+    return [clip(titleRow), fitted("      " + count, style: Self.infoStyle)]
+  }
+
+  private func itemRow(_ state: PickerState, position: Int, store: ItemStore, highlight: (Int) -> [Int]) -> [Span] {
+    let item = state.matches.itemIndex(at: position)
+    let isCurrent = position == state.cursor
+    let isSelected = state.selection.contains(item)
+    var row: [Span] = [
+      Span(isCurrent ? ">" : " ", columns: 1, style: Self.pointerStyle),
+      Span(isSelected ? "*" : " ", columns: 1, style: Self.markerStyle),
+      Span(" ", columns: 1, style: .plain),
+    ]
+    let textWidth = max(width - 3, 0)
+    let matched = textWidth > 0 ? highlight(item) : []
+    let bytes = store.item(item)
+    for segment in DisplayLine.segments(of: bytes, matches: matched, width: textWidth, tabstop: state.configuration.tabstop) {
+      var style = segment.isMatch ? Self.matchStyle : (isCurrent ? Self.currentStyle : .plain)
+      if isCurrent { style.bold = true }
+      row.append(Span(segment.text, columns: segment.columns, style: style))
+    }
+    return clip(row)
+  }
+
+  private func segments(_ bytes: [UInt8], width: Int) -> [DisplaySegment] {
+    bytes.withUnsafeBufferPointer { DisplayLine.segments(of: $0, matches: [], width: width, tabstop: 8) }
+  }
+
+  private func columns(_ bytes: [UInt8]) -> Int {
+    segments(bytes, width: Int.max / 2).reduce(0) { $0 + $1.columns }
+  }
+
+  private func fitted(_ text: String, style: Style) -> [Span] {
+    segments(Array(text.utf8), width: width).map { Span($0.text, columns: $0.columns, style: style) }
+  }
+
+  /// Drops spans past the width (the markers can exceed a 1- or 2-column terminal).
+  private func clip(_ row: [Span]) -> [Span] {
+    var used = 0
+    var out: [Span] = []
+    for span in row {
+      guard used + span.columns <= width else { break }
+      out.append(span)
+      used += span.columns
+    }
+    return out
+  }
+}
+
+extension QueryEditor {
+  /// UTF-8 of some characters.
+  static func bytes(of characters: some Sequence<Unicode.Scalar>) -> [UInt8] {
+    var out: [UInt8] = []
+    for scalar in characters { out.append(contentsOf: UTF8.encode(scalar)!) }
+    return out
+  }
+}

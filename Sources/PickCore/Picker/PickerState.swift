@@ -1,0 +1,171 @@
+/// Everything the picker knows between frames: the query being edited, the
+/// current matches, the cursor in them, the selection, and whether input is
+/// still arriving. Keys become actions; actions change this state; the
+/// layout draws it. No I/O here, so it is tested with keys in, frames out.
+public struct PickerState: Sendable {
+  /// What the event loop should do after an action.
+  public enum Outcome: Equatable, Sendable {
+    case none
+    /// The query changed: match again.
+    case queryChanged
+    case accept
+    case abort
+    /// Draw everything again (Ctrl-L).
+    case redraw
+    /// Stop like a job (Ctrl-Z).
+    case suspend
+  }
+
+  public let configuration: PickerConfiguration
+  public var editor: QueryEditor
+  public var selection: Selection
+  public private(set) var matches: RankedMatches
+  /// Items read so far that can match (header lines excluded).
+  public var itemCount = 0
+  /// Whether stdin is still open.
+  public var isLoading = true
+  /// Position of the cursor in `matches` (0 is the best match).
+  public private(set) var cursor = 0
+  /// First match shown in the list.
+  public private(set) var scroll = 0
+  /// Rows the list has on screen; the layout sets it each frame.
+  public var listHeight = 10
+  /// The item under the cursor, so that it stays there while results re-rank.
+  private var cursorItem: Int? = nil
+  /// Whether the user has moved the cursor since the query last changed
+  /// (preselection must not move a cursor the user moved).
+  public private(set) var userMovedCursor = false
+  /// The query the current `matches` answer.
+  public private(set) var matchedQuery: [UInt8]
+
+  public init(configuration: PickerConfiguration, query: [UInt8], matches: RankedMatches) {
+    self.configuration = configuration
+    editor = QueryEditor(query)
+    selection = Selection(cap: configuration.cap)
+    self.matches = matches
+    matchedQuery = editor.bytes
+  }
+
+  /// Whether `matches` answers the query as it is now.
+  public var isUpToDate: Bool { matchedQuery == editor.bytes }
+
+  /// The item under the cursor, if anything matches.
+  public var currentItem: Int? {
+    cursor < matches.count ? matches.itemIndex(at: cursor) : nil
+  }
+
+  /// Installs new matches for `query`. A changed query puts the cursor on the
+  /// best match; the same query re-ranked (items streaming in) keeps the
+  /// cursor on its item.
+  public mutating func update(matches new: RankedMatches, for query: [UInt8]) {
+    let queryChanged = query != matchedQuery
+    matches = new
+    matchedQuery = query
+    if queryChanged || cursorItem == nil {
+      userMovedCursor = queryChanged ? false : userMovedCursor
+      setCursor(0)
+      return
+    }
+    // Keep the cursor on its item; if it no longer matches, stay at the same place.
+    if let item = cursorItem {
+      for position in 0 ..< new.count where new.itemIndex(at: position) == item {
+        setCursor(position)
+        return
+      }
+    }
+    setCursor(min(cursor, max(new.count - 1, 0)))
+  }
+
+  /// Puts the cursor on `position` (clamped) and scrolls it into view.
+  public mutating func setCursor(_ position: Int) {
+    cursor = max(0, min(position, matches.count - 1))
+    if matches.count == 0 { cursor = 0 }
+    cursorItem = currentItem
+    if cursor < scroll { scroll = cursor }
+    if cursor >= scroll + max(listHeight, 1) { scroll = cursor - max(listHeight, 1) + 1 }
+    scroll = max(0, min(scroll, max(matches.count - max(listHeight, 1), 0)))
+  }
+
+  /// Applies one action.
+  public mutating func apply(_ action: PickerAction) -> Outcome {
+    let before = editor
+    switch action {
+    case .accept: return .accept
+    case .abort: return .abort
+    case .deleteCharOrAbort:
+      if editor.isEmpty { return .abort }
+      editor.deleteForward()
+    case .insert(let text): editor.insert(text)
+    case .backwardChar: editor.moveLeft()
+    case .forwardChar: editor.moveRight()
+    case .beginningOfLine: editor.moveToStart()
+    case .endOfLine: editor.moveToEnd()
+    case .backwardWord: editor.moveWordLeft()
+    case .forwardWord: editor.moveWordRight()
+    case .backwardDeleteChar: editor.deleteBackward()
+    case .deleteChar: editor.deleteForward()
+    case .unixLineDiscard: editor.killToStart()
+    case .unixWordRubout: editor.killWhitespaceWordBackward()
+    case .killWord: editor.killWordForward()
+    case .backwardKillWord: editor.killWordBackward()
+    case .yank: editor.yank()
+    case .up: move(visually: -1)
+    case .down: move(visually: 1)
+    case .pageUp: move(visually: -max(listHeight, 1))
+    case .pageDown: move(visually: max(listHeight, 1))
+    case .first: moveTo(0)
+    case .last: moveTo(matches.count - 1)
+    case .toggle: toggleCurrent()
+    case .toggleDown:
+      guard configuration.isMulti else { return .none }
+      toggleCurrent()
+      move(visually: 1)
+    case .toggleUp:
+      guard configuration.isMulti else { return .none }
+      toggleCurrent()
+      move(visually: -1)
+    case .selectAllOrNone where configuration.isMulti: selection.selectAllOrNone(matches)
+    case .selectAll where configuration.isMulti: selection.selectAll(matches)
+    case .deselectAll where configuration.isMulti: selection.deselectAll(matches)
+    case .toggleAll where configuration.isMulti: selection.toggleAll(matches)
+    case .clearMulti: selection.clear()
+    case .selectAllOrNone, .selectAll, .deselectAll, .toggleAll: return .none
+    case .clearScreen: return .redraw
+    case .suspend: return .suspend
+    case .ignore: return .none
+    }
+    return editor.characters != before.characters ? .queryChanged : .none
+  }
+
+  private mutating func toggleCurrent() {
+    guard configuration.isMulti, let item = currentItem else { return }
+    selection.toggle(item)
+  }
+
+  /// Moves by `steps` rows on screen: towards the best match when the layout draws it on top.
+  private mutating func move(visually steps: Int) {
+    moveTo(cursor + (configuration.upMovesToBetter ? steps : -steps), byUser: true)
+  }
+
+  private mutating func moveTo(_ position: Int, byUser: Bool = true) {
+    guard matches.count > 0 else { return }
+    var target = position
+    if configuration.cycles {
+      if target < 0 { target = cursor == 0 ? matches.count - 1 : 0 }
+      if target >= matches.count { target = cursor == matches.count - 1 ? 0 : matches.count - 1 }
+    }
+    setCursor(target)
+    if byUser { userMovedCursor = true }
+  }
+
+  /// What Enter prints: the selected items (hidden ones too) in the configured
+  /// order, or the item under the cursor when nothing is selected; empty when
+  /// nothing matches and nothing is selected.
+  public func chosenItems() -> [Int] {
+    if selection.count > 0 {
+      return selection.ordered(configuration.outputOrder, reversed: configuration.reversesInput)
+    }
+    if let item = currentItem { return [item] }
+    return []
+  }
+}

@@ -1,0 +1,99 @@
+/// The query line being edited: its characters and the text cursor, with
+/// the editing operations of fzf's default keys (which are readline's).
+///
+/// Characters are Unicode scalars; the query goes to the matcher as UTF-8.
+/// A starting query (`-q`) that is not valid UTF-8 has its invalid bytes
+/// replaced by U+FFFD: the query line must be drawable text.
+public struct QueryEditor: Equatable, Sendable {
+  public private(set) var characters: [Unicode.Scalar]
+  /// Insertion point: 0 is before the first character.
+  public private(set) var cursor: Int
+  /// What the last kill (Ctrl-U, Ctrl-W, Alt-D, Alt-Backspace) removed, for Ctrl-Y.
+  public private(set) var killed: [Unicode.Scalar] = []
+
+  public init(_ bytes: [UInt8] = []) {
+    characters = Array(String(decoding: bytes, as: UTF8.self).unicodeScalars)
+    cursor = characters.count
+  }
+
+  /// The query as the matcher takes it.
+  public var bytes: [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(characters.count)
+    for scalar in characters { out.append(contentsOf: UTF8.encode(scalar)!) }
+    return out
+  }
+
+  public var isEmpty: Bool { characters.isEmpty }
+
+  public mutating func insert(_ text: some Sequence<Unicode.Scalar>) {
+    let new = Array(text)
+    characters.insert(contentsOf: new, at: cursor)
+    cursor += new.count
+  }
+
+  public mutating func moveLeft() { cursor = max(0, cursor - 1) }
+  public mutating func moveRight() { cursor = min(characters.count, cursor + 1) }
+  public mutating func moveToStart() { cursor = 0 }
+  public mutating func moveToEnd() { cursor = characters.count }
+  public mutating func moveWordLeft() { cursor = wordStart(before: cursor) }
+  public mutating func moveWordRight() { cursor = wordEnd(after: cursor) }
+
+  /// Backspace. Returns false when there was nothing to delete.
+  @discardableResult public mutating func deleteBackward() -> Bool {
+    guard cursor > 0 else { return false }
+    characters.remove(at: cursor - 1)
+    cursor -= 1
+    return true
+  }
+
+  /// Delete. Returns false when there was nothing to delete.
+  @discardableResult public mutating func deleteForward() -> Bool {
+    guard cursor < characters.count else { return false }
+    characters.remove(at: cursor)
+    return true
+  }
+
+  /// Ctrl-U: everything before the cursor.
+  public mutating func killToStart() { kill(0 ..< cursor) }
+  /// Ctrl-W: back to the previous white space (readline's unix-word-rubout).
+  public mutating func killWhitespaceWordBackward() {
+    var start = cursor
+    while start > 0 && isSpace(characters[start - 1]) { start -= 1 }
+    while start > 0 && !isSpace(characters[start - 1]) { start -= 1 }
+    kill(start ..< cursor)
+  }
+  /// Alt-Backspace: back to the start of the previous word of letters and digits.
+  public mutating func killWordBackward() { kill(wordStart(before: cursor) ..< cursor) }
+  /// Alt-D: forward to the end of the next word.
+  public mutating func killWordForward() { kill(cursor ..< wordEnd(after: cursor)) }
+  /// Ctrl-Y: puts back what was last killed.
+  public mutating func yank() { insert(killed) }
+
+  private mutating func kill(_ range: Range<Int>) {
+    guard !range.isEmpty else { return }
+    killed = Array(characters[range])
+    characters.removeSubrange(range)
+    cursor = range.lowerBound
+  }
+
+  private func isWordCharacter(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar == "_"
+  }
+
+  private func isSpace(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isWhitespace }
+
+  private func wordStart(before position: Int) -> Int {
+    var k = position
+    while k > 0 && !isWordCharacter(characters[k - 1]) { k -= 1 }
+    while k > 0 && isWordCharacter(characters[k - 1]) { k -= 1 }
+    return k
+  }
+
+  private func wordEnd(after position: Int) -> Int {
+    var k = position
+    while k < characters.count && !isWordCharacter(characters[k]) { k += 1 }
+    while k < characters.count && isWordCharacter(characters[k]) { k += 1 }
+    return k
+  }
+}

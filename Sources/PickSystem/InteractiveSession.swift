@@ -1,0 +1,185 @@
+import Glibc
+import PickCore
+
+/// The interactive picker: the event loop that ties the terminal, the keys,
+/// the items still arriving on stdin and the signals to a `PickerState`, and
+/// prints the choice once the terminal is restored.
+///
+/// One thread, one `poll()` over the terminal, stdin and the signal pipe.
+/// Keys that arrive together are all applied before the next match and the
+/// next frame; while input streams in, the items are matched again at most
+/// every 50 ms (and at once when the query changes). Enter always answers the
+/// query on screen: stale results are matched again first, and with no match
+/// while input is still open, pick waits for one (`waiting…`).
+public final class InteractiveSession {
+  /// How the session ended.
+  public enum Ending: Equatable, Sendable {
+    case accepted([Int])
+    /// Esc, Ctrl-C, Ctrl-G, Ctrl-Q, Ctrl-D on an empty query, SIGINT, SIGTERM.
+    case aborted
+    /// The terminal went away (SIGHUP, EIO).
+    case hungUp
+    /// Nothing matched when Enter came and input had ended.
+    case nothingChosen
+  }
+
+  private let options: Options
+  private let store: ItemStore
+  private var stdinOpen: Bool
+  private var state: PickerState
+  private var compiled: CompiledQuery
+  private var highlighter: ItemMatcher
+  private let ranker: Ranker
+  private let headerLines: Int
+
+  public init(options: Options, store: ItemStore, stdinOpen: Bool) {
+    self.options = options
+    self.store = store
+    self.stdinOpen = stdinOpen
+    headerLines = options.headerLines
+    ranker = Ranker(order: Ranker.Order(options: options))
+    compiled = CompiledQuery(options.query, options: options)
+    highlighter = ItemMatcher(compiled)
+    let range = min(headerLines, store.count) ..< store.count
+    let initial = ranker.rank(store, range: range, query: compiled)
+    state = PickerState(configuration: PickerConfiguration(options: options), query: options.query, matches: initial)
+    state.itemCount = range.count
+    state.isLoading = stdinOpen
+  }
+
+  /// Matches the current query over every item read so far.
+  private func rank() {
+    let query = state.editor.bytes
+    compiled = CompiledQuery(query, options: options)
+    highlighter = ItemMatcher(compiled)
+    let range = min(headerLines, store.count) ..< store.count
+    state.itemCount = range.count
+    state.update(matches: ranker.rank(store, range: range, query: compiled), for: query)
+  }
+
+  /// Positions to highlight in an item (byte offsets), from the same scorer that ranked it.
+  private func highlight(_ item: Int) -> [Int] {
+    let positions = PositionList()
+    _ = highlighter.match(store.item(item), positions: positions)
+    return positions.values
+  }
+
+  /// Runs the picker on `terminal` until the user accepts or aborts.
+  public func run(on terminal: TerminalSession) -> Ending {
+    var decoder = KeyDecoder(escapeDelay: EscapeDelay.milliseconds(fromEnvironment: ProcessEnvironment.value("ESCDELAY")))
+    let keymap = Keymap(isMulti: options.multi != nil)
+    var renderer = FrameRenderer(colors: options.usesColor && ProcessEnvironment.value("NO_COLOR").map(\.isEmpty) != false)
+    var layout = PickerLayout(width: terminal.size.columns, height: terminal.size.rows)
+    var firstBatch = true
+    var rankedAt = Clock.milliseconds()
+    var itemsSinceRank = false
+    var waitingToAccept = false
+    var buffer = [UInt8](repeating: 0, count: 64 << 10)
+
+    while true {
+      // Match again when the query changed (at once) or new items came (at most every 50 ms).
+      let now = Clock.milliseconds()
+      if !state.isUpToDate || (itemsSinceRank && (now - rankedAt >= 50 || !stdinOpen)) {
+        rank()
+        rankedAt = now
+        itemsSinceRank = false
+      }
+      if waitingToAccept && state.isUpToDate {
+        if state.matches.count > 0 || state.selection.count > 0 { return .accepted(state.chosenItems()) }
+        if !stdinOpen { return .nothingChosen }
+      }
+      state.isLoading = stdinOpen
+      layout.width = terminal.size.columns
+      layout.height = terminal.size.rows
+      layout.isWaitingToAccept = waitingToAccept
+      layout.spinnerTick = Int(now / 100)
+      let frame = layout.frame(&state, store: store, highlight: highlight)
+      if !terminal.draw(renderer.render(frame)) { return .hungUp }
+
+      var timeout: Int32 = -1
+      if let wait = decoder.waitMilliseconds { timeout = Int32(clamping: wait) }
+      if stdinOpen { timeout = timeout < 0 ? 100 : min(timeout, 100) }
+      if itemsSinceRank { timeout = timeout < 0 ? 50 : min(timeout, 50) }
+      let ready = terminal.poll(stdin: stdinOpen ? 0 : -1, timeout: timeout)
+
+      for signal in ready.signals {
+        switch signal {
+        case SIGINT, SIGTERM: return .aborted
+        case SIGHUP: return .hungUp
+        case SIGWINCH:
+          terminal.refreshSize()
+          renderer.invalidate()
+        case SIGCONT:
+          terminal.resume()
+          renderer.invalidate()
+        case SIGTSTP:
+          terminal.suspend()
+          renderer.invalidate()
+        default: break
+        }
+      }
+      if ready.stdin {
+        do {
+          stdinOpen = try InputReader.readAvailable(0, into: store)
+          itemsSinceRank = true
+        } catch {
+          stdinOpen = false
+          itemsSinceRank = true
+        }
+      }
+      var events: [InputEvent] = []
+      if ready.terminal {
+        let n = terminal.read(into: &buffer)
+        if n < 0 { return .hungUp }
+        if n > 0 {
+          events += buffer.withUnsafeBufferPointer {
+            decoder.feed(UnsafeBufferPointer(rebasing: $0[0 ..< n]), cooked: firstBatch)
+          }
+          firstBatch = false
+        }
+      } else if ready.timedOut, decoder.isWaiting {
+        events += decoder.timedOut()
+      }
+      for event in events {
+        let actions: [PickerAction]
+        switch event {
+        case .key(let key): actions = keymap.actions(for: key)
+        case .paste(let text): actions = [.insert(Array(text.unicodeScalars))]
+        case .cursorPosition: actions = []
+        }
+        for action in actions {
+          switch state.apply(action) {
+          case .none, .queryChanged: break
+          case .abort: return .aborted
+          case .redraw: renderer.invalidate()
+          case .suspend:
+            terminal.suspend()
+            renderer.invalidate()
+          case .accept:
+            // Answer the query on screen, over everything read so far.
+            if !state.isUpToDate || itemsSinceRank {
+              rank()
+              rankedAt = Clock.milliseconds()
+              itemsSinceRank = false
+            }
+            if state.matches.count > 0 || state.selection.count > 0 { return .accepted(state.chosenItems()) }
+            if !stdinOpen { return .nothingChosen }
+            waitingToAccept = true
+          }
+        }
+      }
+    }
+  }
+
+  /// The query as it was when the session ended (for `--print-query`).
+  public var finalQuery: [UInt8] { state.editor.bytes }
+}
+
+/// Monotonic milliseconds.
+enum Clock {
+  static func milliseconds() -> Int {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return now.tv_sec * 1000 + now.tv_nsec / 1_000_000
+  }
+}
