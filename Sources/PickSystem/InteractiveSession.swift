@@ -66,15 +66,39 @@ public final class InteractiveSession {
 
   /// Runs the picker on `terminal` until the user accepts or aborts.
   public func run(on terminal: TerminalSession) -> Ending {
+    var buffer = [UInt8](repeating: 0, count: 64 << 10)
     var decoder = KeyDecoder(escapeDelay: EscapeDelay.milliseconds(fromEnvironment: ProcessEnvironment.value("ESCDELAY")))
     let keymap = Keymap(isMulti: options.multi != nil)
     var renderer = FrameRenderer(colors: options.usesColor && ProcessEnvironment.value("NO_COLOR").map(\.isEmpty) != false)
-    var layout = PickerLayout(width: terminal.size.columns, height: terminal.size.rows)
+    var layout = PickerLayout(width: terminal.size.columns, height: terminal.frameHeight)
     var firstBatch = true
+    var pending: [InputEvent] = []
+    if terminal.expectsCursorReport {
+      // Inline mode asked where the cursor is; wait up to 500 ms for the answer.
+      // Keys typed meanwhile are kept and applied first.
+      decoder.expectsCursorReport = true
+      let deadline = Clock.milliseconds() + 500
+      var answered = false
+      while !answered, Clock.milliseconds() < deadline {
+        let ready = terminal.poll(stdin: -1, timeout: Int32(max(deadline - Clock.milliseconds(), 0)))
+        guard ready.terminal else { continue }
+        let n = terminal.read(into: &buffer)
+        if n < 0 { return .hungUp }
+        for event in buffer.withUnsafeBufferPointer({ decoder.feed(UnsafeBufferPointer(rebasing: $0[0 ..< n]), cooked: firstBatch) }) {
+          if case .cursorPosition(let row, _) = event {
+            terminal.setCursorRow(row)
+            answered = true
+          } else {
+            pending.append(event)
+          }
+        }
+        firstBatch = false
+      }
+      decoder.expectsCursorReport = false
+    }
     var rankedAt = Clock.milliseconds()
     var itemsSinceRank = false
     var waitingToAccept = false
-    var buffer = [UInt8](repeating: 0, count: 64 << 10)
 
     while true {
       // Match again when the query changed (at once) or new items came (at most every 50 ms).
@@ -90,16 +114,17 @@ public final class InteractiveSession {
       }
       state.isLoading = stdinOpen
       layout.width = terminal.size.columns
-      layout.height = terminal.size.rows
+      layout.height = terminal.frameHeight
       layout.isWaitingToAccept = waitingToAccept
       layout.spinnerTick = Int(now / 100)
       let frame = layout.frame(&state, store: store, highlight: highlight)
-      if !terminal.draw(renderer.render(frame)) { return .hungUp }
+      if !terminal.draw(renderer.render(frame, origin: terminal.origin)) { return .hungUp }
 
       var timeout: Int32 = -1
       if let wait = decoder.waitMilliseconds { timeout = Int32(clamping: wait) }
       if stdinOpen { timeout = timeout < 0 ? 100 : min(timeout, 100) }
       if itemsSinceRank { timeout = timeout < 0 ? 50 : min(timeout, 50) }
+      if !pending.isEmpty { timeout = 0 }
       let ready = terminal.poll(stdin: stdinOpen ? 0 : -1, timeout: timeout)
 
       for signal in ready.signals {
@@ -127,7 +152,8 @@ public final class InteractiveSession {
           itemsSinceRank = true
         }
       }
-      var events: [InputEvent] = []
+      var events = pending
+      pending = []
       if ready.terminal {
         let n = terminal.read(into: &buffer)
         if n < 0 { return .hungUp }
@@ -148,6 +174,11 @@ public final class InteractiveSession {
         case .cursorPosition: actions = []
         }
         for action in actions {
+          if action.needsCurrentMatches && !state.isUpToDate {
+            rank()
+            rankedAt = Clock.milliseconds()
+            itemsSinceRank = false
+          }
           switch state.apply(action) {
           case .none, .queryChanged: break
           case .abort: return .aborted

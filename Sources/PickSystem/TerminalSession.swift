@@ -19,31 +19,69 @@ public final class TerminalSession {
   private let signals: SignalPipe
   public private(set) var size: (rows: Int, columns: Int)
   private var isOpen = true
+  /// `--height`: drawing inline below the cursor instead of on the alternate screen.
+  private let inlineHeight: HeightSpec?
+  /// The terminal row (1-based) of the frame's first row.
+  public private(set) var origin = 1
+  /// Rows the frame has: the whole terminal, or the inline area.
+  public private(set) var frameHeight: Int
 
-  /// What pick turns on (alternate screen, bracketed paste), written at start and after a resume.
-  private static let entering = TerminalModes.enterAlternateScreen + TerminalModes.bracketedPasteOn + TerminalModes.clearScreen
-  /// What restores the terminal's defaults (also written by the crash handler).
-  private static let leaving =
-    TerminalModes.clearScreen + TerminalModes.resetToDefaults(leavingAlternateScreen: true, bracketedPaste: false)
+  private var isInline: Bool { inlineHeight != nil }
+
+  /// What pick turns on, written at start and after a resume: the alternate
+  /// screen (full screen only) and bracketed paste.
+  private var entering: [UInt8] {
+    isInline
+      ? TerminalModes.bracketedPasteOn
+      : TerminalModes.enterAlternateScreen + TerminalModes.bracketedPasteOn + TerminalModes.clearScreen
+  }
+
+  /// What restores the terminal's defaults; inline, it also erases pick's area
+  /// and leaves the cursor where the area began, so the scrollback is kept.
+  private var leaving: [UInt8] {
+    if isInline {
+      return Array("\u{1B}[\(origin);1H".utf8) + TerminalModes.eraseBelow
+        + TerminalModes.resetToDefaults(leavingAlternateScreen: false, bracketedPaste: false)
+    }
+    return TerminalModes.clearScreen + TerminalModes.resetToDefaults(leavingAlternateScreen: true, bracketedPaste: false)
+  }
 
   /// Opens `path` (default `/dev/tty`), enters raw mode at once (keys typed
-  /// before start stay queued) and the alternate screen.
-  public init(path: String?) throws(TerminalError) {
+  /// before start stay queued) and the alternate screen, or with `height`
+  /// makes room below the cursor and asks where the cursor is (`ESC[6n`; the
+  /// answer goes to `setCursorRow`).
+  public init(path: String?, height: HeightSpec? = nil) throws(TerminalError) {
     device = try TerminalDevice(path: path ?? "/dev/tty")
     rawMode = try RawMode(device)
+    inlineHeight = height
+    size = device.size()
+    frameHeight = height?.rows(on: size.rows) ?? size.rows
     // The crash record first, then the handlers that may use it.
-    try CrashRestore.arm(rawMode, resetBytes: Self.leaving)
+    try CrashRestore.arm(
+      rawMode,
+      resetBytes: TerminalModes.resetToDefaults(leavingAlternateScreen: height == nil, bracketedPaste: false))
     signals = try SignalPipe()
     try rawMode.apply()
-    size = device.size()
-    try device.write(Self.entering)
+    if height != nil {
+      // Make room (scrolling if the cursor is near the bottom), then ask where we are.
+      // Without an answer, assume the area ends at the bottom of the screen.
+      origin = max(1, size.rows - frameHeight + 1)
+      try device.write(Array(repeating: UInt8(ascii: "\n"), count: frameHeight - 1) + TerminalModes.queryCursorPosition)
+    }
+    try device.write(entering)
+  }
+
+  /// The answer to the cursor position query: the row where the inline area ends.
+  public func setCursorRow(_ row: Int) {
+    guard isInline else { return }
+    origin = max(1, row - frameHeight + 1)
   }
 
   /// Restores everything: the screen modes, then the saved settings. Safe to call twice.
   public func close() {
     guard isOpen else { return }
     isOpen = false
-    try? device.write(Self.leaving)
+    try? device.write(leaving)
     try? rawMode.restore()
     CrashRestore.disarm()
     signals.uninstall()
@@ -71,18 +109,29 @@ public final class TerminalSession {
     }
   }
 
-  public func refreshSize() { size = device.size() }
+  public func refreshSize() {
+    size = device.size()
+    if let inlineHeight {
+      frameHeight = inlineHeight.rows(on: size.rows)
+      origin = max(1, min(origin, size.rows - frameHeight + 1))
+    } else {
+      frameHeight = size.rows
+    }
+  }
+
+  /// Whether the first cursor position report is still awaited (inline mode).
+  public var expectsCursorReport: Bool { isInline }
 
   /// After SIGCONT (e.g. an uncatchable SIGSTOP): raw mode and the screen modes again.
   public func resume() {
     try? rawMode.reapply()
-    try? device.write(Self.entering)
+    try? device.write(entering)
     refreshSize()
   }
 
   /// Ctrl-Z: restore, stop, and come back (or do nothing without job control).
   public func suspend() {
-    _ = try? Suspend.suspend(device, rawMode: rawMode, leaving: Self.leaving, entering: Self.entering)
+    _ = try? Suspend.suspend(device, rawMode: rawMode, leaving: leaving, entering: entering)
     refreshSize()
   }
 

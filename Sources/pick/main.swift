@@ -104,7 +104,7 @@ do {
   let ttyPath = options.tty.map { String(decoding: $0, as: UTF8.self) }
   let terminal: TerminalSession
   do {
-    terminal = try TerminalSession(path: ttyPath)
+    terminal = try TerminalSession(path: ttyPath, height: options.height)
   } catch {
     fail("cannot open the terminal \(ttyPath ?? "/dev/tty"): \(error)")
   }

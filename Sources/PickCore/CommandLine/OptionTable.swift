@@ -115,6 +115,15 @@ extension OptionParser {
       }),
     OptionSpec(long: "color", kind: .flag { $0.usesColor = true }, negation: { $0.usesColor = false }),
     OptionSpec(
+      long: "height",
+      kind: .requiredValue(placeholder: "[~][-]N[%]") { options, value throws(InvalidValue) in
+        guard let spec = HeightSpec(String(decoding: value, as: UTF8.self)) else {
+          throw InvalidValue("expected N, N%, -N or ~N")
+        }
+        options.height = spec
+      },
+      negation: { $0.height = nil }),
+    OptionSpec(
       long: "tty",
       kind: .requiredValue(placeholder: "PATH") { options, value in options.tty = value }),
     OptionSpec(

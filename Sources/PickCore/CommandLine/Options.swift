@@ -114,6 +114,8 @@ public struct Options: Equatable, Sendable {
   public var tty: [UInt8]? = nil
   /// `--tabstop`.
   public var tabstop = 8
+  /// `--height`: inline below the cursor; `nil` is full screen.
+  public var height: HeightSpec? = nil
 
   public init() {}
 

@@ -56,6 +56,7 @@ public enum Usage {
         -0, --exit-0             Exit at once (status 1) when nothing matches
             --output-order=ORDER Print chosen items in [input|selection] order
             --color              Draw with colours (default; --no-color: without)
+            --height=[-]N[%]     Draw inline below the cursor, N rows (or N%)
             --tty=PATH           Terminal to draw on (default: /dev/tty)
             --tabstop=N          Width of a tab (default: 8)
 

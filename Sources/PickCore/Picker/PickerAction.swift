@@ -22,6 +22,19 @@ public enum PickerAction: Equatable, Sendable {
   case suspend
   case ignore
 
+  /// Whether the action works on the matches (moves, selections, accept), so
+  /// a query typed just before it must be matched first: `5`, Tab, Enter in
+  /// one read must toggle the `5`, not whatever was under the cursor before.
+  public var needsCurrentMatches: Bool {
+    switch self {
+    case .up, .down, .pageUp, .pageDown, .first, .last, .toggle, .toggleDown, .toggleUp, .selectAllOrNone,
+      .selectAll, .deselectAll, .toggleAll, .accept:
+      return true
+    default:
+      return false
+    }
+  }
+
   /// fzf's name for the action (for messages and, later, `--bind`).
   public var name: String {
     switch self {
