@@ -88,6 +88,8 @@ public final class InteractiveSession {
           if case .cursorPosition(let row, _) = event {
             terminal.setCursorRow(row)
             answered = true
+          } else if case .modeReport(let mode, let value) = event {
+            terminal.noteModeReport(mode: mode, value: value)
           } else {
             pending.append(event)
           }
@@ -172,6 +174,9 @@ public final class InteractiveSession {
         case .key(let key): actions = keymap.actions(for: key)
         case .paste(let text): actions = [.insert(Array(text.unicodeScalars))]
         case .cursorPosition: actions = []
+        case .modeReport(let mode, let value):
+          terminal.noteModeReport(mode: mode, value: value)
+          actions = []
         }
         for action in actions {
           if action.needsCurrentMatches && !state.isUpToDate {

@@ -27,6 +27,9 @@ public final class TerminalSession {
   public private(set) var frameHeight: Int
 
   private var isInline: Bool { inlineHeight != nil }
+  /// Whether bracketed paste was on when pick started, as the terminal
+  /// answered the DECRQM query (off when it did not answer).
+  private var bracketedPasteAtStart = false
 
   /// What pick turns on, written at start and after a resume: the alternate
   /// screen (full screen only) and bracketed paste.
@@ -41,9 +44,10 @@ public final class TerminalSession {
   private var leaving: [UInt8] {
     if isInline {
       return Array("\u{1B}[\(origin);1H".utf8) + TerminalModes.eraseBelow
-        + TerminalModes.resetToDefaults(leavingAlternateScreen: false, bracketedPaste: false)
+        + TerminalModes.resetToDefaults(leavingAlternateScreen: false, bracketedPaste: bracketedPasteAtStart)
     }
-    return TerminalModes.clearScreen + TerminalModes.resetToDefaults(leavingAlternateScreen: true, bracketedPaste: false)
+    return TerminalModes.clearScreen
+      + TerminalModes.resetToDefaults(leavingAlternateScreen: true, bracketedPaste: bracketedPasteAtStart)
   }
 
   /// Opens `path` (default `/dev/tty`), enters raw mode at once (keys typed
@@ -62,6 +66,8 @@ public final class TerminalSession {
       resetBytes: TerminalModes.resetToDefaults(leavingAlternateScreen: height == nil, bracketedPaste: false))
     signals = try SignalPipe()
     try rawMode.apply()
+    // Ask how bracketed paste is set, to leave it that way (the answer comes with the keys).
+    try device.write(TerminalModes.queryBracketedPaste)
     if height != nil {
       // Make room (scrolling if the cursor is near the bottom), then ask where we are.
       // Without an answer, assume the area ends at the bottom of the screen.
@@ -69,6 +75,15 @@ public final class TerminalSession {
       try device.write(Array(repeating: UInt8(ascii: "\n"), count: frameHeight - 1) + TerminalModes.queryCursorPosition)
     }
     try device.write(entering)
+  }
+
+  /// The terminal's answer about a mode at start (only bracketed paste is asked about).
+  public func noteModeReport(mode: Int, value: Int) {
+    guard mode == 2004, let state = TerminalModes.bracketedPasteState(reportValue: value) else { return }
+    bracketedPasteAtStart = state
+    CrashRestore.disarm()
+    _ = try? CrashRestore.arm(
+      rawMode, resetBytes: TerminalModes.resetToDefaults(leavingAlternateScreen: !isInline, bracketedPaste: state))
   }
 
   /// The answer to the cursor position query: the row where the inline area ends.

@@ -211,7 +211,7 @@ private let dropped: [DecoderRow] =
     esc + "[M !!", esc + "[M\u{7F}\u{7F}\u{7F}",  // X10 mouse
     esc + "[32;10;5M",  // urxvt mouse
     esc + "[97;5u", esc + "[127;5u", esc + "[27;5;97~",  // keys we do not decode
-    esc + "[?1;2c", esc + "[>0;95;0c", esc + "[?2004;2$y", esc + "[?u",  // replies
+    esc + "[?1;2c", esc + "[>0;95;0c", esc + "[?u",  // replies (DECRQM answers are mode reports)
     esc + "[12;40R", esc + "[1;5R",  // cursor reports nobody asked for
     esc + "[25~", esc + "[99~", esc + "[1;2;3A", esc + "[9A", esc + "[1m", esc + "[ q", esc + "[a",
     esc + "O9;5u", esc + "O1;5X", esc + "Oz",
@@ -436,6 +436,8 @@ func `splitting the bytes in two or three pieces gives the same events`(_ row: D
         #expect(!text.unicodeScalars.contains(where: isControl), "\(bytes)")
       case .cursorPosition(let row, let column):
         #expect(row >= 0 && column >= 0)
+      case .modeReport(let mode, let value):
+        #expect(mode >= 0 && value >= 0)
       }
     }
   }
@@ -541,4 +543,10 @@ func `decoded keys carry fzf's names`(_ bytes: [UInt8], _ name: String) {
   ] as [(String?, Int)])
 func `ESCDELAY is clamped to 25 through 1000, default 50`(_ value: String?, _ expected: Int) {
   #expect(EscapeDelay.milliseconds(fromEnvironment: value.map { Array($0.utf8) }) == expected)
+}
+
+@Test func `a DECRQM answer is a mode report, never keys`() {
+  var decoder = KeyDecoder()
+  #expect(decoder.feed(Array("\u{1B}[?2004;1$y".utf8)) == [.modeReport(mode: 2004, value: 1)])
+  #expect(decoder.feed(Array("\u{1B}[?2004;2$yx".utf8)) == [.modeReport(mode: 2004, value: 2), .key(Key(.character("x")))])
 }

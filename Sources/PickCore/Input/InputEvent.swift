@@ -1,5 +1,5 @@
 /// What the terminal sent, decoded: a key, a bracketed paste, or the answer
-/// to a cursor-position query.
+/// to a cursor-position or mode query.
 public enum InputEvent: Equatable, Sendable {
   case key(Key)
   /// Bracketed paste content, cleaned: CR and LF dropped, tab turned into a
@@ -8,4 +8,7 @@ public enum InputEvent: Equatable, Sendable {
   /// A cursor-position report `ESC [ row ; column R` (1-based), delivered
   /// only while `KeyDecoder.expectsCursorReport` is set.
   case cursorPosition(row: Int, column: Int)
+  /// A DECRQM answer `ESC [ ? mode ; value $ y`: how a private mode was set
+  /// at start (pick asks about bracketed paste, 2004, to restore it on exit).
+  case modeReport(mode: Int, value: Int)
 }

@@ -56,6 +56,10 @@ extension KeyDecoder {
       emit(Key(.tab, shift: true, alt: sequenceAlt))
       return
     }
+    if isCSI && final == UInt8(ascii: "y"), let report = Self.modeReport(parameters) {
+      events.append(.modeReport(mode: report.mode, value: report.value))
+      return
+    }
     guard let numbers = Self.numbers(in: parameters) else { return }  // private or malformed
     if isCSI && final == UInt8(ascii: "R") && numbers.count == 2 {
       // A cursor-position report, or one arriving late: never a key.
@@ -99,6 +103,14 @@ extension KeyDecoder {
     } else if let key = modified(code, numbers[1]) {
       emit(key)
     }
+  }
+
+  /// `? mode ; value $` (the parameters of a DECRQM answer ending in `y`).
+  static func modeReport(_ parameters: [UInt8]) -> (mode: Int, value: Int)? {
+    guard parameters.first == UInt8(ascii: "?"), parameters.last == UInt8(ascii: "$"),
+      let numbers = numbers(in: Array(parameters.dropFirst().dropLast())), numbers.count == 2
+    else { return nil }
+    return (numbers[0], numbers[1])
   }
 
   /// The key with xterm's modifier parameter `M` (M - 1: 1 shift, 2 alt, 4 ctrl, 8 meta).
