@@ -8,7 +8,8 @@
 /// reverse-list layouts put the prompt at the bottom (fzf's names).
 ///
 /// Every row starts with two marker columns: `>` on the cursor row and `*` on
-/// selected rows, so neither depends on colour.
+/// selected rows, so neither depends on colour. Item text stops two columns
+/// short of the right edge.
 public struct PickerLayout {
   public var width: Int
   public var height: Int
@@ -137,7 +138,9 @@ public struct PickerLayout {
       Span(isSelected ? "*" : " ", columns: 1, style: Self.markerStyle),
       Span(" ", columns: 1, style: .plain),
     ]
-    let textWidth = max(width - 3, 0)
+    // Two blank columns on the right: the `…` of a cut item is East Asian
+    // "ambiguous", and nothing ambiguous goes in the last two columns (DECISIONS).
+    let textWidth = max(width - 3 - 2, 0)
     let matched = textWidth > 0 ? highlight(item) : []
     let bytes = store.item(item)
     for segment in DisplayLine.segments(of: bytes, matches: matched, width: textWidth, tabstop: state.configuration.tabstop) {
