@@ -39,22 +39,28 @@ public struct PickerLayout {
     let prompt = segments(state.configuration.prompt, width: width)
     let promptColumns = prompt.reduce(0) { $0 + $1.columns }
     var promptRow = prompt.map { Span($0.text, columns: $0.columns, style: Self.promptStyle) }
-    let queryBytes = state.editor.bytes
-    let querySpans = segments(queryBytes, width: max(width - promptColumns, 0))
-    promptRow += querySpans.map { Span($0.text, columns: $0.columns, style: .plain) }
-    let beforeCursor = QueryEditor.bytes(of: state.editor.characters.prefix(state.editor.cursor))
-    cursorColumn = min(promptColumns + columns(beforeCursor), width - 1)
+    // The query scrolls so that the text cursor stays in view (two columns
+    // are kept free on the right, as for every row).
+    let characters = state.editor.characters
+    let room = max(width - promptColumns - 2, 1)
+    var start = 0
+    while start < state.editor.cursor
+      && Self.columns(characters[start ..< state.editor.cursor]) > room - 1
+    {
+      start += 1
+    }
+    let visible = QueryEditor.bytes(of: characters[start...])
+    promptRow += segments(visible, width: room).map { Span($0.text, columns: $0.columns, style: .plain) }
+    cursorColumn = min(promptColumns + Self.columns(characters[start ..< state.editor.cursor]), width - 1)
     top.append(promptRow)
     top.append(infoRow(state))
     if state.configuration.isMulti {
       top.append(contentsOf: selectAllRows(state))
     } else if let header = state.configuration.header {
-      top.append(segments(header, width: width).map { Span($0.text, columns: $0.columns, style: Self.headerStyle) })
+      top.append(headerRow(header))
     }
     for line in 0 ..< min(state.configuration.headerLines, store.count) {
-      top.append(segments(Array(store.item(line)), width: width).map {
-        Span($0.text, columns: $0.columns, style: Self.headerStyle)
-      })
+      top.append(headerRow(Array(store.item(line))))
     }
     let listHeight = max(height - top.count, 0)
     state.listHeight = max(listHeight, 1)
@@ -86,6 +92,20 @@ public struct PickerLayout {
     while rows.count < height { rows.append([]) }
     cursorRow = min(cursorRow, height - 1)
     return Frame(width: width, height: height, rows: rows, cursor: CursorPosition(row: cursorRow, column: cursorColumn))
+  }
+
+  /// A header line, lined up with the items' text.
+  private func headerRow(_ text: [UInt8]) -> [Span] {
+    let indent = Span("   ", columns: 3, style: .plain)
+    return clip([indent] + segments(text, width: max(width - 3 - 2, 0)).map {
+      Span($0.text, columns: $0.columns, style: Self.headerStyle)
+    })
+  }
+
+  private static func columns(_ characters: ArraySlice<Unicode.Scalar>) -> Int {
+    var text = ""
+    text.unicodeScalars.append(contentsOf: characters)
+    return DisplayWidth.columns(of: text)
   }
 
   private func infoRow(_ state: PickerState) -> [Span] {
@@ -123,7 +143,7 @@ public struct PickerLayout {
           + fitted(count, style: Self.infoStyle)
       ]
     }
-    let titleRow = marker + segments(titleBytes, width: max(width - boxColumns, 0)).map {
+    let titleRow = marker + segments(titleBytes, width: max(width - boxColumns - 2, 0)).map {
       Span($0.text, columns: $0.columns, style: Self.headerStyle)
     }
     return [clip(titleRow), fitted("      " + count, style: Self.infoStyle)]

@@ -111,8 +111,9 @@ public struct PickerState: Sendable {
     case .yank: editor.yank()
     case .up: move(visually: -1)
     case .down: move(visually: 1)
-    case .pageUp: move(visually: -max(listHeight, 1))
-    case .pageDown: move(visually: max(listHeight, 1))
+    // A page keeps one row of context, as fzf.
+    case .pageUp: move(visually: -max(listHeight - 1, 1))
+    case .pageDown: move(visually: max(listHeight - 1, 1))
     case .first: moveTo(0)
     case .last: moveTo(matches.count - 1)
     case .toggle: toggleCurrent()
