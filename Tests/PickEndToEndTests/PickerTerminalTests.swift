@@ -216,7 +216,8 @@ import Testing
     // No item colour reached a cell: only the markers are coloured.
     for row in 2...4 {
       for column in 3..<80 {
-        #expect(screen.style(atRow: row, column: column).foreground == nil, "row \(row) column \(column)")
+        #expect(
+          screen.style(atRow: row, column: column).foreground == nil, "row \(row) column \(column)")
       }
     }
     // pick never wrote an OSC (a title) or the item's own SGR.
@@ -369,7 +370,9 @@ import Testing
     picker.pty.resize(rows: 1, columns: 1)
     picker.rows = 1
     picker.columns = 1
-    #expect(picker.pty.output(waitingFor: { _ in picker.pty.outputBytes.count > mark }, timeout: 5) != nil)
+    #expect(
+      picker.pty.output(waitingFor: { _ in picker.pty.outputBytes.count > mark }, timeout: 5) != nil
+    )
     usleep(100_000)
     #expect(picker.pty.wait(timeout: 0) == nil, "pick exited after a resize to 1x1")
 
@@ -425,7 +428,9 @@ import Testing
     #expect(result.status == 2)
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.last == 0x0A)
-    #expect(result.stderr.filter { $0 == 0x0A }.count == 1, "\(String(decoding: result.stderr, as: UTF8.self))")
+    #expect(
+      result.stderr.filter { $0 == 0x0A }.count == 1,
+      "\(String(decoding: result.stderr, as: UTF8.self))")
   }
 
   @Test func `-1 with exactly one match prints it without drawing`() throws {
@@ -538,7 +543,8 @@ import Testing
   }
 
   @Test func `a narrow terminal puts the select-all count on its own row`() throws {
-    let picker = try Picker(["-m", "--header", "A very long title"], items: "a\nb\n", rows: 8, columns: 16)
+    let picker = try Picker(
+      ["-m", "--header", "A very long title"], items: "a\nb\n", rows: 8, columns: 16)
     let screen = try picker.waitFor("0 of 2")
     #expect(screen.row(2) == "  [ ] A very lo…")
     #expect(screen.row(3) == "      0 of 2".padded(to: 16))
@@ -585,6 +591,130 @@ import Testing
     let result = try #require(picker.pty.wait(timeout: 3), "pick did not exit after the hang-up")
     #expect(result.status == 129)
     #expect(result.stdout.isEmpty)
+  }
+
+  // MARK: More of DECISIONS.md
+
+  @Test func `a partial line typed before the terminal is opened is kept`() throws {
+    let picker = try Picker(["-1"], items: "", keepStdinOpen: true)
+    picker.send("ab")
+    #expect(picker.pty.output(waitingFor: { $0.contains("ab") }, timeout: 5) != nil)
+    picker.pty.writeStdin(Array("xyz\nabcd\nabc\n".utf8))
+    picker.pty.closeStdin()
+    try picker.waitFor("> ab")
+    picker.send("c\r")
+    try picker.expectExit(status: 0, stdout: "abc\n")
+  }
+
+  @Test func `a UTF-8 key split across reads is one character`() throws {
+    // The decoder drops a split character after the escape delay: make it long.
+    let picker = try Picker([], items: "abc\ncafé\n", environment: ["ESCDELAY": "1000"])
+    try picker.waitFor("2/2")
+    picker.send([0xC3])
+    usleep(100_000)
+    picker.send([0xA9])
+    try picker.waitFor("> é")
+    picker.send("\r")
+    try picker.expectExit(status: 0, stdout: "café\n")
+  }
+
+  @Test func `Enter at 1x1 still answers`() throws {
+    let picker = try Picker([], items: "apple\nbanana\n")
+    try picker.waitFor("2/2")
+    picker.pty.resize(rows: 1, columns: 1)
+    usleep(100_000)
+    picker.send("ban\r")
+    try picker.expectExit(status: 0, stdout: "banana\n")
+  }
+
+  @Test func `Ctrl-L redraws the whole screen`() throws {
+    let picker = try Picker([], items: "apple\nbanana\n")
+    try picker.waitFor("2/2")
+    let mark = picker.pty.outputBytes.count
+    picker.send([0x0C])
+    picker.mark = mark
+    try picker.waitFor { $0.screenText.contains("2/2") && $0.row(3) == "   banana".padded(to: 80) }
+    picker.send("\r")
+    try picker.expectExit(status: 0, stdout: "apple\n")
+  }
+
+  @Test func `--header-lines are drawn and never chosen`() throws {
+    let picker = try Picker(["--header-lines=1"], items: "NAME\napple\nbanana\n")
+    let screen = try picker.waitFor("2/2")
+    #expect(screen.row(2) == "NAME".padded(to: 80))
+    #expect(screen.row(3) == ">  apple".padded(to: 80))
+    picker.send("\r")
+    try picker.expectExit(status: 0, stdout: "apple\n")
+  }
+
+  @Test func `--tty with a missing path exits 2`() throws {
+    let picker = try Picker(["--tty", "/nonexistent/tty"], items: "a\nb\n")
+    let result = try #require(picker.pty.wait(timeout: 5))
+    #expect(result.status == 2)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.filter { $0 == 0x0A }.count == 1)
+  }
+
+  @Test func `--tty draws on and reads keys from another terminal`() throws {
+    // A second pty, kept alive by a sleeping shell; pick draws there, not on its own.
+    let other = try PseudoTerminal(binary: "/bin/sleep", arguments: ["30"], stdin: [])
+    let picker = try Picker(["--tty", other.slavePath], items: "apple\nbanana\n")
+    #expect(other.output(waitingFor: { $0.contains("2/2") }, timeout: 5) != nil)
+    other.send("ban\r")
+    try picker.expectExit(status: 0, stdout: "banana\n")
+    #expect(picker.pty.outputBytes.isEmpty)
+    #expect(bytes(of: other.termiosNow()) == bytes(of: other.termiosBefore))
+  }
+
+  @Test func `a resize while waiting for a match keeps waiting`() throws {
+    let picker = try Picker([], items: "alpha\n", keepStdinOpen: true)
+    try picker.waitFor("1/1")
+    picker.send("omega\r")
+    try picker.waitFor("waiting…")
+    picker.pty.resize(rows: 10, columns: 40)
+    usleep(100_000)
+    picker.pty.writeStdin(Array("omega\n".utf8))
+    try picker.expectExit(status: 0, stdout: "omega\n")
+  }
+
+  @Test func `Esc while waiting aborts`() throws {
+    let picker = try Picker([], items: "alpha\n", keepStdinOpen: true)
+    try picker.waitFor("1/1")
+    picker.send("omega\r")
+    try picker.waitFor("waiting…")
+    picker.send([0x1B])
+    try picker.expectExit(status: 130, stdout: "")
+  }
+
+  @Test func `a hidden selection counts toward the cap`() throws {
+    let picker = try Picker(["--multi=2"], items: "apple\nbanana\ncherry\nchive\n")
+    try picker.waitFor("4/4")
+    picker.send("\t")  // apple
+    try picker.waitFor("1 of 4")
+    picker.send("ch")
+    try picker.waitFor("+1 hidden")
+    // Room for one more: the first in display order, chive (shorter ranks first).
+    picker.send([0x01])
+    let screen = try picker.waitFor("cap reached")
+    #expect(screen.row(2).hasPrefix("  [-] All"))
+    #expect(screen.row(2).hasSuffix("1 of 2  +1 hidden"))
+    #expect(screen.row(3) == ">* chive".padded(to: 80))
+    #expect(screen.row(4) == "   cherry".padded(to: 80))
+    picker.send("\r")
+    try picker.expectExit(status: 0, stdout: "apple\nchive\n")
+  }
+
+  @Test func `Ctrl-A with no match does nothing`() throws {
+    let picker = try Picker(["-m"], items: "apple\nbanana\n")
+    try picker.waitFor("2/2")
+    picker.send("zzz")
+    try picker.waitFor("0/2")
+    picker.send([0x01])
+    picker.send([0x15])  // Ctrl-U: clear the query
+    let screen = try picker.waitFor("2/2")
+    #expect(screen.row(2).hasSuffix("0 of 2"))
+    picker.send("\r")
+    try picker.expectExit(status: 0, stdout: "apple\n")
   }
 }
 
