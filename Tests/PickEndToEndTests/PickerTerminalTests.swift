@@ -232,7 +232,8 @@ import Testing
     let long = String(repeating: "x", count: 200)
     let picker = try Picker([], items: long + "\nshort\n")
     let screen = try picker.waitFor("2/2")
-    #expect(screen.row(2) == ">  " + String(repeating: "x", count: 76) + "…")
+    // Two columns stay free on the right (the ellipsis is ambiguous-width).
+    #expect(screen.row(2) == ">  " + String(repeating: "x", count: 74) + "…  ")
     #expect(screen.row(3) == "   short".padded(to: 80))
     #expect(screen.linesScrolled == 0)
     picker.send("\r")
@@ -240,9 +241,10 @@ import Testing
   }
 
   @Test func `wide CJK items are cut without overflowing the row`() throws {
-    // 77 columns for the text: an odd width, so a wide character cannot end exactly there.
+    // 75 columns for the text (two stay free on the right): an odd width,
+    // so a wide character cannot end exactly there.
     let wide = String(repeating: "日本語", count: 20)
-    let fits = String(repeating: "漢", count: 38)  // 76 columns: fits
+    let fits = String(repeating: "漢", count: 37)  // 74 columns: fits
     let picker = try Picker([], items: wide + "\n" + fits + "\nafter\n")
     let screen = try picker.waitFor("3/3")
     let rows = (2...4).map { screen.row($0) }
@@ -250,7 +252,7 @@ import Testing
     #expect(rows[0].hasPrefix(">  日本語"))
     #expect(rows[0].trimmingTrailingSpaces.hasSuffix("…"))
     #expect(CellWidth.of(rows[0].trimmingTrailingSpaces) <= 80)
-    #expect(rows[1] == "   " + fits + " ")
+    #expect(rows[1] == "   " + fits + "   ")
     #expect(rows[2] == "   after".padded(to: 80))
     #expect(screen.linesScrolled == 0)
     picker.send([0x1B])
@@ -382,7 +384,7 @@ import Testing
     picker.columns = 40
     picker.mark = mark
     let screen = try picker.waitFor("2/2")
-    #expect(screen.row(2) == ">  " + String(repeating: "x", count: 36) + "…")
+    #expect(screen.row(2) == ">  " + String(repeating: "x", count: 34) + "…  ")
     #expect(screen.row(3) == "   short".padded(to: 40))
     picker.send("\r")
     try picker.expectExit(status: 0, stdout: long + "\n")
@@ -546,7 +548,7 @@ import Testing
     let picker = try Picker(
       ["-m", "--header", "A very long title"], items: "a\nb\n", rows: 8, columns: 16)
     let screen = try picker.waitFor("0 of 2")
-    #expect(screen.row(2) == "  [ ] A very lo…")
+    #expect(screen.row(2) == "  [ ] A very …  ")
     #expect(screen.row(3) == "      0 of 2".padded(to: 16))
     #expect(screen.row(4) == ">  a".padded(to: 16))
     picker.send([0x1B])
@@ -641,7 +643,7 @@ import Testing
   @Test func `--header-lines are drawn and never chosen`() throws {
     let picker = try Picker(["--header-lines=1"], items: "NAME\napple\nbanana\n")
     let screen = try picker.waitFor("2/2")
-    #expect(screen.row(2) == "NAME".padded(to: 80))
+    #expect(screen.row(2) == "   NAME".padded(to: 80))
     #expect(screen.row(3) == ">  apple".padded(to: 80))
     picker.send("\r")
     try picker.expectExit(status: 0, stdout: "apple\n")
