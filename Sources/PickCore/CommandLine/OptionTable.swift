@@ -115,6 +115,24 @@ extension OptionParser {
       }),
     OptionSpec(long: "color", kind: .flag { $0.usesColor = true }, negation: { $0.usesColor = false }),
     OptionSpec(
+      long: "preselect",
+      kind: .requiredValue(placeholder: "TEXT") { options, value in options.preselect.append(value) }),
+    OptionSpec(
+      long: "preselect-file",
+      kind: .requiredValue(placeholder: "FILE") { options, value in options.preselectFile = value }),
+    OptionSpec(
+      long: "preselect-all", kind: .flag { $0.preselectAll = true }, negation: { $0.preselectAll = false }),
+    OptionSpec(
+      long: "remember",
+      kind: .requiredValue(placeholder: "KEY") { options, value throws(InvalidValue) in
+        guard OptionValues.isRememberKey(value) else {
+          throw InvalidValue("a key is 1 to 200 of A-Z a-z 0-9 . _ - and not . or ..")
+        }
+        options.remember = value
+      },
+      negation: { $0.remember = nil }),
+    OptionSpec(long: "unique", kind: .flag { $0.unique = true }, negation: { $0.unique = false }),
+    OptionSpec(
       long: "height",
       kind: .requiredValue(placeholder: "[~][-]N[%]") { options, value throws(InvalidValue) in
         guard let spec = HeightSpec(String(decoding: value, as: UTF8.self)) else {

@@ -117,6 +117,18 @@ public struct Options: Equatable, Sendable {
   /// `--height`: inline below the cursor; `nil` is full screen.
   public var height: HeightSpec? = nil
 
+  // MARK: Starting selections
+  /// `--preselect TEXT` (repeatable): items whose bytes equal one of these start selected.
+  public var preselect: [[UInt8]] = []
+  /// `--preselect-file FILE`: one TEXT per line (NUL-separated with `--read0`).
+  public var preselectFile: [UInt8]? = nil
+  /// `--preselect-all`: every item starts selected (up to the cap).
+  public var preselectAll = false
+  /// `--remember KEY`: the accepted choice is stored under KEY and preselected next time.
+  public var remember: [UInt8]? = nil
+  /// `--unique`: repeated items (same bytes) are dropped, the first kept.
+  public var unique = false
+
   public init() {}
 
   /// The tiebreak criteria in effect: the explicit ones, or the scheme's.

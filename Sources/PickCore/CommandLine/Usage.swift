@@ -57,6 +57,12 @@ public enum Usage {
             --output-order=ORDER Print chosen items in [input|selection] order
             --color              Draw with colours (default; --no-color: without)
             --height=[-]N[%]     Draw inline below the cursor, N rows (or N%)
+            --preselect=TEXT     Start with items equal to TEXT selected (repeat)
+            --preselect-file=F   Start with the items listed in F selected
+            --preselect-all      Start with every item selected (up to MAX)
+            --remember=KEY       Store the choice under KEY; preselect it next time
+            --unique             Drop repeated items (same bytes), keep the first
+                                 Ctrl-S: review the selected items (toggle-review)
             --tty=PATH           Terminal to draw on (default: /dev/tty)
             --tabstop=N          Width of a tab (default: 8)
 

@@ -26,7 +26,9 @@ public struct FilterCommand {
     var ranker = Ranker(order: Ranker.Order(options: options))
     ranker.workers = workers
     let ranked = ranker.rank(store, range: range, query: compiled)
-    if options.acceptNth == nil, case .all(let all, false) = ranked.storage, store.separator == (options.print0 ? 0 : 0x0A) {
+    if options.acceptNth == nil, ranked.items == nil, case .all(let all, false) = ranked.storage,
+      store.separator == (options.print0 ? 0 : 0x0A)
+    {
       // Everything, in input order, with the same separator: the arena already holds the output.
       if !all.isEmpty { try sink.append(store.items(all)) }
     } else {

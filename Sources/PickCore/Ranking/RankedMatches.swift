@@ -29,12 +29,15 @@ public final class RankedMatches: @unchecked Sendable {
   /// Number of items in the matched range (to undo `--tac`'s reversal).
   let span: Int
   let reversed: Bool
+  /// When only some items were ranked: the list that orders index (ascending item indices).
+  let items: [Int]?
 
-  init(storage: Storage, base: Int, span: Int, reversed: Bool) {
+  init(storage: Storage, base: Int, span: Int, reversed: Bool, items: [Int]? = nil) {
     self.storage = storage
     self.base = base
     self.span = span
     self.reversed = reversed
+    self.items = items
   }
 
   deinit {
@@ -57,13 +60,18 @@ public final class RankedMatches: @unchecked Sendable {
   /// The item shown at `position` (0 is the best match).
   @inline(__always)
   public func itemIndex(at position: Int) -> Int {
-    let order: Int
+    let offset: Int
     switch storage {
     case .all(let range, let reversed):
-      return reversed ? range.upperBound - 1 - position : range.lowerBound + position
-    case .narrow(let keys): order = Int(keys[position] & 0xFFFF_FFFF)
-    case .wide(let keys): order = Int(keys[position].order)
+      offset = reversed ? range.upperBound - 1 - position : range.lowerBound + position
+    case .narrow(let keys):
+      let order = Int(keys[position] & 0xFFFF_FFFF)
+      offset = base + (reversed ? span - 1 - order : order)
+    case .wide(let keys):
+      let order = Int(keys[position].order)
+      offset = base + (reversed ? span - 1 - order : order)
     }
-    return base + (reversed ? span - 1 - order : order)
+    if let items { return items[offset] }
+    return offset
   }
 }

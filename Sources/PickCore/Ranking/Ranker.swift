@@ -36,11 +36,30 @@ public struct Ranker: Sendable {
     self.workers = workers
   }
 
-  /// Matches items `range` of `store` against `query`.
-  public func rank(_ store: ItemStore, range: Range<Int>, query: CompiledQuery) -> RankedMatches {
+  /// Matches items `range` of `store` against `query`, skipping the items
+  /// `excluding` says to (the repeats that `--unique` drops).
+  public func rank(
+    _ store: ItemStore, range: Range<Int>, query: CompiledQuery, excluding: ((Int) -> Bool)? = nil
+  ) -> RankedMatches {
+    if let excluding {
+      return rank(store, items: range.filter { !excluding($0) }, query: query)
+    }
+    return rank(store, range: range, items: nil, query: query)
+  }
+
+  /// Matches the listed items (ascending item indices) against `query`: the
+  /// review view ranks only the selected items, `--unique` only the first of each text.
+  public func rank(_ store: ItemStore, items: [Int], query: CompiledQuery) -> RankedMatches {
+    rank(store, range: 0 ..< items.count, items: items, query: query)
+  }
+
+  /// The one implementation: with `items`, offsets in `range` index that list.
+  private func rank(_ store: ItemStore, range: Range<Int>, items: [Int]?, query: CompiledQuery) -> RankedMatches {
     let reversed = order.reversesInput
     if query.query.isEmpty {
-      return RankedMatches(storage: .all(range, reversed: reversed), base: range.lowerBound, span: range.count, reversed: reversed)
+      return RankedMatches(
+        storage: .all(range, reversed: reversed), base: range.lowerBound, span: range.count, reversed: reversed,
+        items: items)
     }
     let byScore = order.sortsByScore && query.ranksByScore
     let points = RankPoints(criteria: order.tiebreak)
@@ -62,7 +81,7 @@ public struct Ranker: Sendable {
           let end = min(start + taskSize, span)
           var n = 0
           for offset in start ..< end {
-            let index = lower + offset
+            let index = items.map { $0[offset] } ?? lower + offset
             guard let match = matcher.match(store.item(index)) else { continue }
             let order = reversed ? span - 1 - offset : offset
             keysBox.value[start + n] = key(matcher, match, order)
@@ -91,7 +110,7 @@ public struct Ranker: Sendable {
       }
       var buffer = UnsafeMutableBufferPointer(start: keys, count: found.reduce(0, +))
       buffer.sort()
-      return RankedMatches(storage: .wide(buffer), base: lower, span: span, reversed: reversed)
+      return RankedMatches(storage: .wide(buffer), base: lower, span: span, reversed: reversed, items: items)
     }
     let keys = UnsafeMutablePointer<UInt64>.allocate(capacity: max(span, 1))
     if byScore {
@@ -110,7 +129,7 @@ public struct Ranker: Sendable {
     // Tasks were packed in input order; under `--tac` that is descending order.
     if reversed { buffer.reverse() }
     if byScore { RadixSort.sort(buffer, lowHalfSorted: true) }
-    return RankedMatches(storage: .narrow(buffer), base: lower, span: span, reversed: reversed)
+    return RankedMatches(storage: .narrow(buffer), base: lower, span: span, reversed: reversed, items: items)
   }
 }
 
