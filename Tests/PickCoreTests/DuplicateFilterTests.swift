@@ -53,7 +53,10 @@ private func randomItems(_ rng: inout SeededGenerator, count: Int, alphabet: [UI
     Case(name: "trailing CR makes a different item", items: [[0x61, 0x0D], [0x61], [0x61, 0x0D]], duplicates: [2]),
     Case(name: "invalid UTF-8 compared as bytes", items: [[0xFF, 0xFE], [0xC3], [0xFF, 0xFE], [0xC3, 0xA9]], duplicates: [2]),
     Case(name: "NUL inside items", items: [[0x61, 0x00, 0x62], [0x61, 0x00, 0x63], [0x61, 0x00, 0x62], [0x00]], duplicates: [2]),
-    Case(name: "long items", items: [Array(repeating: 0x78, count: 1000), Array(repeating: 0x78, count: 999), Array(repeating: 0x78, count: 1000)], duplicates: [2]),
+    Case(
+      name: "long items",
+      items: [[UInt8](repeating: 0x78, count: 1000), [UInt8](repeating: 0x78, count: 999), [UInt8](repeating: 0x78, count: 1000)],
+      duplicates: [2]),
   ]
 
   @Test(arguments: cases)
@@ -118,7 +121,8 @@ private func randomItems(_ rng: inout SeededGenerator, count: Int, alphabet: [UI
     var rng = SeededGenerator(seed: 0xD0B1_0002)
     for trial in 0 ..< 2000 {
       let alphabet: [UInt8] = Bool.random(using: &rng) ? [0x61, 0x62] : [0x00, 0x0D, 0x61, 0xFF, 0xC3]
-      let items = randomItems(&rng, count: Int.random(in: 0 ... 60, using: &rng), alphabet: alphabet, maxLength: Int.random(in: 0 ... 20, using: &rng))
+      let count = Int.random(in: 0 ... 60, using: &rng)
+      let items = randomItems(&rng, count: count, alphabet: alphabet, maxLength: Int.random(in: 0 ... 20, using: &rng))
       let store = try byteStore(items)
       let filter = DuplicateFilter()
       filter.update(from: store)
@@ -155,7 +159,8 @@ private func randomItems(_ rng: inout SeededGenerator, count: Int, alphabet: [UI
     // 100 000 distinct items take the table from 1024 slots through seven doublings;
     // repeating them afterwards checks every one is still found.
     let distinct = 100_000
-    let items = (0 ..< distinct).map { Array("line \($0)".utf8) } + (0 ..< distinct).reversed().map { Array("line \($0)".utf8) }
+    let lines = (0 ..< distinct).map { Array("line \($0)".utf8) }
+    let items = lines + lines.reversed()
     let store = try byteStore(items)
     let filter = DuplicateFilter()
     let before = filter.tableCapacity

@@ -27,6 +27,9 @@ import Glibc
 // (11 to 22 bytes each, 16 right after a doubling), plus one bit per item.
 
 /// Which items repeat an earlier item's exact bytes.
+///
+/// Not synchronized: `update(from:)` must not run while another thread calls
+/// `isDuplicate(_:)` (the bitset may be reallocated as it grows).
 public final class DuplicateFilter: @unchecked Sendable {
   /// The table: `hash << 32 | (index + 1)` per slot, 0 when empty.
   private var slots: UnsafeMutablePointer<UInt64>
