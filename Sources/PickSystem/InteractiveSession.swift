@@ -31,30 +31,84 @@ public final class InteractiveSession {
   private var highlighter: ItemMatcher
   private let ranker: Ranker
   private let headerLines: Int
+  private let preselection: Preselection
+  /// Items examined for preselection so far.
+  private var preselectedUpTo: Int
+  /// The cursor goes to the first preselected item until the user moves it or types.
+  private var preselectionPlacesCursor: Bool
+  /// `--unique`: the repeats to leave out.
+  private let duplicates: DuplicateFilter?
+  /// `--with-nth`: what is shown for an item.
+  private let shownFields: FieldSelection?
+  private var fieldTokens: [Range<Int>] = []
 
-  public init(options: Options, store: ItemStore, stdinOpen: Bool) {
+  public init(options: Options, store: ItemStore, stdinOpen: Bool, preselection: Preselection = Preselection()) {
     self.options = options
     self.store = store
     self.stdinOpen = stdinOpen
+    self.preselection = preselection
     headerLines = options.headerLines
     ranker = Ranker(order: Ranker.Order(options: options))
     compiled = CompiledQuery(options.query, options: options)
     highlighter = ItemMatcher(compiled)
+    duplicates = options.unique ? DuplicateFilter() : nil
+    shownFields = options.withNth.map { FieldSelection($0, splitter: FieldSplitter(delimiter: options.delimiter)) }
     let range = min(headerLines, store.count) ..< store.count
-    let initial = ranker.rank(store, range: range, query: compiled)
-    state = PickerState(configuration: PickerConfiguration(options: options), query: options.query, matches: initial)
-    state.itemCount = range.count
+    state = PickerState(
+      configuration: PickerConfiguration(options: options), query: options.query,
+      matches: ranker.rank(store, items: [], query: compiled))
+    preselectedUpTo = range.lowerBound
+    preselectionPlacesCursor = !preselection.isEmpty
     state.isLoading = stdinOpen
+    takeNewItems()
+    rank()
   }
 
-  /// Matches the current query over every item read so far.
+  /// Runs `--unique` and preselection over the items read since the last call.
+  private func takeNewItems() {
+    duplicates?.update(from: store)
+    let start = max(preselectedUpTo, min(headerLines, store.count))
+    if start < store.count {
+      preselection.apply(to: &state.selection, store: store, range: start ..< store.count, excluding: isExcluded)
+    }
+    preselectedUpTo = store.count
+  }
+
+  private var isExcluded: ((Int) -> Bool)? {
+    guard let duplicates else { return nil }
+    return { duplicates.isDuplicate($0) }
+  }
+
+  /// Matches the current query over every item read so far (or over the review list).
   private func rank() {
     let query = state.editor.bytes
     compiled = CompiledQuery(query, options: options)
     highlighter = ItemMatcher(compiled)
     let range = min(headerLines, store.count) ..< store.count
-    state.itemCount = range.count
-    state.update(matches: ranker.rank(store, range: range, query: compiled), for: query)
+    state.itemCount = range.count - (duplicates?.duplicateCount ?? 0)
+    let matches =
+      state.reviewItems.map { ranker.rank(store, items: $0, query: compiled) }
+      ?? ranker.rank(store, range: range, query: compiled, excluding: isExcluded)
+    state.update(matches: matches, for: query)
+    // Preselection puts the cursor on the first preselected item in display
+    // order, until the user moves the cursor or changes the query.
+    if preselectionPlacesCursor {
+      if state.userMovedCursor || query != options.query || state.isReviewing {
+        preselectionPlacesCursor = false
+      } else if let first = (0 ..< matches.count).first(where: { state.selection.contains(matches.itemIndex(at: $0)) }) {
+        state.setCursor(first)
+      }
+    }
+  }
+
+  /// The `--with-nth` text of an item (without a trailing CR, like the matched text).
+  private func shownText(_ item: Int) -> [UInt8] {
+    guard let shownFields else { return Array(store.item(item)) }
+    var out: [UInt8] = []
+    var bytes = store.item(item)
+    if bytes.last == 0x0D { bytes = UnsafeBufferPointer(rebasing: bytes.dropLast()) }
+    shownFields.shownText(of: bytes, tokens: &fieldTokens, into: &out)
+    return out
   }
 
   /// Positions to highlight in an item (byte offsets), from the same scorer that ranked it.
@@ -71,6 +125,7 @@ public final class InteractiveSession {
     let keymap = Keymap(isMulti: options.multi != nil)
     var renderer = FrameRenderer(colors: options.usesColor && ProcessEnvironment.value("NO_COLOR").map(\.isEmpty) != false)
     var layout = PickerLayout(width: terminal.size.columns, height: terminal.frameHeight)
+    if shownFields != nil { layout.shownText = { [unowned self] in self.shownText($0) } }
     var firstBatch = true
     var pending: [InputEvent] = []
     if terminal.expectsCursorReport {
@@ -148,11 +203,11 @@ public final class InteractiveSession {
       if ready.stdin {
         do {
           stdinOpen = try InputReader.readAvailable(0, into: store)
-          itemsSinceRank = true
         } catch {
           stdinOpen = false
-          itemsSinceRank = true
         }
+        itemsSinceRank = true
+        takeNewItems()
       }
       var events = pending
       pending = []

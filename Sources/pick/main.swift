@@ -82,6 +82,40 @@ do {
     exit(matched ? ExitStatus.matched : ExitStatus.noMatch)
   }
 
+  // What starts selected: --preselect, --preselect-file, --preselect-all, --remember.
+  var texts = options.preselect
+  if let path = options.preselectFile {
+    do {
+      let contents = try ProcessEnvironment.contents(ofFile: path)
+      let separator: UInt8 = options.read0 ? 0 : 0x0A
+      var lines = contents.split(separator: separator, omittingEmptySubsequences: false).map(Array.init)
+      if lines.last == [] { lines.removeLast() }
+      texts += lines
+    } catch {
+      fail("--preselect-file \(String(decoding: path, as: UTF8.self)): \(error)")
+    }
+  }
+  let rememberKey = options.remember.flatMap(RememberKey.init)
+  let rememberStore = RememberStore.directory(environment: ProcessEnvironment.value).map(RememberStore.init)
+  if let rememberKey, let rememberStore {
+    texts += rememberStore.load(rememberKey)
+  }
+  let preselection = Preselection(texts: texts, selectsAll: options.preselectAll)
+
+  /// After an accepted choice: store it under the --remember key (a failure warns; the choice still stands).
+  func remember(_ items: [Int]) {
+    guard let rememberKey, !items.isEmpty else { return }
+    guard let rememberStore else {
+      OutputWriter.printError("warning: cannot remember the choice: neither XDG_STATE_HOME nor HOME is set")
+      return
+    }
+    do {
+      try rememberStore.save(items.map { Array(store.item($0)) }, for: rememberKey)
+    } catch {
+      OutputWriter.printError("warning: cannot remember the choice: \(error)")
+    }
+  }
+
   // -1 and -0 decide on the whole input before anything is drawn.
   var stdinOpen = true
   if options.selectOne || options.exitZero {
@@ -91,7 +125,9 @@ do {
     let ranked = Ranker(order: Ranker.Order(options: options)).rank(
       store, range: range, query: CompiledQuery(options.query, options: options))
     if options.selectOne && ranked.count == 1 {
-      exit(printResults([ranked.itemIndex(at: 0)], query: options.query, store: store))
+      let status = printResults([ranked.itemIndex(at: 0)], query: options.query, store: store)
+      if status == ExitStatus.matched { remember([ranked.itemIndex(at: 0)]) }
+      exit(status)
     }
     if options.exitZero && ranked.count == 0 {
       exit(printResults([], query: options.query, store: store))
@@ -109,12 +145,15 @@ do {
     fail("cannot open the terminal \(ttyPath ?? "/dev/tty"): \(error)")
   }
   if CrashRestore.isCrashForTestingRequested { CrashRestore.crashForTesting() }
-  let session = InteractiveSession(options: options, store: store, stdinOpen: stdinOpen)
+  let session = InteractiveSession(options: options, store: store, stdinOpen: stdinOpen, preselection: preselection)
   let ending = session.run(on: terminal)
   // Restore the terminal before a byte of output: the shell must never see escape codes.
   terminal.close()
   switch ending {
-  case .accepted(let items): exit(printResults(items, query: session.finalQuery, store: store))
+  case .accepted(let items):
+    let status = printResults(items, query: session.finalQuery, store: store)
+    if status == ExitStatus.matched { remember(items) }
+    exit(status)
   case .nothingChosen: exit(printResults([], query: session.finalQuery, store: store))
   case .aborted: exit(ExitStatus.aborted)
   case .hungUp: exit(ExitStatus.hungUp)

@@ -125,7 +125,7 @@ extension OptionParser {
     OptionSpec(
       long: "remember",
       kind: .requiredValue(placeholder: "KEY") { options, value throws(InvalidValue) in
-        guard OptionValues.isRememberKey(value) else {
+        guard RememberKey(value) != nil else {
           throw InvalidValue("a key is 1 to 200 of A-Z a-z 0-9 . _ - and not . or ..")
         }
         options.remember = value

@@ -14,14 +14,6 @@ enum OptionValues {
     throw InvalidValue("expected \(names.dropLast().joined(separator: ", ")) or \(names.last ?? "")")
   }
 
-  /// A `--remember` key: `[A-Za-z0-9._-]{1,200}`, not `.` or `..` (it names a file).
-  static func isRememberKey(_ bytes: [UInt8]) -> Bool {
-    guard (1 ... 200).contains(bytes.count), bytes != [0x2E], bytes != [0x2E, 0x2E] else { return false }
-    return bytes.allSatisfy { byte in
-      (byte | 0x20) &- 0x61 < 26 || byte &- 0x30 < 10 || byte == 0x2E || byte == 0x5F || byte == 0x2D
-    }
-  }
-
   static func scheme(_ bytes: [UInt8]) throws(InvalidValue) -> Options.Scheme {
     guard let scheme = Options.Scheme(rawValue: String(decoding: bytes, as: UTF8.self)) else {
       throw InvalidValue("expected default, path or history")

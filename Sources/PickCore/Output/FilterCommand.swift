@@ -3,8 +3,8 @@
 /// No terminal is involved, so it works in scripts, cron and CI.
 ///
 /// `--header-lines` items are skipped; `--print-query` prints the query
-/// first; `--accept-nth` prints only those fields; `--tac` and `--no-sort` as
-/// in `Ranker`. The interactive options (`-m`, `-1`, `-0`, preselection) do not apply.
+/// first; `--accept-nth` prints only those fields; `--unique` leaves out
+/// repeated items; `--tac` and `--no-sort` as in `Ranker`. The interactive options (`-m`, `-1`, `-0`, preselection) do not apply.
 public struct FilterCommand {
   public let options: Options
   public let query: [UInt8]
@@ -25,7 +25,13 @@ public struct FilterCommand {
     let compiled = CompiledQuery(query, options: options)
     var ranker = Ranker(order: Ranker.Order(options: options))
     ranker.workers = workers
-    let ranked = ranker.rank(store, range: range, query: compiled)
+    var excluding: ((Int) -> Bool)? = nil
+    if options.unique {
+      let duplicates = DuplicateFilter()
+      duplicates.update(from: store)
+      excluding = { duplicates.isDuplicate($0) }
+    }
+    let ranked = ranker.rank(store, range: range, query: compiled, excluding: excluding)
     if options.acceptNth == nil, ranked.items == nil, case .all(let all, false) = ranked.storage,
       store.separator == (options.print0 ? 0 : 0x0A)
     {

@@ -1,6 +1,7 @@
 /// Which actions each key runs: fzf 0.74's default table, by fzf's key names,
 /// except that in multi mode Ctrl-A and Alt-A run `select-all-or-none`
-/// (DECISIONS) and Tab/Shift-Tab toggle; in single mode Tab does nothing.
+/// (DECISIONS), Tab/Shift-Tab toggle and Ctrl-S reviews the selection; in
+/// single mode Tab does nothing.
 ///
 /// A table, not branches: `--bind` (a later issue) will edit it by name.
 public struct Keymap: Sendable {
@@ -31,6 +32,7 @@ public struct Keymap: Sendable {
       table["alt-a"] = [.selectAllOrNone]
       table["tab"] = [.toggleDown]
       table["shift-tab"] = [.toggleUp]
+      table["ctrl-s"] = [.toggleReview]
     }
     bindings = table
   }

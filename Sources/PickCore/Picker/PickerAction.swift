@@ -16,6 +16,8 @@ public enum PickerAction: Equatable, Sendable {
   /// Ctrl-A / Alt-A in multi mode (DECISIONS: select-all-or-none).
   case selectAllOrNone
   case selectAll, deselectAll, toggleAll, clearMulti
+  /// Ctrl-S in multi mode: show only the selected items (hidden ones too) and back.
+  case toggleReview
   /// Ctrl-L: draw everything again.
   case clearScreen
   /// Ctrl-Z: stop like a shell job; redraw on return.
@@ -69,6 +71,7 @@ public enum PickerAction: Equatable, Sendable {
     case .deselectAll: return "deselect-all"
     case .toggleAll: return "toggle-all"
     case .clearMulti: return "clear-multi"
+    case .toggleReview: return "toggle-review"
     case .clearScreen: return "clear-screen"
     case .suspend: return "suspend"
     case .ignore: return "ignore"

@@ -17,6 +17,8 @@ public struct PickerLayout {
   public var spinnerTick = 0
   /// Set while Enter waits for a first match with input still open.
   public var isWaitingToAccept = false
+  /// The text shown for an item when it is not the item itself (`--with-nth`).
+  public var shownText: ((Int) -> [UInt8])? = nil
 
   public init(width: Int, height: Int) {
     self.width = max(width, 1)
@@ -29,7 +31,8 @@ public struct PickerLayout {
   private static let matchStyle = Style(foreground: .palette(2), bold: true)
   private static let pointerStyle = Style(foreground: .palette(1), bold: true)
   private static let markerStyle = Style(foreground: .palette(5), bold: true)
-  private static let headerStyle = Style(foreground: .palette(3))
+  // Plain text: yellow and cyan wash out on light themes.
+  private static let headerStyle = Style.plain
   private static let currentStyle = Style(bold: true)
 
   /// The frame for `state`; also tells the state how many list rows there are.
@@ -113,6 +116,7 @@ public struct PickerLayout {
     if state.isLoading { text = Self.spinner[spinnerTick % Self.spinner.count] + " " }
     text += "\(state.matches.count)/\(state.itemCount)"
     if state.configuration.isMulti && state.selection.isCapReached { text += "  cap reached" }
+    if state.isReviewing { text += "  review (Ctrl-S to return)" }
     if isWaitingToAccept { text += "  waiting…" }
     return fitted(text, style: Self.infoStyle)
   }
@@ -162,8 +166,16 @@ public struct PickerLayout {
     // "ambiguous", and nothing ambiguous goes in the last two columns (DECISIONS).
     let textWidth = max(width - 3 - 2, 0)
     let matched = textWidth > 0 ? highlight(item) : []
-    let bytes = store.item(item)
-    for segment in DisplayLine.segments(of: bytes, matches: matched, width: textWidth, tabstop: state.configuration.tabstop) {
+    let segments: [DisplaySegment]
+    if let shownText {
+      segments = shownText(item).withUnsafeBufferPointer {
+        DisplayLine.segments(of: $0, matches: matched, width: textWidth, tabstop: state.configuration.tabstop)
+      }
+    } else {
+      segments = DisplayLine.segments(
+        of: store.item(item), matches: matched, width: textWidth, tabstop: state.configuration.tabstop)
+    }
+    for segment in segments {
       var style = segment.isMatch ? Self.matchStyle : (isCurrent ? Self.currentStyle : .plain)
       if isCurrent { style.bold = true }
       row.append(Span(segment.text, columns: segment.columns, style: style))

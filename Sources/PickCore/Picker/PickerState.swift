@@ -32,11 +32,22 @@ public struct PickerState: Sendable {
   public var listHeight = 10
   /// The item under the cursor, so that it stays there while results re-rank.
   private var cursorItem: Int? = nil
+  /// An item to put the cursor on at the next update (leaving the review view).
+  private var pendingCursorItem: Int? = nil
   /// Whether the user has moved the cursor since the query last changed
   /// (preselection must not move a cursor the user moved).
   public private(set) var userMovedCursor = false
   /// The query the current `matches` answer.
   public private(set) var matchedQuery: [UInt8]
+  /// Whether the matches were ranked over the review list (or over all items).
+  public private(set) var matchedInReview = false
+
+  /// The review view (Ctrl-S): only these items (ascending), fixed when the
+  /// view is entered, so an item untoggled there stays listed and can be re-marked.
+  public private(set) var reviewItems: [Int]? = nil
+  /// The query and cursor to restore when the review view is left.
+  private var beforeReview: (editor: QueryEditor, cursorItem: Int?)? = nil
+  public var isReviewing: Bool { reviewItems != nil }
 
   public init(configuration: PickerConfiguration, query: [UInt8], matches: RankedMatches) {
     self.configuration = configuration
@@ -46,8 +57,8 @@ public struct PickerState: Sendable {
     matchedQuery = editor.bytes
   }
 
-  /// Whether `matches` answers the query as it is now.
-  public var isUpToDate: Bool { matchedQuery == editor.bytes }
+  /// Whether `matches` answers the query (and view) as it is now.
+  public var isUpToDate: Bool { matchedQuery == editor.bytes && matchedInReview == isReviewing }
 
   /// The item under the cursor, if anything matches.
   public var currentItem: Int? {
@@ -58,9 +69,18 @@ public struct PickerState: Sendable {
   /// best match; the same query re-ranked (items streaming in) keeps the
   /// cursor on its item.
   public mutating func update(matches new: RankedMatches, for query: [UInt8]) {
-    let queryChanged = query != matchedQuery
+    let queryChanged = query != matchedQuery || matchedInReview != isReviewing
     matches = new
     matchedQuery = query
+    matchedInReview = isReviewing
+    if queryChanged, let target = pendingCursorItem {
+      // Back from the review view: the cursor returns to its item.
+      pendingCursorItem = nil
+      for position in 0 ..< new.count where new.itemIndex(at: position) == target {
+        setCursor(position)
+        return
+      }
+    }
     if queryChanged || cursorItem == nil {
       userMovedCursor = queryChanged ? false : userMovedCursor
       setCursor(0)
@@ -74,6 +94,14 @@ public struct PickerState: Sendable {
       }
     }
     setCursor(min(cursor, max(new.count - 1, 0)))
+  }
+
+  /// Puts the cursor on `item` if it is among the matches (preselection).
+  public mutating func moveCursor(toItem item: Int) {
+    for position in 0 ..< matches.count where matches.itemIndex(at: position) == item {
+      setCursor(position)
+      return
+    }
   }
 
   /// Puts the cursor on `position` (clamped) and scrolls it into view.
@@ -131,6 +159,19 @@ public struct PickerState: Sendable {
     case .toggleAll where configuration.isMulti: selection.toggleAll(matches)
     case .clearMulti: selection.clear()
     case .selectAllOrNone, .selectAll, .deselectAll, .toggleAll: return .none
+    case .toggleReview:
+      guard configuration.isMulti else { return .none }
+      if let saved = beforeReview {
+        reviewItems = nil
+        beforeReview = nil
+        editor = saved.editor
+        pendingCursorItem = saved.cursorItem
+      } else {
+        beforeReview = (editor, currentItem)
+        reviewItems = selection.ordered(.input, reversed: false).sorted()
+        editor = QueryEditor()
+      }
+      return .queryChanged
     case .clearScreen: return .redraw
     case .suspend: return .suspend
     case .ignore: return .none
