@@ -79,16 +79,66 @@ public final class InteractiveSession {
     return { duplicates.isDuplicate($0) }
   }
 
-  /// Matches the current query over every item read so far (or over the review list).
+  /// Matches the current query over every item read so far (or over the
+  /// review list) on this thread: only for the first frame.
   private func rank() {
     let query = state.editor.bytes
-    compiled = CompiledQuery(query, options: options)
-    highlighter = ItemMatcher(compiled)
+    let compiled = CompiledQuery(query, options: options)
     let range = min(headerLines, store.count) ..< store.count
-    state.itemCount = range.count - (duplicates?.duplicateCount ?? 0)
     let matches =
       state.reviewItems.map { ranker.rank(store, items: $0, query: compiled) }
       ?? ranker.rank(store, range: range, query: compiled, excluding: isExcluded)
+    apply(matches, compiled: compiled, query: query)
+  }
+
+  /// The search engine (started by `run`), and what it is searching for now.
+  private var engine: SearchEngine? = nil
+  private var inFlight: (query: [UInt8], isReview: Bool)? = nil
+
+  /// Asks the engine for the current query over everything read so far; a
+  /// search still running for an older query is abandoned.
+  private func requestSearch() {
+    guard let engine else { return rank() }
+    let query = state.editor.bytes
+    let range = min(headerLines, store.count) ..< store.count
+    engine.submit(
+      SearchEngine.Request(
+        query: query, range: range, items: state.reviewItems, excluded: duplicates?.snapshot(),
+        isReview: state.isReviewing))
+    inFlight = (query, state.isReviewing)
+  }
+
+  /// Whether a search for the query and view on screen is running.
+  private var isSearchingCurrent: Bool {
+    guard let inFlight else { return false }
+    return inFlight.query == state.editor.bytes && inFlight.isReview == state.isReviewing
+  }
+
+  /// Takes a finished search, if there is one.
+  private func takeResult() {
+    guard let result = engine?.take() else { return }
+    inFlight = nil
+    apply(result.matches, compiled: result.compiled, query: result.request.query)
+  }
+
+  /// Waits for the matches of the query on screen (an action that works on them).
+  private func waitForCurrentMatches() {
+    if !isSearchingCurrent { requestSearch() }
+    guard let engine else { return }
+    if let result = engine.wait() {
+      inFlight = nil
+      apply(result.matches, compiled: result.compiled, query: result.request.query)
+    }
+    // Never act on stale matches: if the engine had nothing for this query, match here.
+    if !state.isUpToDate { rank() }
+  }
+
+  /// Installs matches for `query`.
+  private func apply(_ matches: RankedMatches, compiled: CompiledQuery, query: [UInt8]) {
+    self.compiled = compiled
+    highlighter = ItemMatcher(compiled)
+    let range = min(headerLines, store.count) ..< store.count
+    state.itemCount = range.count - (duplicates?.duplicateCount ?? 0)
     state.update(matches: matches, for: query)
     // Preselection puts the cursor on the first preselected item in display
     // order, until the user moves the cursor or changes the query.
@@ -120,6 +170,11 @@ public final class InteractiveSession {
 
   /// Runs the picker on `terminal` until the user accepts or aborts.
   public func run(on terminal: TerminalSession) -> Ending {
+    engine = try? SearchEngine(options: options, store: store)
+    defer {
+      engine?.stop()
+      engine = nil
+    }
     var buffer = [UInt8](repeating: 0, count: 64 << 10)
     var decoder = KeyDecoder(escapeDelay: EscapeDelay.milliseconds(fromEnvironment: ProcessEnvironment.value("ESCDELAY")))
     let keymap = Keymap(isMulti: options.multi != nil)
@@ -158,14 +213,16 @@ public final class InteractiveSession {
     var waitingToAccept = false
 
     while true {
-      // Match again when the query changed (at once) or new items came (at most every 50 ms).
+      // Search again when the query changed (at once) or new items came (at most
+      // every 50 ms), in the background: the frame is drawn meanwhile.
       let now = Clock.milliseconds()
-      if !state.isUpToDate || (itemsSinceRank && (now - rankedAt >= 50 || !stdinOpen)) {
-        rank()
+      if (!state.isUpToDate && !isSearchingCurrent) || (itemsSinceRank && (now - rankedAt >= 50 || !stdinOpen)) {
+        requestSearch()
         rankedAt = now
         itemsSinceRank = false
       }
-      if waitingToAccept && state.isUpToDate {
+      // Decide a waiting Enter only on matches that cover every item read so far.
+      if waitingToAccept && state.isUpToDate && !itemsSinceRank && inFlight == nil {
         if state.matches.count > 0 || state.selection.count > 0 { return .accepted(state.chosenItems()) }
         if !stdinOpen { return .nothingChosen }
       }
@@ -182,7 +239,8 @@ public final class InteractiveSession {
       if stdinOpen { timeout = timeout < 0 ? 100 : min(timeout, 100) }
       if itemsSinceRank { timeout = timeout < 0 ? 50 : min(timeout, 50) }
       if !pending.isEmpty { timeout = 0 }
-      let ready = terminal.poll(stdin: stdinOpen ? 0 : -1, timeout: timeout)
+      let ready = terminal.poll(stdin: stdinOpen ? 0 : -1, extra: engine?.readyDescriptor ?? -1, timeout: timeout)
+      if ready.extra { takeResult() }
 
       for signal in ready.signals {
         switch signal {
@@ -235,9 +293,7 @@ public final class InteractiveSession {
         }
         for action in actions {
           if action.needsCurrentMatches && !state.isUpToDate {
-            rank()
-            rankedAt = Clock.milliseconds()
-            itemsSinceRank = false
+            waitForCurrentMatches()
           }
           switch state.apply(action) {
           case .none, .queryChanged: break
@@ -249,9 +305,10 @@ public final class InteractiveSession {
           case .accept:
             // Answer the query on screen, over everything read so far.
             if !state.isUpToDate || itemsSinceRank {
-              rank()
-              rankedAt = Clock.milliseconds()
               itemsSinceRank = false
+              rankedAt = Clock.milliseconds()
+              requestSearch()
+              waitForCurrentMatches()
             }
             if state.matches.count > 0 || state.selection.count > 0 { return .accepted(state.chosenItems()) }
             if !stdinOpen { return .nothingChosen }

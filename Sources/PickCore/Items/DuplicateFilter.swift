@@ -40,7 +40,7 @@ public final class DuplicateFilter: @unchecked Sendable {
   /// Distinct items in the table.
   private var occupied = 0
   /// One bit per examined item: set when it repeats an earlier one.
-  private var marks: [UInt64] = []
+  fileprivate(set) var marks: [UInt64] = []
   /// Items examined so far.
   public private(set) var checkedCount = 0
   /// Number of duplicates found.
@@ -220,5 +220,30 @@ public final class DuplicateFilter: @unchecked Sendable {
   private static func fold(_ a: UInt64, _ b: UInt64) -> UInt64 {
     let product = a.multipliedFullWidth(by: b)
     return product.high ^ product.low
+  }
+}
+
+/// A frozen copy of a `DuplicateFilter`'s marks, for a search running on
+/// another thread while the filter keeps examining new items.
+public struct DuplicateSnapshot: Sendable {
+  private let marks: [UInt64]
+  private let count: Int
+
+  init(marks: [UInt64], count: Int) {
+    self.marks = marks
+    self.count = count
+  }
+
+  /// Whether item `index` repeats an earlier one.
+  public func contains(_ index: Int) -> Bool {
+    guard index >= 0 && index < count else { return false }
+    return marks[index >> 6] & (1 << UInt64(index & 63)) != 0
+  }
+}
+
+extension DuplicateFilter {
+  /// The marks as they are now (a copy: 1 bit per item).
+  public func snapshot() -> DuplicateSnapshot {
+    DuplicateSnapshot(marks: marks, count: checkedCount)
   }
 }

@@ -27,6 +27,10 @@ public struct Ranker: Sendable {
 
   public var order: Order
   public var workers: Int
+  /// Checked before each task: when it says true, the remaining tasks are
+  /// skipped (a search for a query that has since changed is abandoned) and
+  /// the result is incomplete — the caller must throw it away.
+  public var isCancelled: (@Sendable () -> Bool)? = nil
   /// Items per task: small enough to balance two cores, large enough that the
   /// per-task overhead vanishes.
   public var taskSize = 8192
@@ -75,7 +79,12 @@ public struct Ranker: Sendable {
       let keysBox = UnsafeSendable(keys)
       found.withUnsafeMutableBufferPointer { foundBuffer in
         let foundBox = UnsafeSendable(foundBuffer.baseAddress!)
+        let isCancelled = self.isCancelled
         Parallel.run(tasks: tasks, workers: matchers.count) { task, worker in
+          if let isCancelled, isCancelled() {
+            foundBox.value[task] = 0
+            return
+          }
           let matcher = matchers[worker]
           let start = task * taskSize
           let end = min(start + taskSize, span)
@@ -126,6 +135,8 @@ public struct Ranker: Sendable {
       run(keys) { _, _, order in UInt64(order) }
     }
     var buffer = UnsafeMutableBufferPointer(start: keys, count: found.reduce(0, +))
+    // An abandoned search is not worth sorting.
+    if isCancelled?() == true { buffer = UnsafeMutableBufferPointer(start: keys, count: 0) }
     // Tasks were packed in input order; under `--tac` that is descending order.
     if reversed { buffer.reverse() }
     if byScore { RadixSort.sort(buffer, lowHalfSorted: true) }

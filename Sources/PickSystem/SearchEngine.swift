@@ -1,0 +1,173 @@
+import Glibc
+import PickCore
+import Synchronization
+
+/// Runs the picker's searches on a thread of their own, so that typing and
+/// drawing never wait for a search of a million items.
+///
+/// The event loop `submit`s a request (a query over a range or a list of
+/// items) and goes on; when the search is done the engine writes a byte to
+/// `readyDescriptor`, which the loop polls with the terminal, and `take()`
+/// hands over the result. A newer request makes the running search give up
+/// at its next task of 8 192 items (its result is never delivered): only the
+/// query on screen is ever finished.
+public final class SearchEngine: @unchecked Sendable {
+  /// What to search.
+  public struct Request: Sendable {
+    public var query: [UInt8]
+    public var range: Range<Int>
+    /// Search only these items (the review view), instead of `range`.
+    public var items: [Int]?
+    /// Items to leave out (`--unique` repeats), frozen for this search.
+    public var excluded: DuplicateSnapshot?
+    /// Whether this search is for the review view.
+    public var isReview: Bool
+
+    public init(query: [UInt8], range: Range<Int>, items: [Int]? = nil, excluded: DuplicateSnapshot? = nil, isReview: Bool = false) {
+      self.query = query
+      self.range = range
+      self.items = items
+      self.excluded = excluded
+      self.isReview = isReview
+    }
+  }
+
+  /// A finished search.
+  public struct Result: @unchecked Sendable {
+    public var generation: Int
+    public var request: Request
+    public var matches: RankedMatches
+    public var compiled: CompiledQuery
+  }
+
+  private let options: Options
+  private let store: ItemStore
+  /// Raised with every request; a search whose number is no longer current gives up.
+  private let latest = Atomic<Int>(0)
+  private var mutex = pthread_mutex_t()
+  private var condition = pthread_cond_t()
+  private var pending: (generation: Int, request: Request)? = nil
+  private var finished: Result? = nil
+  private var thread = pthread_t()
+  private var stopping = false
+  private let pipeRead: Int32
+  private let pipeWrite: Int32
+
+  /// The descriptor that becomes readable when a result is ready.
+  public var readyDescriptor: Int32 { pipeRead }
+
+  public init(options: Options, store: ItemStore) throws {
+    self.options = options
+    self.store = store
+    var fds: [Int32] = [0, 0]
+    guard pipe(&fds) == 0 else { throw SystemError(errno: errno, context: "cannot create the search pipe") }
+    pipeRead = fds[0]
+    pipeWrite = fds[1]
+    for fd in fds {
+      _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+      _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+    }
+    pthread_mutex_init(&mutex, nil)
+    pthread_cond_init(&condition, nil)
+    let context = Unmanaged.passRetained(self).toOpaque()
+    pthread_create(
+      &thread, nil,
+      { raw in
+        guard let raw else { return nil }
+        Unmanaged<SearchEngine>.fromOpaque(raw).takeRetainedValue().work()
+        return nil
+      }, context)
+  }
+
+  /// Stops the thread (the current search is abandoned).
+  public func stop() {
+    pthread_mutex_lock(&mutex)
+    stopping = true
+    latest.add(1, ordering: .relaxed)
+    pthread_cond_signal(&condition)
+    pthread_mutex_unlock(&mutex)
+    pthread_join(thread, nil)
+    close(pipeRead)
+    close(pipeWrite)
+  }
+
+  /// Starts a search, abandoning any other; returns its number.
+  @discardableResult
+  public func submit(_ request: Request) -> Int {
+    pthread_mutex_lock(&mutex)
+    let generation = latest.add(1, ordering: .relaxed).newValue
+    pending = (generation, request)
+    finished = nil
+    pthread_cond_signal(&condition)
+    pthread_mutex_unlock(&mutex)
+    return generation
+  }
+
+  /// The number of the newest request.
+  public var currentGeneration: Int { latest.load(ordering: .relaxed) }
+
+  /// The finished result of the newest request, if it is ready.
+  public func take() -> Result? {
+    var byte: UInt8 = 0
+    while read(pipeRead, &byte, 1) > 0 {}
+    pthread_mutex_lock(&mutex)
+    defer { pthread_mutex_unlock(&mutex) }
+    guard let result = finished, result.generation == latest.load(ordering: .relaxed) else { return nil }
+    finished = nil
+    return result
+  }
+
+  /// Waits for the newest request's result (an action that needs the matches of the query just typed).
+  public func wait() -> Result? {
+    while true {
+      if let result = take() { return result }
+      var fd = pollfd(fd: pipeRead, events: Int16(POLLIN), revents: 0)
+      _ = poll(&fd, 1, 100)
+      pthread_mutex_lock(&mutex)
+      let idle = pending == nil && finished == nil && !isSearching
+      pthread_mutex_unlock(&mutex)
+      if idle, take() == nil { return nil }
+    }
+  }
+
+  private var isSearching = false
+
+  private func work() {
+    while true {
+      pthread_mutex_lock(&mutex)
+      while pending == nil && !stopping { pthread_cond_wait(&condition, &mutex) }
+      if stopping {
+        pthread_mutex_unlock(&mutex)
+        return
+      }
+      guard let (generation, request) = pending else {
+        pthread_mutex_unlock(&mutex)
+        continue
+      }
+      pending = nil
+      isSearching = true
+      pthread_mutex_unlock(&mutex)
+
+      let compiled = CompiledQuery(request.query, options: options)
+      var ranker = Ranker(order: Ranker.Order(options: options))
+      ranker.isCancelled = { [unowned self] in self.latest.load(ordering: .relaxed) != generation }
+      let matches: RankedMatches
+      if let items = request.items {
+        matches = ranker.rank(store, items: items, query: compiled)
+      } else if let excluded = request.excluded {
+        matches = ranker.rank(store, range: request.range, query: compiled, excluding: { excluded.contains($0) })
+      } else {
+        matches = ranker.rank(store, range: request.range, query: compiled)
+      }
+
+      pthread_mutex_lock(&mutex)
+      isSearching = false
+      if self.latest.load(ordering: .relaxed) == generation {
+        finished = Result(generation: generation, request: request, matches: matches, compiled: compiled)
+        var byte: UInt8 = 1
+        _ = write(pipeWrite, &byte, 1)
+      }
+      pthread_mutex_unlock(&mutex)
+    }
+  }
+}
