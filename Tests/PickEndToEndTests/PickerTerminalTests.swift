@@ -723,7 +723,7 @@ import Testing
 // MARK: - Support
 
 /// pick running on a pseudo-terminal, with its screen replayed on demand.
-private final class Picker {
+final class Picker {
   let pty: PseudoTerminal
   var rows: Int
   var columns: Int
@@ -831,13 +831,13 @@ private final class Picker {
 }
 
 /// The raw bytes of a termios, so a comparison misses no field.
-private func bytes(of settings: termios) -> [UInt8] {
+func bytes(of settings: termios) -> [UInt8] {
   withUnsafeBytes(of: settings) { Array($0) }
 }
 
 extension String {
   /// Padded with spaces to `width` columns.
-  fileprivate func padded(to width: Int) -> String {
+  func padded(to width: Int) -> String {
     self + String(repeating: " ", count: max(width - CellWidth.of(self), 0))
   }
 
