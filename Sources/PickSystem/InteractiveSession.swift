@@ -36,6 +36,8 @@ public final class InteractiveSession {
   private var preselectedUpTo: Int
   /// The cursor goes to the first preselected item until the user moves it or types.
   private var preselectionPlacesCursor: Bool
+  /// Single mode: the preselected items (the cursor goes to the first; nothing is selected).
+  private var cursorTargets = Set<Int>()
   /// `--unique`: the repeats to leave out.
   private let duplicates: DuplicateFilter?
   /// `--with-nth`: what is shown for an item.
@@ -51,7 +53,7 @@ public final class InteractiveSession {
     ranker = Ranker(order: Ranker.Order(options: options))
     compiled = CompiledQuery(options.query, options: options)
     highlighter = ItemMatcher(compiled)
-    duplicates = options.unique ? DuplicateFilter() : nil
+    duplicates = options.unique ? DuplicateFilter(skipping: options.headerLines) : nil
     shownFields = options.withNth.map { FieldSelection($0, splitter: FieldSplitter(delimiter: options.delimiter)) }
     let range = min(headerLines, store.count) ..< store.count
     state = PickerState(
@@ -69,7 +71,12 @@ public final class InteractiveSession {
     duplicates?.update(from: store)
     let start = max(preselectedUpTo, min(headerLines, store.count))
     if start < store.count {
-      preselection.apply(to: &state.selection, store: store, range: start ..< store.count, excluding: isExcluded)
+      if state.configuration.isMulti {
+        preselection.apply(to: &state.selection, store: store, range: start ..< store.count, excluding: isExcluded)
+      } else {
+        // Single mode selects nothing: a preselected item only gets the cursor.
+        cursorTargets.formUnion(preselection.items(in: store, range: start ..< store.count, excluding: isExcluded))
+      }
     }
     preselectedUpTo = store.count
   }
@@ -145,7 +152,10 @@ public final class InteractiveSession {
     if preselectionPlacesCursor {
       if state.userMovedCursor || query != options.query || state.isReviewing {
         preselectionPlacesCursor = false
-      } else if let first = (0 ..< matches.count).first(where: { state.selection.contains(matches.itemIndex(at: $0)) }) {
+      } else if let first = (0 ..< matches.count).first(where: {
+        let item = matches.itemIndex(at: $0)
+        return state.selection.contains(item) || cursorTargets.contains(item)
+      }) {
         state.setCursor(first)
       }
     }

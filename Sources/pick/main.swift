@@ -122,8 +122,14 @@ do {
     try InputReader.readAll(0, into: store)
     stdinOpen = false
     let range = min(options.headerLines, store.count) ..< store.count
+    var excluding: ((Int) -> Bool)? = nil
+    if options.unique {
+      let duplicates = DuplicateFilter(skipping: options.headerLines)
+      duplicates.update(from: store)
+      excluding = { duplicates.isDuplicate($0) }
+    }
     let ranked = Ranker(order: Ranker.Order(options: options)).rank(
-      store, range: range, query: CompiledQuery(options.query, options: options))
+      store, range: range, query: CompiledQuery(options.query, options: options), excluding: excluding)
     if options.selectOne && ranked.count == 1 {
       let status = printResults([ranked.itemIndex(at: 0)], query: options.query, store: store)
       if status == ExitStatus.matched { remember([ranked.itemIndex(at: 0)]) }

@@ -180,9 +180,7 @@ private func allRow(_ box: String, _ count: String) -> String {
       let picker = try Picker(["--preselect", "cherry"], items: "apple\nbanana\ncherry\n")
       let screen = try picker.waitFor { $0.row(4).hasPrefix(">") }
       #expect(screen.row(2) == row("   apple"))
-      withKnownIssue("BUG: single mode draws a preselected item as selected (`>* cherry`)") {
-        #expect(screen.row(4) == row(">  cherry"))
-      }
+      #expect(screen.row(4) == row(">  cherry"))
       picker.send(enter)
       try picker.expectExit(status: 0, stdout: "cherry\n")
     }
@@ -436,10 +434,8 @@ private func allRow(_ box: String, _ count: String) -> String {
         usleep(10_000)
         result = picker.pty.wait(timeout: 0)
       }
-      withKnownIssue("BUG: -1 counts --unique repeats: the picker opens showing 1/2") {
-        #expect(result?.status == 0)
-        #expect(result.map { ByteString($0.stdout) } == "a\n")
-      }
+      #expect(result?.status == 0)
+      #expect(result.map { ByteString($0.stdout) } == "a\n")
       if result == nil {
         picker.send(esc)
         try picker.expectExit(status: 130, stdout: "")
@@ -450,9 +446,7 @@ private func allRow(_ box: String, _ count: String) -> String {
       let result = try runPick(
         ["--unique", "--header-lines=1", "--filter", ""], stdin: Array("H\na\nH\nb\n".utf8), timeout: 10)
       #expect(result.status == 0)
-      withKnownIssue("BUG?: --unique treats a --header-lines line as the first copy, so the item H is dropped") {
-        #expect(ByteString(result.stdout) == "a\nH\nb\n")
-      }
+      #expect(ByteString(result.stdout) == "a\nH\nb\n")
     }
 
     @Test func `--unique with --remember marks a repeated item once`() throws {
@@ -588,9 +582,7 @@ private func expectSingleModeExit(
   #expect(
     bytes(of: picker.pty.termiosNow()) == bytes(of: picker.pty.termiosBefore),
     "the terminal settings were not restored", sourceLocation: sourceLocation)
-  withKnownIssue("BUG: single mode prints the preselected item, not the item under the cursor") {
-    #expect(ByteString(result.stdout) == ByteString(Array(stdout.utf8)), sourceLocation: sourceLocation)
-  }
+  #expect(ByteString(result.stdout) == ByteString(Array(stdout.utf8)), sourceLocation: sourceLocation)
 }
 
 /// A fresh directory under $TMPDIR (or /tmp), removed with its contents when released.

@@ -55,7 +55,10 @@ public final class DuplicateFilter: @unchecked Sendable {
   /// The smallest table: 1024 slots (8 KiB).
   private static let initialShift = 10
 
-  public init() {
+  /// With `skipping`, the first items (`--header-lines`) are neither checked
+  /// nor remembered: an item equal to a header line is not a repeat.
+  public init(skipping: Int = 0) {
+    checkedCount = max(skipping, 0)
     hashOverride = nil
     shift = Self.initialShift
     capacity = 1 << shift
@@ -79,7 +82,7 @@ public final class DuplicateFilter: @unchecked Sendable {
 
   /// Whether item `index` repeats an earlier one (false for items not examined yet).
   public func isDuplicate(_ index: Int) -> Bool {
-    guard index >= 0 && index < checkedCount else { return false }
+    guard index >= 0 && index < checkedCount && index >> 6 < marks.count else { return false }
     return marks[index >> 6] & (1 << UInt64(index & 63)) != 0
   }
 
@@ -236,7 +239,7 @@ public struct DuplicateSnapshot: Sendable {
 
   /// Whether item `index` repeats an earlier one.
   public func contains(_ index: Int) -> Bool {
-    guard index >= 0 && index < count else { return false }
+    guard index >= 0 && index < count && index >> 6 < marks.count else { return false }
     return marks[index >> 6] & (1 << UInt64(index & 63)) != 0
   }
 }

@@ -27,7 +27,7 @@ public struct FilterCommand {
     ranker.workers = workers
     var excluding: ((Int) -> Bool)? = nil
     if options.unique {
-      let duplicates = DuplicateFilter()
+      let duplicates = DuplicateFilter(skipping: options.headerLines)
       duplicates.update(from: store)
       excluding = { duplicates.isDuplicate($0) }
     }

@@ -27,6 +27,16 @@ public struct Preselection: Sendable {
     return texts.contains(Array(item))
   }
 
+  /// The items of `range` that qualify, in input order.
+  public func items(in store: ItemStore, range: Range<Int>, excluding: ((Int) -> Bool)? = nil) -> [Int] {
+    guard !isEmpty, !range.isEmpty else { return [] }
+    var chosen: [Int] = []
+    for index in range where excluding?(index) != true && includes(store.item(index)) {
+      chosen.append(index)
+    }
+    return chosen
+  }
+
   /// Preselects the items of `range` (in input order, up to the cap) that qualify;
   /// `excluding` skips items that are not real choices (`--unique` repeats).
   /// Returns the first item preselected, if any.
@@ -34,11 +44,7 @@ public struct Preselection: Sendable {
   public func apply(
     to selection: inout Selection, store: ItemStore, range: Range<Int>, excluding: ((Int) -> Bool)? = nil
   ) -> Int? {
-    guard !isEmpty, !range.isEmpty else { return nil }
-    var chosen: [Int] = []
-    for index in range where excluding?(index) != true && includes(store.item(index)) {
-      chosen.append(index)
-    }
+    let chosen = items(in: store, range: range, excluding: excluding)
     guard !chosen.isEmpty else { return nil }
     selection.preselect(chosen)
     return chosen.first
