@@ -132,6 +132,53 @@ public final class SearchEngine: @unchecked Sendable {
 
   private var isSearching = false
 
+  /// Recent finished searches over all items (not the review view), newest
+  /// last: a deleted character finds its shorter query here, and a narrower
+  /// query searches only the matches of the newest one it narrows.
+  private var recent: [(query: [UInt8], parsed: Query, range: Range<Int>, matches: RankedMatches)] = []
+  /// Matches kept in `recent` at most, summed (8 bytes each): about 64 MiB.
+  private static let recentBudget = 8 << 20
+
+  /// Candidates for `request`: a cached answer, or the items to search.
+  private enum Plan {
+    case cached(RankedMatches)
+    case items([Int])
+    case range
+  }
+
+  private func plan(for request: Request, parsed: Query) -> Plan {
+    guard request.items == nil else { return .range }
+    // The same query over the same items: nothing to do.
+    if let hit = recent.last(where: { $0.query == request.query && $0.range == request.range }) {
+      return .cached(hit.matches)
+    }
+    // The newest cached query this one narrows, over a prefix of the same items:
+    // its matches plus the items read since.
+    guard
+      let base = recent.last(where: {
+        $0.range.lowerBound == request.range.lowerBound && $0.range.upperBound <= request.range.upperBound
+          && parsed.narrows($0.parsed)
+      }),
+      // Narrowing pays only when it leaves out a good part of the items.
+      base.matches.count * 4 < base.range.count * 3
+    else { return .range }
+    var items = base.matches.itemsInInputOrder()
+    for index in base.range.upperBound ..< request.range.upperBound where request.excluded?.contains(index) != true {
+      items.append(index)
+    }
+    return .items(items)
+  }
+
+  private func remember(_ request: Request, parsed: Query, matches: RankedMatches) {
+    guard request.items == nil else { return }
+    recent.append((request.query, parsed, request.range, matches))
+    var total = recent.reduce(0) { $0 + $1.matches.count }
+    while total > Self.recentBudget && recent.count > 1 {
+      total -= recent.removeFirst().matches.count
+    }
+    if recent.count > 32 { recent.removeFirst(recent.count - 32) }
+  }
+
   private func work() {
     while true {
       pthread_mutex_lock(&mutex)
@@ -152,12 +199,22 @@ public final class SearchEngine: @unchecked Sendable {
       var ranker = Ranker(order: Ranker.Order(options: options))
       ranker.isCancelled = { [unowned self] in self.latest.load(ordering: .relaxed) != generation }
       let matches: RankedMatches
-      if let items = request.items {
-        matches = ranker.rank(store, items: items, query: compiled)
-      } else if let excluded = request.excluded {
-        matches = ranker.rank(store, range: request.range, query: compiled, excluding: { excluded.contains($0) })
-      } else {
-        matches = ranker.rank(store, range: request.range, query: compiled)
+      switch plan(for: request, parsed: compiled.query) {
+      case .cached(let hit):
+        matches = hit
+      case .items(let candidates):
+        matches = ranker.rank(store, items: candidates, query: compiled)
+      case .range:
+        if let items = request.items {
+          matches = ranker.rank(store, items: items, query: compiled)
+        } else if let excluded = request.excluded {
+          matches = ranker.rank(store, range: request.range, query: compiled, excluding: { excluded.contains($0) })
+        } else {
+          matches = ranker.rank(store, range: request.range, query: compiled)
+        }
+      }
+      if self.latest.load(ordering: .relaxed) == generation {
+        remember(request, parsed: compiled.query, matches: matches)
       }
 
       pthread_mutex_lock(&mutex)

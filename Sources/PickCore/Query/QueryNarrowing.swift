@@ -53,10 +53,26 @@ extension Query {
 }
 
 extension RankedMatches {
-  /// The matched items in ascending item order (the candidates for a narrower query).
+  /// The matched items in ascending item order (the candidates for a narrower
+  /// query): a bitmap over the searched span, read in order, so no sort is needed.
   public func itemsInInputOrder() -> [Int] {
-    var items = (0 ..< count).map { itemIndex(at: $0) }
-    items.sort()
+    let words = (span + 63) / 64
+    var bits = [UInt64](repeating: 0, count: max(words, 1))
+    for position in 0 ..< count {
+      let offset = itemOffset(at: position)
+      bits[offset >> 6] |= 1 << UInt64(offset & 63)
+    }
+    var items: [Int] = []
+    items.reserveCapacity(count)
+    for (word, value) in bits.enumerated() where value != 0 {
+      var remaining = value
+      while remaining != 0 {
+        let bit = remaining.trailingZeroBitCount
+        let offset = word << 6 | bit
+        items.append(self.items.map { $0[offset] } ?? base + offset)
+        remaining &= remaining - 1
+      }
+    }
     return items
   }
 }

@@ -57,6 +57,21 @@ public final class RankedMatches: @unchecked Sendable {
     }
   }
 
+  /// Where the item shown at `position` is in the searched span (0 ..< span).
+  @inline(__always)
+  func itemOffset(at position: Int) -> Int {
+    switch storage {
+    case .all(let range, let reversed):
+      return (reversed ? range.upperBound - 1 - position : range.lowerBound + position) - base
+    case .narrow(let keys):
+      let order = Int(keys[position] & 0xFFFF_FFFF)
+      return reversed ? span - 1 - order : order
+    case .wide(let keys):
+      let order = Int(keys[position].order)
+      return reversed ? span - 1 - order : order
+    }
+  }
+
   /// The item shown at `position` (0 is the best match).
   @inline(__always)
   public func itemIndex(at position: Int) -> Int {

@@ -1,0 +1,83 @@
+import Glibc
+import PickCore
+import Testing
+
+@testable import PickSystem
+
+/// A store of `items`, newline-separated.
+private func store(_ items: [String]) throws -> ItemStore {
+  let store = try ItemStore(separator: 0x0A, byteLimit: 1 << 24, itemLimit: 1 << 16)
+  try store.append(Array(items.joined(separator: "\n").utf8) + [0x0A])
+  try store.finish()
+  return store
+}
+
+private func order(_ matches: RankedMatches) -> [Int] {
+  (0 ..< matches.count).map { matches.itemIndex(at: $0) }
+}
+
+@Suite struct SearchEngineTests {
+  @Test func `typing and deleting gives exactly the direct search's order, through narrowing and the cache`() throws {
+    var random = SeededGenerator(seed: 5)
+    let words = ["lib", "src", "py", "test", "main", "util", "conf", "a", "b"]
+    let items = (0 ..< 3000).map { _ in (0 ..< 3).map { _ in words.randomElement(using: &random)! }.joined(separator: "/") }
+    let store = try store(items)
+    let options = Options()
+    let engine = try SearchEngine(options: options, store: store)
+    defer { engine.stop() }
+    let ranker = Ranker(order: Ranker.Order(options: options))
+    // Type "lib/py", delete it again, then a multi-term query.
+    var queries: [String] = []
+    let typed = "lib/py"
+    for k in 0 ... typed.count { queries.append(String(typed.prefix(k))) }
+    for k in (0 ..< typed.count).reversed() { queries.append(String(typed.prefix(k))) }
+    queries += ["lib", "lib py", "lib py !test", "'main", "'main/", "^src", "^src/a"]
+    for query in queries {
+      engine.submit(SearchEngine.Request(query: Array(query.utf8), range: 0 ..< store.count))
+      let result = try #require(engine.wait(), "\(query)")
+      let direct = ranker.rank(store, range: 0 ..< store.count, query: CompiledQuery(Array(query.utf8), options: options))
+      #expect(order(result.matches) == order(direct), "\(query)")
+    }
+  }
+
+  @Test func `a newer request abandons the older one and only the newest result is delivered`() throws {
+    let items = (0 ..< 20000).map { "item \($0) with some words" }
+    let store = try store(items)
+    let engine = try SearchEngine(options: Options(), store: store)
+    defer { engine.stop() }
+    engine.submit(SearchEngine.Request(query: Array("wrd".utf8), range: 0 ..< store.count))
+    let newest = engine.submit(SearchEngine.Request(query: Array("item 1999".utf8), range: 0 ..< store.count))
+    let result = try #require(engine.wait())
+    #expect(result.generation == newest)
+    #expect(result.request.query == Array("item 1999".utf8))
+  }
+
+  @Test func `items read after a search are searched when the query narrows`() throws {
+    let all = ["alpha", "beta", "alphabet", "gamma", "alps"]
+    let store = try ItemStore(separator: 0x0A, byteLimit: 1 << 20, itemLimit: 1 << 10)
+    try store.append(Array("alpha\nbeta\nalphabet\n".utf8))
+    let engine = try SearchEngine(options: Options(), store: store)
+    defer { engine.stop() }
+    engine.submit(SearchEngine.Request(query: Array("al".utf8), range: 0 ..< store.count))
+    _ = engine.wait()
+    try store.append(Array("gamma\nalps\n".utf8))
+    try store.finish()
+    engine.submit(SearchEngine.Request(query: Array("alp".utf8), range: 0 ..< store.count))
+    let result = try #require(engine.wait())
+    let printed = Set(order(result.matches).map { all[$0] })
+    #expect(printed == ["alpha", "alphabet", "alps"])
+  }
+}
+
+/// SplitMix64, for reproducible random lists.
+private struct SeededGenerator: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
