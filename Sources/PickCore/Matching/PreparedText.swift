@@ -41,11 +41,15 @@ final class PreparedText {
   /// Classes and bonuses of a non-ASCII item are computed only once a term
   /// could be in it (`mayContain`), and only then.
   private var classesReady = true
-  /// Class of each character of the Basic Multilingual Plane, filled 256 at a
-  /// time as blocks are first seen (`CharClass.ofNonASCII` asks the standard
-  /// library's Unicode tables, which is slow to do for every character).
+  /// Class of each character of the first two planes (the BMP and the one
+  /// with most emoji), filled 256 at a time as blocks are first seen
+  /// (`CharClass.ofNonASCII` asks the standard library's Unicode tables,
+  /// which is slow to do for every character).
   private let planeClasses: UnsafeMutablePointer<CharClass>
   private let planeBlockReady: UnsafeMutablePointer<Bool>
+
+  /// Units below this have their class cached (128 KiB per worker).
+  private static let cachedUnits = 0x20000
 
   private let table: BonusTable
   /// Class of each byte below 128, and the bonus matrix, as plain memory for the ASCII pass.
@@ -54,9 +58,9 @@ final class PreparedText {
 
   init(table: BonusTable) {
     self.table = table
-    planeClasses = .allocate(capacity: 65536)
-    planeBlockReady = .allocate(capacity: 256)
-    planeBlockReady.initialize(repeating: false, count: 256)
+    planeClasses = .allocate(capacity: Self.cachedUnits)
+    planeBlockReady = .allocate(capacity: Self.cachedUnits >> 8)
+    planeBlockReady.initialize(repeating: false, count: Self.cachedUnits >> 8)
     asciiClasses = .allocate(capacity: 128)
     for byte in 0 ..< 128 { asciiClasses[byte] = table.charClass(UInt32(byte)) }
     matrix = .allocate(capacity: CharClass.count * CharClass.count)
@@ -190,7 +194,7 @@ final class PreparedText {
   @inline(__always)
   private func charClass(_ unit: UInt32) -> CharClass {
     if unit < 128 { return asciiClasses[Int(unit)] }
-    guard unit < 65536 else { return table.charClass(unit) }
+    guard unit < Self.cachedUnits else { return table.charClass(unit) }
     let block = Int(unit >> 8)
     if !planeBlockReady[block] {
       for offset in 0 ..< 256 {
