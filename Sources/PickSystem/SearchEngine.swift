@@ -139,10 +139,12 @@ public final class SearchEngine: @unchecked Sendable {
   /// Matches kept in `recent` at most, summed (8 bytes each): about 64 MiB.
   private static let recentBudget = 8 << 20
 
-  /// Candidates for `request`: a cached answer, or the items to search.
+  /// Candidates for `request`: a cached answer, the items to search, or the
+  /// new items only, to merge with an earlier answer for the same query.
   private enum Plan {
     case cached(RankedMatches)
     case items([Int])
+    case extend(RankedMatches, Range<Int>)
     case range
   }
 
@@ -151,6 +153,16 @@ public final class SearchEngine: @unchecked Sendable {
     // The same query over the same items: nothing to do.
     if let hit = recent.last(where: { $0.query == request.query && $0.range == request.range }) {
       return .cached(hit.matches)
+    }
+    // The same query over fewer items (input still streaming): search the new ones only.
+    if request.excluded == nil && !options.tac {
+      for entry in recent.reversed() where entry.query == request.query {
+        let range = entry.range
+        let extendsIt = range.lowerBound == request.range.lowerBound && range.upperBound < request.range.upperBound
+        if extendsIt {
+          return .extend(entry.matches, range.upperBound ..< request.range.upperBound)
+        }
+      }
     }
     // The newest cached query this one narrows, over a prefix of the same items:
     // its matches plus the items read since.
@@ -204,6 +216,9 @@ public final class SearchEngine: @unchecked Sendable {
         matches = hit
       case .items(let candidates):
         matches = ranker.rank(store, items: candidates, query: compiled)
+      case .extend(let earlier, let newItems):
+        let added = ranker.rank(store, range: newItems, query: compiled)
+        matches = earlier.merged(with: added) ?? ranker.rank(store, range: request.range, query: compiled)
       case .range:
         if let items = request.items {
           matches = ranker.rank(store, items: items, query: compiled)

@@ -81,3 +81,25 @@ private struct SeededGenerator: RandomNumberGenerator {
     return z ^ (z >> 31)
   }
 }
+
+@Suite struct StreamingMergeTests {
+  @Test(arguments: ["", "a", "lib", "a b", "!x"])
+  func `searching new items and merging gives the order of one search over everything`(query: String) throws {
+    var random = SeededGenerator(seed: 9)
+    let words = ["lib", "a", "b", "x", "main"]
+    let lines = (0 ..< 4000).map { _ in (0 ..< 3).map { _ in words.randomElement(using: &random)! }.joined(separator: " ") }
+    let store = try ItemStore(separator: 0x0A, byteLimit: 1 << 24, itemLimit: 1 << 16)
+    let engine = try SearchEngine(options: Options(), store: store)
+    defer { engine.stop() }
+    // Items arrive in four batches; the same query is searched after each.
+    for batch in 0 ..< 4 {
+      let part = lines[batch * 1000 ..< (batch + 1) * 1000]
+      try store.append(Array(part.joined(separator: "\n").utf8) + [0x0A])
+      engine.submit(SearchEngine.Request(query: Array(query.utf8), range: 0 ..< store.count))
+      let result = try #require(engine.wait())
+      let direct = Ranker(order: Ranker.Order()).rank(
+        store, range: 0 ..< store.count, query: CompiledQuery(Array(query.utf8), options: Options()))
+      #expect(order(result.matches) == order(direct), "batch \(batch)")
+    }
+  }
+}
