@@ -23,8 +23,9 @@ let package = Package(
     .executableTarget(name: "pick", dependencies: ["PickCore", "PickSystem"]),
     // Test helpers shared by the test targets: a virtual terminal.
     .target(name: "PickTestSupport"),
-    // Benchmarks: may use Foundation (never linked into `pick`).
-    .executableTarget(name: "pick-bench"),
+    // Benchmarks: may use Foundation (never linked into `pick`); the virtual
+    // terminal models the screens of `pick-bench latency`.
+    .executableTarget(name: "pick-bench", dependencies: ["PickTestSupport"]),
     .executableTarget(name: "pick-rank"),
     .testTarget(name: "PickCoreTests", dependencies: ["PickCore", "PickTestSupport"]),
     .testTarget(name: "PickSystemTests", dependencies: ["PickSystem"]),

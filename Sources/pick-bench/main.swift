@@ -6,6 +6,8 @@ do {
   case .help: print(usage, terminator: "")
   case .filter(let options): try FilterBenchmark(options: options).run()
   case .startup(let options): try StartupBenchmark(options: options).run()
+  case .latency(let options): try LatencyBenchmark(options: options).run()
+  case .load(let options): try LoadBenchmark(options: options).run()
   case .corpus(let kind, let items, let seed):
     try FileDescriptorWriter.writeAll(kind.generate(count: items, seed: seed), to: 1)
   }

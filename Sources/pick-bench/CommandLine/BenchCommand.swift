@@ -2,6 +2,8 @@
 enum BenchCommand: Equatable {
   case filter(FilterOptions)
   case startup(StartupOptions)
+  case latency(LatencyOptions)
+  case load(LoadOptions)
   case corpus(kind: CorpusKind, items: Int, seed: UInt64)
   case help
 
@@ -25,6 +27,37 @@ enum BenchCommand: Equatable {
   struct StartupOptions: Equatable {
     var runs = 200
     var pick: String?
+  }
+
+  /// `latency`: keys typed into pick and fzf on a pseudo-terminal.
+  struct LatencyOptions: Equatable {
+    var items = 1_000_000
+    var runs = 3
+    /// Typed one key at a time; each character is a key.
+    var keys = "lib/py"
+    /// Backspaces (0x7F) typed after `keys`; nil: one per character of `keys`.
+    var backspaces: Int?
+    var corpus = CorpusSource.generated(.paths)
+    var pick: String?
+    var seed: UInt64 = 42
+    var cacheDirectory = ".build/bench-corpora"
+
+    /// The keys as sent: each character of `keys`, then the backspaces.
+    var keySequence: [String] {
+      keys.map(String.init) + Array(repeating: "\u{7F}", count: backspaces ?? keys.count)
+    }
+  }
+
+  /// `load`: time until the picker shows every item, and its peak memory.
+  struct LoadOptions: Equatable {
+    /// One row of the table per size.
+    var sizes = [1_000_000, 10_000_000]
+    var runs = 1
+    /// Files instead of generated `paths` corpora of `sizes`.
+    var files: [String] = []
+    var pick: String?
+    var seed: UInt64 = 42
+    var cacheDirectory = ".build/bench-corpora"
   }
 
   /// Parses the arguments after the program name.
@@ -55,6 +88,44 @@ enum BenchCommand: Equatable {
       if let runs = try options.count("runs") { startup.runs = runs }
       startup.pick = try options.single("pick")
       command = .startup(startup)
+    case "latency":
+      var latency = LatencyOptions()
+      if let items = try options.count("items") { latency.items = items }
+      if let runs = try options.count("runs") { latency.runs = runs }
+      if let seed = try options.count("seed") { latency.seed = UInt64(seed) }
+      if let keys = try options.single("keys") {
+        guard !keys.isEmpty else { throw BenchError.usage("--keys needs at least one key") }
+        latency.keys = keys
+      }
+      if let backspaces = try options.single("backspaces") {
+        guard let count = Int(backspaces), count >= 0 else {
+          throw BenchError.usage("--backspaces needs a number, not '\(backspaces)'")
+        }
+        latency.backspaces = count
+      }
+      if let corpus = try options.single("corpus") {
+        latency.corpus = CorpusKind(rawValue: corpus).map(CorpusSource.generated) ?? .file(corpus)
+      }
+      latency.pick = try options.single("pick")
+      if let cache = try options.single("cache") { latency.cacheDirectory = cache }
+      command = .latency(latency)
+    case "load":
+      var load = LoadOptions()
+      if let sizes = options.values("items") {
+        guard !sizes.isEmpty else { throw BenchError.usage("--items needs at least one number") }
+        load.sizes = try sizes.map { try OptionList.parseCount($0, name: "items") }
+      }
+      if let runs = try options.count("runs") { load.runs = runs }
+      if let seed = try options.count("seed") { load.seed = UInt64(seed) }
+      if let files = options.values("corpus") {
+        for file in files where CorpusKind(rawValue: file) != nil {
+          throw BenchError.usage("load --corpus takes files; generated corpora are paths of --items sizes, not '\(file)'")
+        }
+        load.files = files
+      }
+      load.pick = try options.single("pick")
+      if let cache = try options.single("cache") { load.cacheDirectory = cache }
+      command = .load(load)
     case "corpus":
       guard let name = options.positional.first, let kind = CorpusKind(rawValue: name) else {
         throw BenchError.usage("corpus needs a kind: paths, history or unicode")
@@ -111,6 +182,10 @@ private struct OptionList {
   /// optional `k` or `M` suffix (`100k`, `1_000_000`, `1M`).
   mutating func count(_ name: String) throws -> Int? {
     guard let text = try single(name) else { return nil }
+    return try Self.parseCount(text, name: name)
+  }
+
+  static func parseCount(_ text: String, name: String) throws -> Int {
     var digits = text.filter { $0 != "_" && $0 != "," }
     var scale = 1
     if digits.hasSuffix("k") { scale = 1_000 } else if digits.hasSuffix("M") { scale = 1_000_000 }

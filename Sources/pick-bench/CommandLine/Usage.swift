@@ -1,6 +1,7 @@
 /// `pick-bench --help`; Docs/Benchmarks.md says the same at more length.
 let usage = """
   pick-bench: measures pick against fzf 0.74 and fzy 1.0, whole process, side by side.
+  (fzy takes part in filter and startup only.)
 
   usage:
     swift build -c release --static-swift-stdlib && .build/release/pick-bench COMMAND [OPTIONS]
@@ -22,6 +23,19 @@ let usage = """
 
     startup [--runs R] [--pick PATH]
         Runs each tool on a 10-line input R times (default 200) and prints median start-up times.
+
+    latency [--items N] [--runs R] [--keys KEYS] [--backspaces B] [--corpus KIND|FILE] [--pick PATH]
+            [--seed S] [--cache DIR]
+        Runs pick (--no-multi) and fzf on a 150x50 pseudo-terminal, waits until all items are
+        loaded (N/N shown), types KEYS one at a time (default lib/py) then B backspaces (default:
+        one per key), and prints per key the median and worst milliseconds until the screen shows
+        the new match count and best match (those of `TOOL --filter QUERY`), the load time and
+        the peak memory after Esc. Defaults: 1000000 generated paths, 3 runs.
+
+    load [--items N ...] [--runs R] [--corpus FILE ...] [--pick PATH] [--seed S] [--cache DIR]
+        Time from start until pick and fzf show N/N on a 150x50 pseudo-terminal, and their peak
+        memory, for generated paths corpora of each size (default 1M 10M) or the given files.
+        Default: 1 run.
 
     corpus KIND [--items N] [--seed S]
         Writes a generated corpus (paths, history or unicode) to standard output.

@@ -18,6 +18,9 @@ struct ChildProcess {
     /// A pipe whose bytes we keep (with standard error merged): for
     /// `--version` and `ldd`.
     case captured
+    /// Like `counted`, but the first 64 KiB are kept too: for the first
+    /// (best) match of a query without holding all of them in our memory.
+    case head
     /// `/dev/null`: for the `cat` floor.
     case discarded
     /// A new file (replaced if it exists): for generating corpora.
@@ -49,7 +52,7 @@ struct ChildProcess {
 
   /// Our environment, less the variables that would change the tools'
   /// behaviour from their defaults, plus no crash backtraces from pick.
-  private static let environment: [String] = {
+  static let environment: [String] = {
     var names = [String]()
     var entry = environ
     while let pointer = entry.pointee {
@@ -74,7 +77,7 @@ struct ChildProcess {
     // [read, write]: a pipe to drain, or only a write end.
     var outputFDs: [Int32] = [-1, -1]
     switch output {
-    case .counted, .captured:
+    case .counted, .captured, .head:
       guard pipe(&outputFDs) == 0 else { throw BenchError.system("pipe", errno) }
       for fd in outputFDs { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
     case .discarded:
@@ -103,7 +106,7 @@ struct ChildProcess {
     guard pid > 0 else { throw BenchError.system("fork", errno) }
     close(outputFDs[1])
     outputFDs[1] = -1
-    var drained = OutputDrain(keepsBytes: output == .captured)
+    var drained = OutputDrain(keepingAtMost: output == .captured ? .max : output == .head ? 65536 : 0)
     if outputFDs[0] >= 0 { drained.drain(outputFDs[0]) }
     var status: Int32 = 0
     var usage = rusage()
@@ -113,7 +116,7 @@ struct ChildProcess {
     let seconds = Self.now() - start
 
     let termination: Termination = status & 0x7F == 0 ? .exited((status >> 8) & 0xFF) : .signaled(status & 0x7F)
-    let text = output == .captured ? String(decoding: drained.kept, as: UTF8.self) : Self.head(of: errorFD)
+    let text = output == .counted || output == .discarded ? Self.head(of: errorFD) : String(decoding: drained.kept, as: UTF8.self)
     return Result(
       seconds: seconds, peakKiB: usage.ru_maxrss, lines: drained.lines, bytes: drained.bytes,
       termination: termination, text: text)

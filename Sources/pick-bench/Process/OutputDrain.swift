@@ -1,14 +1,15 @@
 import Glibc
 
-/// Reads a pipe to its end, counting lines and bytes (and keeping the bytes
-/// when asked).
+/// Reads a pipe to its end, counting lines and bytes (and keeping the first
+/// bytes when asked).
 struct OutputDrain {
   private(set) var lines = 0
   private(set) var bytes = 0
   private(set) var kept: [UInt8] = []
-  let keepsBytes: Bool
+  /// How many bytes to keep from the start.
+  let keptLimit: Int
 
-  init(keepsBytes: Bool) { self.keepsBytes = keepsBytes }
+  init(keepingAtMost keptLimit: Int) { self.keptLimit = keptLimit }
 
   /// Reads `fd` until end of file. A last line without a newline counts.
   mutating func drain(_ fd: Int32) {
@@ -23,7 +24,9 @@ struct OutputDrain {
       bytes += count
       lines += Self.newlines(in: buffer, count: count)
       lastByte = buffer.load(fromByteOffset: count - 1, as: UInt8.self)
-      if keepsBytes { kept += UnsafeRawBufferPointer(start: buffer, count: count) }
+      if kept.count < keptLimit {
+        kept += UnsafeRawBufferPointer(start: buffer, count: min(count, keptLimit - kept.count))
+      }
     }
     if lastByte != UInt8(ascii: "\n") { lines += 1 }
   }

@@ -8,6 +8,13 @@ struct Tool {
   let filterArguments: (String) -> [String]
   /// What `--version` said, for the report header.
   var version = ""
+  /// Options of an interactive run (`latency`, `load`): the defaults, in
+  /// single-selection mode.
+  var interactiveArguments: [String] = []
+  /// Where the first list row is from the info line (`M/N`) in the
+  /// interactive layout: +1 below (pick's default reverse layout), -1 above
+  /// (fzf's default layout, prompt at the bottom).
+  var listRowOffset = -1
 
   /// pick at `path`, or next to the running pick-bench.
   static func pick(at path: String?) throws -> Tool {
@@ -15,7 +22,9 @@ struct Tool {
     let executable = path ?? String(bench[..<(bench.lastIndex(of: "/") ?? bench.startIndex)]) + "/pick"
     guard access(executable, X_OK) == 0 else { throw BenchError.missingPick(executable) }
     let version = (try? ChildProcess(executable: executable, arguments: ["--version"], output: .captured).run().text) ?? ""
-    return Tool(name: "pick", executable: executable, filterArguments: { ["--filter", $0] }, version: firstLine(version))
+    return Tool(
+      name: "pick", executable: executable, filterArguments: { ["--filter", $0] }, version: firstLine(version),
+      interactiveArguments: ["--no-multi"], listRowOffset: 1)
   }
 
   /// fzf 0.74, the reference: `/opt/peers/fzf`, else `fzf` on PATH only if
