@@ -124,3 +124,26 @@ func `the ranking prefers`(query: String, preferred: String, other: String) thro
     #expect(a == b, "query \(query) item \(item)")
   }
 }
+
+@Test func `the one-character scan scores exactly like the general path`() {
+  var random = SeededGenerator(seed: 21)
+  let alphabet = Array("aAbB /-_.cx\t\r")
+  for tiebreak in [[Options.Tiebreak.length], [Options.Tiebreak.end]] {
+    for query in ["a", "A", "b", "/", "x"] {
+      var options = Options()
+      options.tiebreak = tiebreak
+      let compiled = CompiledQuery(Array(query.utf8), options: options)
+      let fast = ItemMatcher(compiled)
+      fast.allowsSingleCharacterScan = true
+      let general = ItemMatcher(compiled)
+      for _ in 0 ..< 500 {
+        let item = String((0 ..< Int.random(in: 0 ... 12, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
+        let bytes = Array(item.utf8)
+        let a = bytes.withUnsafeBufferPointer { fast.match($0) }
+        let b = bytes.withUnsafeBufferPointer { general.match($0) }
+        #expect(a == b, "query \(query) item \(item.debugDescription)")
+        if a != nil { #expect(fast.lastTrimmedLength == general.lastTrimmedLength, "\(item.debugDescription)") }
+      }
+    }
+  }
+}

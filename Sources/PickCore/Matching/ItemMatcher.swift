@@ -20,6 +20,17 @@ public final class ItemMatcher {
   /// Tests turn the byte pre-filter off to check that it never rejects a real match.
   var usesByteFilter = true
 
+  /// The query is one plain ASCII character (the first key typed, the broadest
+  /// search): ASCII items are then scored in one pass over their bytes, with
+  /// no decoding, folding or per-position arrays. The ranker allows it when it
+  /// needs no more of the item than its trimmed length.
+  public var allowsSingleCharacterScan = false
+  private let singleCharacter: (unit: UInt8, caseSensitive: Bool)?
+  /// The trimmed length the single-character scan measured (for the `length` tiebreak).
+  private var scannedTrimmedLength: Int? = nil
+  private let asciiClasses: UnsafeMutablePointer<CharClass>
+  private let bonusMatrix: UnsafeMutablePointer<Int32>
+
   /// The query's terms as plain values (no reference counting per item).
   private let terms: TermTable
 
@@ -27,11 +38,37 @@ public final class ItemMatcher {
     self.compiled = compiled
     terms = TermTable(compiled)
     text = PreparedText(table: compiled.table)
+    asciiClasses = .allocate(capacity: 128)
+    for byte in 0 ..< 128 { asciiClasses[byte] = compiled.table.charClass(UInt32(byte)) }
+    bonusMatrix = .allocate(capacity: CharClass.count * CharClass.count)
+    for previous in 0 ..< CharClass.count {
+      for current in 0 ..< CharClass.count {
+        bonusMatrix[previous * CharClass.count + current] = compiled.table.bonus(
+          previous: CharClass(rawValue: UInt8(previous)) ?? .nonWord,
+          current: CharClass(rawValue: UInt8(current)) ?? .nonWord)
+      }
+    }
+    if compiled.query.groups.count == 1, compiled.query.groups[0].count == 1, compiled.shownFields == nil,
+      compiled.searchedFields == nil, !compiled.needsMatchStart
+    {
+      let term = compiled.query.groups[0][0]
+      if term.kind == .fuzzy, !term.isInverse, term.units.count == 1, term.units[0] < 0x80 {
+        singleCharacter = (UInt8(term.units[0]), term.isCaseSensitive)
+      } else {
+        singleCharacter = nil
+      }
+    } else {
+      singleCharacter = nil
+    }
     fuzzy.prefersLast = compiled.prefersLastOccurrence
     fuzzy.needsStart = compiled.needsMatchStart
   }
 
-  deinit { terms.release() }
+  deinit {
+    terms.release()
+    asciiClasses.deallocate()
+    bonusMatrix.deallocate()
+  }
 
   /// The text that is matched for an item: without a trailing CR.
   @inline(__always)
@@ -46,6 +83,12 @@ public final class ItemMatcher {
   /// matched byte offsets (into `item`) are appended to it, for highlighting.
   public func match(_ item: UnsafeBufferPointer<UInt8>, positions: PositionList? = nil) -> ItemMatch? {
     let bytes = Self.matchedBytes(item)
+    scannedTrimmedLength = nil
+    if allowsSingleCharacterScan, positions == nil, let single = singleCharacter,
+      let result = scanSingleCharacter(bytes, single.unit, caseSensitive: single.caseSensitive)
+    {
+      return result.match
+    }
     guard let shown = compiled.shownFields else { return match(text: bytes, positions: positions) }
     shownScratch.removeAll(keepingCapacity: true)
     shown.shownText(of: bytes, tokens: &tokens, into: &shownScratch)
@@ -121,7 +164,45 @@ public final class ItemMatcher {
 
   /// The item's length in characters without surrounding white space, for the
   /// `length` tiebreak. Valid right after a successful `match`.
-  public var lastTrimmedLength: Int { text.trimmedLength() }
+  public var lastTrimmedLength: Int { scannedTrimmedLength ?? text.trimmedLength() }
+
+  /// One pass over an ASCII item for a one-character query: the occurrence
+  /// with the best bonus (as `FuzzyScorer` would choose it) and the item's
+  /// trimmed length. `nil` when the item is not ASCII (the general path takes it).
+  private func scanSingleCharacter(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ unit: UInt8, caseSensitive: Bool
+  ) -> (match: ItemMatch?, Void)? {
+    let classes = asciiClasses
+    let matrix = bonusMatrix
+    var previous = Int(compiled.table.initialClass.rawValue)
+    var best: Int32 = -1
+    var bestAt = -1
+    var firstNonWhite = -1
+    var lastNonWhite = -1
+    let prefersLast = compiled.prefersLastOccurrence
+    for k in 0 ..< bytes.count {
+      let byte = bytes[k]
+      if byte >= 0x80 { return nil }
+      let current = Int(classes[Int(byte)].rawValue)
+      if current != Int(CharClass.white.rawValue) {
+        if firstNonWhite < 0 { firstNonWhite = k }
+        lastNonWhite = k
+      }
+      let folded = caseSensitive || (byte &- 0x41) >= 26 ? byte : byte | 0x20
+      if folded == unit {
+        let bonus = matrix[previous &* CharClass.count &+ current]
+        if bonus > best || (prefersLast && bonus == best) {
+          best = bonus
+          bestAt = k
+        }
+      }
+      previous = current
+    }
+    scannedTrimmedLength = firstNonWhite < 0 ? 0 : lastNonWhite - firstNonWhite + 1
+    guard bestAt >= 0 else { return (nil, ()) }
+    let score = Scoring.match + best * Scoring.firstCharMultiplier
+    return (ItemMatch(score: score, minBegin: bestAt, minEnd: bestAt + 1, maxEnd: bestAt + 1), ())
+  }
 
   /// The last matched item's decoded units (for the tiebreaks that look at characters).
   var lastUnits: UnsafeBufferPointer<UInt32> { text.units.buffer }

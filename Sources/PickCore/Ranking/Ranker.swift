@@ -71,6 +71,8 @@ public struct Ranker: Sendable {
     let span = range.count
     let tasks = (span + taskSize - 1) / taskSize
     let matchers = (0 ..< max(1, min(workers, tasks))).map { _ in ItemMatcher(query) }
+    // The one-character scan knows only the trimmed length: enough for `length` and no tiebreak.
+    for matcher in matchers { matcher.allowsSingleCharacterScan = !isWide && !points.needsUnits }
     var found = [Int](repeating: 0, count: tasks)
     let taskSize = self.taskSize
     let lower = range.lowerBound
@@ -128,7 +130,7 @@ public struct Ranker: Sendable {
         let p = points.points(
           for: match, trimmedLength: matcher.lastTrimmedLength,
           units: usesUnits ? matcher.lastUnits : UnsafeBufferPointer(start: nil, count: 0),
-          classes: matcher.lastClasses)
+          classes: usesUnits ? matcher.lastClasses : UnsafeBufferPointer(start: nil, count: 0))
         return (p & 0xFFFF_FFFF_0000_0000) | UInt64(order)
       }
     } else {
