@@ -21,8 +21,8 @@ func `a program on the pseudo-terminal draws on /dev/tty and reads keys from it`
   let script = """
     n=$(wc -l); printf '> \\r\\n  %s/%s\\r\\n   first' "$n" "$n" > /dev/tty
     stty raw -echo < /dev/tty; key=$(dd bs=1 count=1 < /dev/tty 2>/dev/null)
-    printf '\\033[2;3H1/2  \\033[3;4Hkey %s' "$key" > /dev/tty; stty sane < /dev/tty
-    dd bs=1 count=1 < /dev/tty 2>/dev/null; exit 130
+    printf '\\033[2;3H1/2  \\033[3;4Hkey %s' "$key" > /dev/tty
+    dd bs=1 count=1 < /dev/tty 2>/dev/null; stty sane < /dev/tty; exit 130
     """
   try terminal.spawn("/bin/sh", arguments: ["-c", script], input: file.path)
   let screen = TerminalScreen(terminal: terminal)
