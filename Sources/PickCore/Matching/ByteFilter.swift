@@ -67,6 +67,53 @@ struct ByteFilter: Sendable {
 }
 
 extension ByteFilter {
+  /// The exact test: can `units` occur in order in `bytes`, folded as the term
+  /// folds? ASCII bytes go through the table (exact for them); a non-ASCII
+  /// character is decoded where it stands and folded, so an item full of
+  /// accents, CJK or emoji is rejected without decoding all of it.
+  @inline(__always)
+  static func mayMatchExactly(
+    _ bytes: UnsafeBufferPointer<UInt8>, table: UnsafePointer<UInt8>, units: UnsafeBufferPointer<UInt32>,
+    caseSensitive: Bool, normalize: Bool
+  ) -> Bool {
+    let m = units.count
+    if m == 0 { return true }
+    guard let base = bytes.baseAddress else { return false }
+    let n = bytes.count
+    var row = 0
+    var k = 0
+    var i = 0
+    while i < n {
+      let byte = base[i]
+      if byte < 0x80 {
+        if table[row &+ Int(byte)] != 0 {
+          k &+= 1
+          if k == m { return true }
+          row &+= 256
+        }
+        i &+= 1
+        continue
+      }
+      let length = UTF8Decoding.validSequenceLength(base + i, available: n - i)
+      var unit: UInt32
+      if length == 0 {
+        unit = UTF8Decoding.invalidByteBase + UInt32(byte)
+        i &+= 1
+      } else {
+        unit = UTF8Decoding.scalarValue(base + i, length: length)
+        i &+= length
+        if !caseSensitive { unit = CaseFolding.lower(unit) }
+        if normalize { unit = LatinFolding.base(unit) }
+      }
+      if unit == units[k] {
+        k &+= 1
+        if k == m { return true }
+        row &+= 256
+      }
+    }
+    return false
+  }
+
   /// The first bytes of the UTF-8 encodings of every character that case or
   /// accent folding turns into an ASCII letter (`é`, `İ`, the Kelvin sign,
   /// fullwidth `ｃ`). A test derives the set from the tables, so it cannot go stale.

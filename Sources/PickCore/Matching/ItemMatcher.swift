@@ -19,6 +19,10 @@ public final class ItemMatcher {
 
   /// Tests turn the byte pre-filter off to check that it never rejects a real match.
   var usesByteFilter = true
+  /// Which positive terms (by index, the first 64) the byte filter found possible for this item.
+  private var termMayOccur: UInt64 = 0
+  /// The index of the term being matched.
+  private var currentTerm = 0
 
   /// The query is one plain ASCII character (the first key typed, the broadest
   /// search): ASCII items are then scored in one pass over their bytes, with
@@ -99,14 +103,23 @@ public final class ItemMatcher {
   private func match(text bytes: UnsafeBufferPointer<UInt8>, positions: PositionList?) -> ItemMatch? {
     // Reject on raw bytes first: a group fails when none of its positive terms can occur
     // (a group with an inverse term can always be satisfied by absence).
+    // Each positive term's answer is kept (`termMayOccur`): a term that passed
+    // needs no second check after decoding.
+    termMayOccur = 0
     if usesByteFilter {
       var k = 0
       while k < terms.count {
         var possible = false
         repeat {
           let term = terms.entries[k]
-          if !possible && (term.isInverse || ByteFilter.mayMatch(bytes, table: term.filter, length: term.filterLength)) {
+          if term.isInverse {
             possible = true
+          } else if ByteFilter.mayMatchExactly(
+            bytes, table: term.filter, units: term.units, caseSensitive: term.isCaseSensitive,
+            normalize: term.normalizesItems)
+          {
+            possible = true
+            if k < 64 { termMayOccur |= 1 << UInt64(k) }
           }
           k += 1
         } while k < terms.count && !terms.entries[k].startsGroup
@@ -127,6 +140,7 @@ public final class ItemMatcher {
       var settled = false
       repeat {
         let term = terms.entries[k]
+        currentTerm = k
         k += 1
         if settled { continue }
         let mark = positionsScratch.values.count
@@ -210,8 +224,13 @@ public final class ItemMatcher {
 
   /// Matches one term; positions (if asked for) are appended as units of the decoded item.
   private func matchTerm(_ term: TermTable.Entry, positions: PositionList?) -> ScoredMatch? {
-    // For non-ASCII items, check that the term can occur at all before classifying every character.
-    guard text.mayContain(term.units, caseSensitive: term.isCaseSensitive, normalize: term.normalizesItems) else {
+    // Before classifying every character of a non-ASCII item, make sure the term
+    // can occur at all (the byte filter already did, for the terms it checked).
+    let checked = usesByteFilter && !term.isInverse && currentTerm < 64
+    if checked && termMayOccur & (1 << UInt64(currentTerm)) == 0 { return nil }
+    if !checked
+      && !text.mayContain(term.units, caseSensitive: term.isCaseSensitive, normalize: term.normalizesItems)
+    {
       return nil
     }
     let scoring = text.text(caseSensitive: term.isCaseSensitive, normalize: term.normalizesItems)
