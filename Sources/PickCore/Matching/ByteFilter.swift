@@ -1,68 +1,44 @@
 /// A cheap test on an item's raw bytes that rejects most non-matches before
-/// any decoding or scoring: can the term's characters appear in this order?
+/// any decoding or scoring: do the term's characters occur in this order?
 ///
-/// It must never reject a real match, so it over-approximates:
-/// - an ASCII letter is also accepted at the first byte of any character that
-///   folds to an ASCII letter (`é` to `e`, the Kelvin sign to `k`, fullwidth
-///   `ｃ` to `c`) — but not at a CJK, Greek or Cyrillic one;
-/// - a non-ASCII character is accepted at its own first byte, and, when it is
-///   a lower-case letter in a case-insensitive term, at the first bytes of
-///   the characters that lower-case to it (its upper- and title-case forms,
-///   and four oddities such as the Ohm sign; a test checks every character);
-/// - a unit standing for an invalid byte only at that very byte.
-/// One table of 256 flags per term character makes the scan a single load
-/// and branch per byte.
+/// ASCII bytes are looked up in one table of flags per term character (is
+/// this byte that character, in either case when the term ignores case?), a
+/// single load and branch per byte. A non-ASCII character is decoded where it
+/// stands and folded as the term folds (case, Latin accents), so the test is
+/// exact: an item full of accents, CJK or emoji that cannot match is rejected
+/// without being decoded whole, and one that passes needs no second check.
+/// A byte that is not valid UTF-8 is a unit of its own, as everywhere.
 struct ByteFilter: Sendable {
-  /// `table[k * 256 + byte]` is non-zero when `byte` may be term character `k`.
+  /// `table[k * 256 + byte]` is non-zero when the ASCII `byte` is term character `k`.
   let table: [UInt8]
   let length: Int
+  private let units: [UInt32]
+  private let isCaseSensitive: Bool
+  private let normalizes: Bool
 
   init(term: Term) {
     let units = term.units
+    self.units = units
+    isCaseSensitive = term.isCaseSensitive
+    normalizes = term.normalizesItems
     length = units.count
     var table = [UInt8](repeating: 0, count: max(units.count, 1) * 256)
-    for (k, unit) in units.enumerated() {
+    for (k, unit) in units.enumerated() where unit < 0x80 {
       let row = k * 256
-      if unit < 0x80 {
-        table[row + Int(unit)] = 1
-        let isLower = unit >= 0x61 && unit <= 0x7A
-        if isLower && !term.isCaseSensitive { table[row + Int(unit - 32)] = 1 }
-        let isLetter = isLower || (unit >= 0x41 && unit <= 0x5A)
-        if isLetter && (!term.isCaseSensitive || term.normalizesItems) {
-          for lead in Self.asciiFoldingLeadBytes { table[row + Int(lead)] = 1 }
-        }
-      } else if unit < UTF8Decoding.invalidByteBase, let scalar = Unicode.Scalar(unit) {
-        if !term.isCaseSensitive && scalar.properties.isLowercase {
-          for lead in Self.leadBytes(foldingTo: scalar) { table[row + Int(lead)] = 1 }
-        } else {
-          table[row + Int(Self.leadByte(of: unit))] = 1
-        }
-      } else if unit < UTF8Decoding.invalidByteBase {
-        for lead in 0xC0 ... 0xFF { table[row + lead] = 1 }
-      } else {
-        table[row + Int(unit - UTF8Decoding.invalidByteBase)] = 1
-      }
+      table[row + Int(unit)] = 1
+      if unit >= 0x61 && unit <= 0x7A && !term.isCaseSensitive { table[row + Int(unit - 32)] = 1 }
     }
     self.table = table
   }
 
-  /// Whether the term's characters may all occur in `bytes`, in order.
+  /// Whether the term's characters occur in `bytes`, in order, folded as the term folds.
   func mayMatch(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    table.withUnsafeBufferPointer { Self.mayMatch(bytes, table: $0.baseAddress!, length: length) }
-  }
-
-  /// The scan itself, on a table the caller keeps alive (the matcher's hot loop).
-  @inline(__always)
-  static func mayMatch(_ bytes: UnsafeBufferPointer<UInt8>, table: UnsafePointer<UInt8>, length m: Int) -> Bool {
-    if m == 0 { return true }
-    var row = 0
-    var k = 0
-    for byte in bytes where table[row &+ Int(byte)] != 0 {
-      k &+= 1
-      if k == m { return true }
-      row &+= 256
+    table.withUnsafeBufferPointer { table in
+      units.withUnsafeBufferPointer { units in
+        Self.mayMatchExactly(
+          bytes, table: table.baseAddress!, units: units, caseSensitive: isCaseSensitive, normalize: normalizes)
+      }
     }
-    return false
   }
 }
 
@@ -112,39 +88,5 @@ extension ByteFilter {
       }
     }
     return false
-  }
-
-  /// The first bytes of the UTF-8 encodings of every character that case or
-  /// accent folding turns into an ASCII letter (`é`, `İ`, the Kelvin sign,
-  /// fullwidth `ｃ`). A test derives the set from the tables, so it cannot go stale.
-  static let asciiFoldingLeadBytes: [UInt8] = [
-    0xC3, 0xC4, 0xC5, 0xC6, 0xC7, 0xC8, 0xC9, 0xCA, 0xCD, 0xE1, 0xE2, 0xEA, 0xEF, 0xF0,
-  ]
-
-  /// The first bytes of every character whose simple lower-case form is `scalar`.
-  static func leadBytes(foldingTo scalar: Unicode.Scalar) -> [UInt8] {
-    var leads = [leadByte(of: scalar.value)]
-    for mapping in [scalar.properties.uppercaseMapping, scalar.properties.titlecaseMapping] {
-      if let first = mapping.unicodeScalars.first { leads.append(leadByte(of: first.value)) }
-    }
-    // Characters whose lower-case form is not the other way round:
-    // ϴ → θ (0xCF), ẞ → ß (0xE1), Ω (Ohm) → ω and Å (Angstrom) → å (0xE2).
-    switch scalar.value {
-    case 0x3B8: leads.append(0xCF)
-    case 0xDF: leads.append(0xE1)
-    case 0x3C9, 0xE5: leads.append(0xE2)
-    default: break
-    }
-    return leads
-  }
-
-  /// The first byte of a scalar's UTF-8 encoding.
-  static func leadByte(of unit: UInt32) -> UInt8 {
-    switch unit {
-    case ..<0x80: return UInt8(unit)
-    case ..<0x800: return UInt8(0xC0 | unit >> 6)
-    case ..<0x10000: return UInt8(0xE0 | unit >> 12)
-    default: return UInt8(0xF0 | unit >> 18)
-    }
   }
 }

@@ -187,10 +187,6 @@ public struct PickerLayout {
     bytes.withUnsafeBufferPointer { DisplayLine.segments(of: $0, matches: [], width: width, tabstop: 8) }
   }
 
-  private func columns(_ bytes: [UInt8]) -> Int {
-    segments(bytes, width: Int.max / 2).reduce(0) { $0 + $1.columns }
-  }
-
   private func fitted(_ text: String, style: Style) -> [Span] {
     segments(Array(text.utf8), width: width).map { Span($0.text, columns: $0.columns, style: style) }
   }
