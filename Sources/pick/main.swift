@@ -122,12 +122,7 @@ do {
     try InputReader.readAll(0, into: store)
     stdinOpen = false
     let range = min(options.headerLines, store.count) ..< store.count
-    var excluding: ((Int) -> Bool)? = nil
-    if options.unique {
-      let duplicates = DuplicateFilter(skipping: options.headerLines)
-      duplicates.update(from: store)
-      excluding = { duplicates.isDuplicate($0) }
-    }
+    let excluding = options.unique ? DuplicateFilter.repeats(in: store, skipping: options.headerLines) : nil
     let ranked = Ranker(order: Ranker.Order(options: options)).rank(
       store, range: range, query: CompiledQuery(options.query, options: options), excluding: excluding)
     if options.selectOne && ranked.count == 1 {

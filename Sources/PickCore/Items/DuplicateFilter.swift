@@ -250,3 +250,14 @@ extension DuplicateFilter {
     DuplicateSnapshot(marks: marks, count: checkedCount)
   }
 }
+
+extension DuplicateFilter {
+  /// The repeats among every item of a finished `store` (header lines not
+  /// counted), as the predicate `Ranker.rank(excluding:)` takes: `--unique`
+  /// when all input has been read (filter mode, `-1`, `-0`).
+  public static func repeats(in store: ItemStore, skipping headerLines: Int) -> (Int) -> Bool {
+    let duplicates = DuplicateFilter(skipping: headerLines)
+    duplicates.update(from: store)
+    return { duplicates.isDuplicate($0) }
+  }
+}

@@ -25,12 +25,7 @@ public struct FilterCommand {
     let compiled = CompiledQuery(query, options: options)
     var ranker = Ranker(order: Ranker.Order(options: options))
     ranker.workers = workers
-    var excluding: ((Int) -> Bool)? = nil
-    if options.unique {
-      let duplicates = DuplicateFilter(skipping: options.headerLines)
-      duplicates.update(from: store)
-      excluding = { duplicates.isDuplicate($0) }
-    }
+    let excluding = options.unique ? DuplicateFilter.repeats(in: store, skipping: options.headerLines) : nil
     let ranked = ranker.rank(store, range: range, query: compiled, excluding: excluding)
     if options.acceptNth == nil, ranked.items == nil, case .all(let all, false) = ranked.storage,
       store.separator == (options.print0 ? 0 : 0x0A)
