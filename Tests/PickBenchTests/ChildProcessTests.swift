@@ -41,7 +41,10 @@ import Testing
     #expect(ballast.last == 2)
   }
   let result = try ChildProcess(executable: "true", arguments: []).run()
-  #expect(result.peakKiB < 64 << 10)
+  // A forked child is still charged this process's resident pages at the
+  // moment of the fork, and tests running in parallel in this process hold
+  // some: the bound only has to stay below the freed 128 MiB.
+  #expect(result.peakKiB < 112 << 10)
 }
 
 @Test func `a missing program is an error, not a hang`() {

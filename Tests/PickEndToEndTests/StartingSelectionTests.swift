@@ -544,7 +544,10 @@ private func allRow(_ box: String, _ count: String) -> String {
       #expect(screen.row(4) == row(">* cherry"))
 
       picker.send(ctrlS)
-      screen = try picker.waitFor { $0.row(0).hasPrefix("> ch ") && !$0.screenText.contains("review") }
+      // The query comes back at once; its matches when the search is done.
+      screen = try picker.waitFor {
+        $0.row(0).hasPrefix("> ch ") && !$0.screenText.contains("review") && $0.row(1).hasPrefix("  1/3")
+      }
       #expect(screen.row(1) == row("  1/3"))
       #expect(screen.row(2) == allRow("x", "1 of 1"))
       #expect(screen.row(3) == row(">* cherry"))
