@@ -11,7 +11,6 @@
 struct ByteFilter: Sendable {
   /// `table[k * 256 + byte]` is non-zero when the ASCII `byte` is term character `k`.
   let table: [UInt8]
-  let length: Int
   private let units: [UInt32]
   private let isCaseSensitive: Bool
   private let normalizes: Bool
@@ -21,7 +20,6 @@ struct ByteFilter: Sendable {
     self.units = units
     isCaseSensitive = term.isCaseSensitive
     normalizes = term.normalizesItems
-    length = units.count
     var table = [UInt8](repeating: 0, count: max(units.count, 1) * 256)
     for (k, unit) in units.enumerated() where unit < 0x80 {
       let row = k * 256

@@ -32,8 +32,7 @@ public final class ItemMatcher {
   private let singleCharacter: (unit: UInt8, caseSensitive: Bool)?
   /// The trimmed length the single-character scan measured (for the `length` tiebreak).
   private var scannedTrimmedLength: Int? = nil
-  private let asciiClasses: UnsafeMutablePointer<CharClass>
-  private let bonusMatrix: UnsafeMutablePointer<Int32>
+  private let lookup: BonusLookup
 
   /// The query's terms as plain values (no reference counting per item).
   private let terms: TermTable
@@ -41,17 +40,8 @@ public final class ItemMatcher {
   public init(_ compiled: CompiledQuery) {
     self.compiled = compiled
     terms = TermTable(compiled)
-    text = PreparedText(table: compiled.table)
-    asciiClasses = .allocate(capacity: 128)
-    for byte in 0 ..< 128 { asciiClasses[byte] = compiled.table.charClass(UInt32(byte)) }
-    bonusMatrix = .allocate(capacity: CharClass.count * CharClass.count)
-    for previous in 0 ..< CharClass.count {
-      for current in 0 ..< CharClass.count {
-        bonusMatrix[previous * CharClass.count + current] = compiled.table.bonus(
-          previous: CharClass(rawValue: UInt8(previous)) ?? .nonWord,
-          current: CharClass(rawValue: UInt8(current)) ?? .nonWord)
-      }
-    }
+    lookup = BonusLookup(compiled.table)
+    text = PreparedText(lookup: lookup)
     if compiled.query.groups.count == 1, compiled.query.groups[0].count == 1, compiled.shownFields == nil,
       compiled.searchedFields == nil, !compiled.needsMatchStart
     {
@@ -70,8 +60,6 @@ public final class ItemMatcher {
 
   deinit {
     terms.release()
-    asciiClasses.deallocate()
-    bonusMatrix.deallocate()
   }
 
   /// The text that is matched for an item: without a trailing CR.
@@ -186,8 +174,8 @@ public final class ItemMatcher {
   private func scanSingleCharacter(
     _ bytes: UnsafeBufferPointer<UInt8>, _ unit: UInt8, caseSensitive: Bool
   ) -> (match: ItemMatch?, Void)? {
-    let classes = asciiClasses
-    let matrix = bonusMatrix
+    let classes = lookup.asciiClasses
+    let matrix = lookup.matrix
     var previous = Int(compiled.table.initialClass.rawValue)
     var best: Int32 = -1
     var bestAt = -1

@@ -55,29 +55,22 @@ final class PreparedText {
   /// Class of each byte below 128, and the bonus matrix, as plain memory for the ASCII pass.
   private let asciiClasses: UnsafeMutablePointer<CharClass>
   private let matrix: UnsafeMutablePointer<Int32>
+  /// Owns `asciiClasses` and `matrix`.
+  private let lookup: BonusLookup
 
-  init(table: BonusTable) {
-    self.table = table
+  init(lookup: BonusLookup) {
+    self.lookup = lookup
+    table = lookup.table
+    asciiClasses = lookup.asciiClasses
+    matrix = lookup.matrix
     planeClasses = .allocate(capacity: Self.cachedUnits)
     planeBlockReady = .allocate(capacity: Self.cachedUnits >> 8)
     planeBlockReady.initialize(repeating: false, count: Self.cachedUnits >> 8)
-    asciiClasses = .allocate(capacity: 128)
-    for byte in 0 ..< 128 { asciiClasses[byte] = table.charClass(UInt32(byte)) }
-    matrix = .allocate(capacity: CharClass.count * CharClass.count)
-    for previous in 0 ..< CharClass.count {
-      for current in 0 ..< CharClass.count {
-        matrix[previous * CharClass.count + current] = table.bonus(
-          previous: CharClass(rawValue: UInt8(previous)) ?? .nonWord,
-          current: CharClass(rawValue: UInt8(current)) ?? .nonWord)
-      }
-    }
   }
 
   deinit {
     planeClasses.deallocate()
     planeBlockReady.deallocate()
-    asciiClasses.deallocate()
-    matrix.deallocate()
     units.release()
     byteOffsets.release()
     classes.release()

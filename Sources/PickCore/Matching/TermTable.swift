@@ -10,9 +10,8 @@ struct TermTable {
     var normalizesItems: Bool
     /// The term's units.
     var units: UnsafeBufferPointer<UInt32>
-    /// The byte pre-filter table (`ByteFilter.table`) and its length in characters.
+    /// The byte filter's table (`ByteFilter.table`), one row per unit.
     var filter: UnsafePointer<UInt8>
-    var filterLength: Int
     /// Whether this term starts a new AND group.
     var startsGroup: Bool
   }
@@ -43,7 +42,7 @@ struct TermTable {
           kind: term.kind, isInverse: term.isInverse, isCaseSensitive: term.isCaseSensitive,
           normalizesItems: term.normalizesItems,
           units: UnsafeBufferPointer(start: units.baseAddress! + unitOffset, count: term.units.count),
-          filter: UnsafePointer(filters.baseAddress! + filterOffset), filterLength: filter.length,
+          filter: UnsafePointer(filters.baseAddress! + filterOffset),
           startsGroup: t == 0)
         unitOffset += term.units.count
         filterOffset += filter.table.count

@@ -1,0 +1,30 @@
+/// A `BonusTable`'s ASCII classes and bonus matrix as plain memory, for the
+/// per-byte loops (preparing an ASCII item, the one-character scan): reading
+/// them through the table's arrays would cost bounds and ownership checks on
+/// every byte. One per matcher, shared by its prepared text.
+final class BonusLookup {
+  let table: BonusTable
+  /// Class of each byte below 128.
+  let asciiClasses: UnsafeMutablePointer<CharClass>
+  /// `matrix[previous * CharClass.count + current]`, as `BonusTable.bonus`.
+  let matrix: UnsafeMutablePointer<Int32>
+
+  init(_ table: BonusTable) {
+    self.table = table
+    asciiClasses = .allocate(capacity: 128)
+    for byte in 0 ..< 128 { asciiClasses[byte] = table.charClass(UInt32(byte)) }
+    matrix = .allocate(capacity: CharClass.count * CharClass.count)
+    for previous in 0 ..< CharClass.count {
+      for current in 0 ..< CharClass.count {
+        matrix[previous * CharClass.count + current] = table.bonus(
+          previous: CharClass(rawValue: UInt8(previous)) ?? .nonWord,
+          current: CharClass(rawValue: UInt8(current)) ?? .nonWord)
+      }
+    }
+  }
+
+  deinit {
+    asciiClasses.deallocate()
+    matrix.deallocate()
+  }
+}
