@@ -28,7 +28,7 @@ let package = Package(
     .executableTarget(name: "pick-bench", dependencies: ["PickTestSupport"]),
     .executableTarget(name: "pick-rank"),
     .testTarget(name: "PickCoreTests", dependencies: ["PickCore", "PickTestSupport"]),
-    .testTarget(name: "PickSystemTests", dependencies: ["PickSystem"]),
+    .testTarget(name: "PickSystemTests", dependencies: ["PickSystem", "PickTestSupport"]),
     .testTarget(name: "PickEndToEndTests", dependencies: ["pick", "PickTestSupport"]),
     .testTarget(name: "PickBenchTests", dependencies: ["pick-bench"]),
   ]

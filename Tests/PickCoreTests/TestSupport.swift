@@ -1,17 +1,8 @@
+import PickTestSupport
 @testable import PickCore
 
-/// A seeded generator for property tests (SplitMix64), so failures reproduce.
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
+/// The shared seeded generator, visible to every file of this target.
+typealias SeededGenerator = PickTestSupport.SeededGenerator
 
 /// Matches `item` against `query` with default options; `nil` when it does not match.
 func matchScore(_ query: String, _ item: String, scheme: Options.Scheme = .default) -> Int32? {

@@ -1,5 +1,6 @@
 import Glibc
 import PickCore
+import PickTestSupport
 import Testing
 
 @testable import PickSystem
@@ -68,20 +69,6 @@ private func order(_ matches: RankedMatches) -> [Int] {
     #expect(printed == ["alpha", "alphabet", "alps"])
   }
 }
-
-/// SplitMix64, for reproducible random lists.
-private struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 @Suite struct StreamingMergeTests {
   @Test(arguments: ["", "a", "lib", "a b", "!x"])
   func `searching new items and merging gives the order of one search over everything`(query: String) throws {
