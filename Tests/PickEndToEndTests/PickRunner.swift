@@ -191,18 +191,18 @@ func makeTemporaryFile(containing bytes: [UInt8]) throws -> String {
 
 // MARK: - Plumbing
 
-private typealias Pipe2Function = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
-private typealias CloseFromFunction =
+typealias Pipe2Function = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
+typealias CloseFromFunction =
   @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
 
 /// A glibc function that Swift's Glibc module does not declare (it needs _GNU_SOURCE).
-private func libcFunction<Function>(_ name: String, as type: Function.Type) -> Function? {
+func libcFunction<Function>(_ name: String, as type: Function.Type) -> Function? {
   guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, name) else { return nil }
   return unsafeBitCast(symbol, to: type)
 }
 
-/// A close-on-exec pipe: (read end, write end).
-private func makePipe() throws -> (read: Int32, write: Int32) {
+/// A close-on-exec pipe: (read end, write end). The pty harness uses it too.
+func makePipe() throws -> (read: Int32, write: Int32) {
   var fds: [Int32] = [-1, -1]
   let created: Int32
   if let pipe2 = libcFunction("pipe2", as: Pipe2Function.self) {

@@ -72,13 +72,13 @@ final class PseudoTerminal {
     var before = termios()
     guard tcgetattr(slave, &before) == 0 else { throw PseudoTerminalFailure.errno("tcgetattr") }
 
-    let input = try makeCloseOnExecPipe()
+    let input = try makePipe()
     opened += [input.read, input.write]
-    let output = try makeCloseOnExecPipe()
+    let output = try makePipe()
     opened += [output.read, output.write]
-    let errors = try makeCloseOnExecPipe()
+    let errors = try makePipe()
     opened += [errors.read, errors.write]
-    let wake = try makeCloseOnExecPipe()
+    let wake = try makePipe()
     opened += [wake.read, wake.write]
 
     var fullEnvironment = [
@@ -426,25 +426,6 @@ func pathOfTerminal(_ fd: Int32) -> String? {
   return String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
-private typealias PipeFunction = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
-private typealias CloseFromAction =
-  @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-
-/// A glibc function that `import Glibc` does not declare (it needs _GNU_SOURCE).
-private func glibcFunction<Function>(_ name: String, as type: Function.Type) -> Function? {
-  guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, name) else { return nil }
-  return unsafeBitCast(symbol, to: type)
-}
-
-private func makeCloseOnExecPipe() throws -> (read: Int32, write: Int32) {
-  var fds: [Int32] = [-1, -1]
-  guard let pipe2 = glibcFunction("pipe2", as: PipeFunction.self), pipe2(&fds, O_CLOEXEC) == 0
-  else {
-    throw PseudoTerminalFailure.errno("pipe2")
-  }
-  return (fds[0], fds[1])
-}
-
 /// posix_spawn in a new session whose controlling terminal is `terminalPath`,
 /// with default signal actions, an empty signal mask and only fds 0–2 open.
 private func spawnInNewSession(
@@ -464,8 +445,8 @@ private func spawnInNewSession(
   posix_spawn_file_actions_adddup2(&actions, stdin, 0)
   posix_spawn_file_actions_adddup2(&actions, stdout, 1)
   posix_spawn_file_actions_adddup2(&actions, stderr, 2)
-  if let closeFrom = glibcFunction(
-    "posix_spawn_file_actions_addclosefrom_np", as: CloseFromAction.self)
+  if let closeFrom = libcFunction(
+    "posix_spawn_file_actions_addclosefrom_np", as: CloseFromFunction.self)
   {
     _ = closeFrom(&actions, 3)
   }
