@@ -64,8 +64,8 @@ struct LatencyBenchmark {
     }
   }
 
-  /// One run: load, every key, Esc.
-  private static func session(_ tool: Tool, facts: CorpusFacts, keys: [String], expected: [ScreenExpectation]) throws
+  /// One run: load, every key, Esc (no keys: the load benchmark's run).
+  static func session(_ tool: Tool, facts: CorpusFacts, keys: [String], expected: [ScreenExpectation]) throws
     -> SessionResult
   {
     var result = SessionResult()

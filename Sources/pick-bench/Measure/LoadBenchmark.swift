@@ -26,20 +26,8 @@ struct LoadBenchmark {
     print(LoadReport(tools: tools, rows: rows).markdown)
   }
 
+  /// One run: load, then Esc.
   private static func session(_ tool: Tool, facts: CorpusFacts) throws -> SessionResult {
-    var result = SessionResult()
-    let session = try InteractiveSession(tool: tool, corpus: facts.file)
-    result.loadMilliseconds = session.waitForLoad(facts.loadedScreen(for: tool))
-    guard result.loadMilliseconds != nil else {
-      result.failure = "never showed \(facts.lines)/\(facts.lines) with the first line on top"
-      progress("\(tool.name): \(result.failure!); the screen:\n\(session.screenDump)")
-      session.kill()
-      return result
-    }
-    switch session.quit() {
-    case .success(let peakKiB): result.peakKiB = peakKiB
-    case .failure(let failure): result.failure = failure.description
-    }
-    return result
+    try LatencyBenchmark.session(tool, facts: facts, keys: [], expected: [])
   }
 }
