@@ -37,6 +37,11 @@ public enum ProcessEnvironment {
     }
     guard fd >= 0 else { throw SystemError(errno: errno, context: "cannot open") }
     defer { close(fd) }
+    return try contents(of: fd)
+  }
+
+  /// Everything `fd` has until its end (small files: options, remembered choices).
+  static func contents(of fd: Int32) throws(SystemError) -> [UInt8] {
     var result: [UInt8] = []
     var block = [UInt8](repeating: 0, count: 64 << 10)
     while true {

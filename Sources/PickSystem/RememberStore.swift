@@ -195,19 +195,7 @@ public struct RememberStore: Sendable {
     defer { close(fd) }
     var info = stat()
     guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-    var result: [UInt8] = []
-    result.reserveCapacity(Int(info.st_size))
-    var block = [UInt8](repeating: 0, count: 64 << 10)
-    while true {
-      let n = block.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      if n > 0 {
-        result.append(contentsOf: block[0 ..< n])
-      } else if n == 0 {
-        return result
-      } else if errno != EINTR {
-        return nil
-      }
-    }
+    return try? ProcessEnvironment.contents(of: fd)
   }
 
   private static func isDirectory(_ path: [UInt8]) -> Bool {
