@@ -1,0 +1,132 @@
+import Glibc
+import PickCore
+
+/// `pick` without `--filter`: reads items from stdin into `store`, decides
+/// `-1`/`-0` on the whole input, otherwise runs the picker on the terminal,
+/// then — with the terminal restored — prints the choice and remembers it.
+/// Returns the exit status; throws `UsageFailure` for a bad `--preselect-file`
+/// or no terminal, and what reading or writing throws.
+public struct PickerCommand {
+  public let options: Options
+
+  public init(options: Options) {
+    self.options = options
+  }
+
+  public func run(_ store: ItemStore) throws -> Int32 {
+    let remembering = Remembering(options: options)
+    let preselection = try makePreselection(remembered: remembering.load())
+
+    // -1 and -0 decide on the whole input before anything is drawn.
+    var stdinOpen = true
+    if options.selectOne || options.exitZero {
+      try InputReader.readAll(0, into: store)
+      stdinOpen = false
+      let range = min(options.headerLines, store.count) ..< store.count
+      let excluding = options.unique ? DuplicateFilter.repeats(in: store, skipping: options.headerLines) : nil
+      let ranked = Ranker(order: Ranker.Order(options: options)).rank(
+        store, range: range, query: CompiledQuery(options.query, options: options), excluding: excluding)
+      if options.selectOne && ranked.count == 1 {
+        return finish([ranked.itemIndex(at: 0)], query: options.query, store: store, remembering: remembering)
+      }
+      if options.exitZero && ranked.count == 0 {
+        return printResults([], query: options.query, store: store)
+      }
+    }
+
+    if let term = ProcessEnvironment.value("TERM"), term == Array("dumb".utf8) {
+      throw UsageFailure("TERM is dumb: the picker needs a terminal that understands escape codes (use --filter)")
+    }
+    let ttyPath = options.tty.map { String(decoding: $0, as: UTF8.self) }
+    let terminal: TerminalSession
+    do {
+      terminal = try TerminalSession(path: ttyPath, height: options.height)
+    } catch {
+      throw UsageFailure("cannot open the terminal \(ttyPath ?? "/dev/tty"): \(error)")
+    }
+    if CrashRestore.isCrashForTestingRequested { CrashRestore.crashForTesting() }
+    let session = InteractiveSession(options: options, store: store, stdinOpen: stdinOpen, preselection: preselection)
+    let ending = session.run(on: terminal)
+    // Restore the terminal before a byte of output: the shell must never see escape codes.
+    terminal.close()
+    switch ending {
+    case .accepted(let items): return finish(items, query: session.finalQuery, store: store, remembering: remembering)
+    case .nothingChosen: return printResults([], query: session.finalQuery, store: store)
+    case .aborted: return ExitStatus.aborted
+    case .hungUp: return ExitStatus.hungUp
+    }
+  }
+
+  /// What starts selected: `--preselect`, `--preselect-file`, `--preselect-all`, `--remember`.
+  private func makePreselection(remembered: [[UInt8]]) throws -> Preselection {
+    var texts = options.preselect
+    if let path = options.preselectFile {
+      do {
+        let contents = try ProcessEnvironment.contents(ofFile: path)
+        var lines = contents.split(separator: options.read0 ? 0 : 0x0A, omittingEmptySubsequences: false).map(Array.init)
+        if lines.last == [] { lines.removeLast() }
+        texts += lines
+      } catch {
+        throw UsageFailure("--preselect-file \(String(decoding: path, as: UTF8.self)): \(error)")
+      }
+    }
+    texts += remembered
+    return Preselection(texts: texts, selectsAll: options.preselectAll)
+  }
+
+  /// Prints an accepted choice and, when that worked, remembers it.
+  private func finish(_ items: [Int], query: [UInt8], store: ItemStore, remembering: Remembering) -> Int32 {
+    let status = printResults(items, query: query, store: store)
+    if status == ExitStatus.matched { remembering.save(items.map { Array(store.item($0)) }) }
+    return status
+  }
+
+  /// Writes the results (and the query line) to stdout; the exit status for them.
+  private func printResults(_ items: [Int], query: [UInt8], store: ItemStore) -> Int32 {
+    var sink = OutputWriter.sink(1)
+    let writer = ResultWriter(options: options)
+    do throws(WriteFailure) {
+      try writer.writeQuery(query, to: &sink)
+      try writer.writeItems(count: items.count, store: store, to: &sink) { items[$0] }
+      try sink.flush()
+    } catch {
+      switch error {
+      case .readerGone: return ExitStatus.readerGone
+      case .failed(_, let message):
+        OutputWriter.printError("cannot write results: \(message)")
+        return ExitStatus.error
+      }
+    }
+    return items.isEmpty ? ExitStatus.noMatch : ExitStatus.matched
+  }
+}
+
+/// `--remember KEY`: where the choice is kept, loading it, and saving it
+/// (a failure to save warns; the choice printed still stands).
+struct Remembering {
+  let key: RememberKey?
+  let store: RememberStore?
+
+  init(options: Options) {
+    key = options.remember.flatMap(RememberKey.init)
+    store = RememberStore.directory(environment: ProcessEnvironment.value).map(RememberStore.init)
+  }
+
+  func load() -> [[UInt8]] {
+    guard let key, let store else { return [] }
+    return store.load(key)
+  }
+
+  func save(_ items: [[UInt8]]) {
+    guard let key, !items.isEmpty else { return }
+    guard let store else {
+      OutputWriter.printError("warning: cannot remember the choice: neither XDG_STATE_HOME nor HOME is set")
+      return
+    }
+    do {
+      try store.save(items, for: key)
+    } catch {
+      OutputWriter.printError("warning: cannot remember the choice: \(error)")
+    }
+  }
+}
