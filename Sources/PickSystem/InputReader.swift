@@ -50,20 +50,10 @@ public enum InputReader {
   }
 
   /// Reads `fd` to its end into `store`, then finishes the store.
-  public static func readAll(_ fd: Int32, into store: ItemStore) throws -> Void {
+  public static func readAll(_ fd: Int32, into store: ItemStore) throws {
     // A larger pipe buffer means fewer wake-ups when items come through a pipe.
     _ = cpick_set_pipe_size(fd, 1 << 20)
-    while true {
-      let room = try store.tail(maximum: 1 << 20)
-      let n = read(fd, room.baseAddress, room.count)
-      if n > 0 {
-        try store.commit(n)
-      } else if n == 0 {
-        break
-      } else if errno != EINTR && errno != EAGAIN {
-        throw SystemError(errno: errno, context: "cannot read standard input")
-      }
-    }
-    try store.finish()
+    // Each call blocks for its first read, so this waits for input as it comes.
+    while try readAvailable(fd, into: store, limit: Int.max) {}
   }
 }
