@@ -89,13 +89,16 @@ public final class InteractiveSession {
   /// Matches the current query over every item read so far (or over the
   /// review list) on this thread: only for the first frame.
   private func rank() {
-    let query = state.editor.bytes
-    let compiled = CompiledQuery(query, options: options)
-    let range = min(headerLines, store.count) ..< store.count
-    let matches =
-      state.reviewItems.map { ranker.rank(store, items: $0, query: compiled) }
-      ?? ranker.rank(store, range: range, query: compiled, excluding: isExcluded)
-    apply(matches, compiled: compiled, query: query)
+    let request = currentRequest()
+    let compiled = CompiledQuery(request.query, options: options)
+    apply(SearchEngine.search(request, in: store, with: ranker, query: compiled), compiled: compiled, query: request.query)
+  }
+
+  /// The search the screen needs now: the query over everything read (or the review list).
+  private func currentRequest() -> SearchEngine.Request {
+    SearchEngine.Request(
+      query: state.editor.bytes, range: min(headerLines, store.count) ..< store.count, items: state.reviewItems,
+      excluded: duplicates?.snapshot(), isReview: state.isReviewing)
   }
 
   /// The search engine (started by `run`), and what it is searching for now.
@@ -106,13 +109,9 @@ public final class InteractiveSession {
   /// search still running for an older query is abandoned.
   private func requestSearch() {
     guard let engine else { return rank() }
-    let query = state.editor.bytes
-    let range = min(headerLines, store.count) ..< store.count
-    engine.submit(
-      SearchEngine.Request(
-        query: query, range: range, items: state.reviewItems, excluded: duplicates?.snapshot(),
-        isReview: state.isReviewing))
-    inFlight = (query, state.isReviewing)
+    let request = currentRequest()
+    engine.submit(request)
+    inFlight = (request.query, request.isReview)
   }
 
   /// Whether a search for the query and view on screen is running.

@@ -132,6 +132,16 @@ public final class SearchEngine: @unchecked Sendable {
 
   private var isSearching = false
 
+  /// `request` searched from scratch, on the calling thread (also the
+  /// session's way to draw its very first frame).
+  static func search(_ request: Request, in store: ItemStore, with ranker: Ranker, query: CompiledQuery) -> RankedMatches {
+    if let items = request.items { return ranker.rank(store, items: items, query: query) }
+    if let excluded = request.excluded {
+      return ranker.rank(store, range: request.range, query: query, excluding: { excluded.contains($0) })
+    }
+    return ranker.rank(store, range: request.range, query: query)
+  }
+
   /// Recent finished searches over all items (not the review view), newest
   /// last: a deleted character finds its shorter query here, and a narrower
   /// query searches only the matches of the newest one it narrows.
@@ -220,13 +230,7 @@ public final class SearchEngine: @unchecked Sendable {
         let added = ranker.rank(store, range: newItems, query: compiled)
         matches = earlier.merged(with: added) ?? ranker.rank(store, range: request.range, query: compiled)
       case .range:
-        if let items = request.items {
-          matches = ranker.rank(store, items: items, query: compiled)
-        } else if let excluded = request.excluded {
-          matches = ranker.rank(store, range: request.range, query: compiled, excluding: { excluded.contains($0) })
-        } else {
-          matches = ranker.rank(store, range: request.range, query: compiled)
-        }
+        matches = Self.search(request, in: store, with: ranker, query: compiled)
       }
       if self.latest.load(ordering: .relaxed) == generation {
         remember(request, parsed: compiled.query, matches: matches)
