@@ -62,8 +62,8 @@ public struct DirectoryWalker: Sendable {
     let slash = UInt8(ascii: "/")
     var bytes = root[...]
     while bytes.count > 1, bytes.first == UInt8(ascii: "."), bytes.dropFirst().first == slash {
-      bytes = bytes.dropFirst(2)
-      while bytes.count > 1, bytes.first == slash { bytes = bytes.dropFirst() }
+      // `.//a` is `a`: the slashes after a `./` never make the path absolute.
+      bytes = bytes.dropFirst(2).drop { $0 == slash }
     }
     while bytes.count > 1, bytes.last == slash { bytes = bytes.dropLast() }
     return bytes.isEmpty ? [UInt8(ascii: ".")] : Array(bytes)
