@@ -52,13 +52,15 @@ private func hasEnded(_ pid: pid_t) -> Bool {
     let result = try run(
       #"printf '%s %s' "$PICK_TEST_ADDED" "$HOME""#,
       environment: [
-        (Array("PICK_TEST_ADDED".utf8), Array("yes".utf8)), (Array("HOME".utf8), Array("/elsewhere".utf8)),
+        (Array("PICK_TEST_ADDED".utf8), Array("yes".utf8)),
+        (Array("HOME".utf8), Array("/elsewhere".utf8)),
       ])
     #expect(result.output == "yes /elsewhere")
   }
 
   @Test func `standard error can be merged into the output`() throws {
-    #expect(try run("echo out; echo err >&2; echo again", errors: .output).output == "out\nerr\nagain\n")
+    #expect(
+      try run("echo out; echo err >&2; echo again", errors: .output).output == "out\nerr\nagain\n")
     #expect(try run("echo out; echo err >&2", errors: .null).output == "out\n")
   }
 

@@ -55,7 +55,11 @@ private func projectTree() throws -> TemporaryTree {
 }
 
 @Suite struct DirectoryWalkerTests {
-  @Test func `by default it lists files breadth first, a directory's files before its subdirectories, skipping .git and node_modules`() throws {
+  @Test
+  func
+    `by default it lists files breadth first, a directory's files before its subdirectories, skipping .git and node_modules`()
+    throws
+  {
     let tree = try projectTree()
     #expect(
       walk(tree) == [
@@ -64,7 +68,9 @@ private func projectTree() throws -> TemporaryTree {
       ])
   }
 
-  @Test func `without hidden it does not enter hidden directories but still lists hidden files`() throws {
+  @Test func `without hidden it does not enter hidden directories but still lists hidden files`()
+    throws
+  {
     let tree = try projectTree()
     #expect(
       walk(tree, try walkerOptions("file,follow")) == [
@@ -72,11 +78,17 @@ private func projectTree() throws -> TemporaryTree {
       ])
   }
 
-  @Test func `dir lists directories with a trailing slash, never skipped or hidden ones it does not enter`() throws {
+  @Test
+  func
+    `dir lists directories with a trailing slash, never skipped or hidden ones it does not enter`()
+    throws
+  {
     let tree = try projectTree()
     #expect(walk(tree, try walkerOptions("dir")) == ["<root>/", "src/", "sub/", "src/lib/"])
     #expect(
-      walk(tree, try walkerOptions("dir,hidden")) == ["<root>/", ".config/", "src/", "sub/", "src/lib/"])
+      walk(tree, try walkerOptions("dir,hidden")) == [
+        "<root>/", ".config/", "src/", "sub/", "src/lib/",
+      ])
   }
 
   @Test func `file and dir together list both, files of a directory first`() throws {
@@ -103,10 +115,15 @@ private func projectTree() throws -> TemporaryTree {
     try tree.link("self", to: ".")
     #expect(walk(tree) == ["a/f"])
     // With dir, the links are listed (they are directories) but not entered.
-    #expect(walk(tree, try walkerOptions("dir,follow")) == ["<root>/", "a/", "self/", "a/b/", "a/b/up/"])
+    #expect(
+      walk(tree, try walkerOptions("dir,follow")) == ["<root>/", "a/", "self/", "a/b/", "a/b/up/"])
   }
 
-  @Test func `a directory reached through links is listed once, under its real path when it is inside the walk`() throws {
+  @Test
+  func
+    `a directory reached through links is listed once, under its real path when it is inside the walk`()
+    throws
+  {
     let tree = try TemporaryTree()
     let outside = try TemporaryTree()
     try outside.file("o.txt")
@@ -142,7 +159,11 @@ private func projectTree() throws -> TemporaryTree {
     #expect(collector.paths == [tree.path(newline), tree.path(Array("d/".utf8) + invalid)])
   }
 
-  @Test func `several roots are walked in turn, a root that is a file is listed, and a repeated root once`() throws {
+  @Test
+  func
+    `several roots are walked in turn, a root that is a file is listed, and a repeated root once`()
+    throws
+  {
     let tree = try TemporaryTree()
     try tree.file("a/one")
     try tree.file("b/two")
@@ -154,7 +175,10 @@ private func projectTree() throws -> TemporaryTree {
   @Test func `roots are never skipped even when hidden or on the skip list`() throws {
     let tree = try TemporaryTree()
     try tree.file(".hidden/node_modules/f")
-    #expect(walk(tree, try walkerOptions("file"), skip: [], roots: [".hidden"]) == [".hidden/node_modules/f"])
+    #expect(
+      walk(tree, try walkerOptions("file"), skip: [], roots: [".hidden"]) == [
+        ".hidden/node_modules/f"
+      ])
     #expect(walk(tree, roots: [".hidden/node_modules"]) == [".hidden/node_modules/f"])
   }
 
@@ -205,7 +229,9 @@ private func projectTree() throws -> TemporaryTree {
 }
 
 @Suite struct BackgroundWalkTests {
-  @Test func `the walk streams through the pipe, NUL after each path, in the walker's order`() throws {
+  @Test func `the walk streams through the pipe, NUL after each path, in the walker's order`()
+    throws
+  {
     let tree = try projectTree()
     let walker = DirectoryWalker(options: WalkerOptions(), roots: [tree.root], skip: [])
     var collector = Collector()

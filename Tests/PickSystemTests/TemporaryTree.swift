@@ -18,7 +18,8 @@ final class TemporaryTree {
   deinit {
     _ = withPath(root) { path in
       // nftw would do, but a shell is simpler and the tree is ours alone.
-      system("chmod -R u+rwx '\(String(cString: path))' 2>/dev/null; rm -rf '\(String(cString: path))'")
+      system(
+        "chmod -R u+rwx '\(String(cString: path))' 2>/dev/null; rm -rf '\(String(cString: path))'")
     }
   }
 
