@@ -117,7 +117,7 @@ private struct Walk {
   /// Lists `root` (unless it is `.`) and queues it when it is a directory.
   mutating func start<S: DirectoryWalker.Sink>(root: [UInt8], sink: inout S) -> Bool {
     var status = stat()
-    guard withCString(root, { stat($0, &status) }) == 0 else { return true }
+    guard withNulTerminated(root, { stat($0, &status) }) == 0 else { return true }
     let isCurrent = root == [UInt8(ascii: ".")]
     let isSlash = root == [UInt8(ascii: "/")]
     if (status.st_mode & S_IFMT) != S_IFDIR {
@@ -142,7 +142,7 @@ private struct Walk {
 
   /// Reads one directory: lists its entries and queues its subdirectories.
   mutating func visit<S: DirectoryWalker.Sink>(_ prefix: [UInt8], sink: inout S) -> Bool {
-    let fd = withCString(prefix.isEmpty ? [UInt8(ascii: ".")] : prefix) {
+    let fd = withNulTerminated(prefix.isEmpty ? [UInt8(ascii: ".")] : prefix) {
       open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     }
     guard fd >= 0 else { return true }
@@ -240,7 +240,7 @@ private struct Walk {
   /// leads nowhere is `DT_UNKNOWN`, so it is listed as a file.
   private func typeOf(_ entry: Entry, in directory: Int32, following: Bool) -> UInt8 {
     var status = stat()
-    let result = withCString(Array(names[entry.start..<entry.start + entry.count])) {
+    let result = withNulTerminated(Array(names[entry.start..<entry.start + entry.count])) {
       fstatat(directory, $0, &status, following ? 0 : AT_SYMLINK_NOFOLLOW)
     }
     guard result == 0 else { return UInt8(DT_UNKNOWN) }
@@ -274,7 +274,7 @@ private struct FIFO {
 }
 
 /// Calls `body` with `bytes` as a NUL-terminated C string.
-func withCString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result) -> Result {
+func withNulTerminated<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result) -> Result {
   let terminated = bytes.map { CChar(bitPattern: $0) } + [0]
   // Never empty (it holds at least the NUL), so it has a base address.
   return terminated.withUnsafeBufferPointer { body($0.baseAddress!) }

@@ -56,7 +56,7 @@ public final class ItemSource {
     // A root that does not exist is a typo worth saying so (fzf lists nothing).
     for root in walker.roots {
       var status = stat()
-      if withCString(root, { stat($0, &status) }) != 0 {
+      if withNulTerminated(root, { stat($0, &status) }) != 0 {
         let shown = String(decoding: root, as: UTF8.self)
         throw UsageFailure("--walker-root \(shown): \(SystemError.message(for: errno))")
       }
