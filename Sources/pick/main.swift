@@ -72,7 +72,8 @@ do {
     exit(matched ? ExitStatus.matched : ExitStatus.noMatch)
   }
   let status = try PickerCommand(options: options).run(store, source: source)
-  source.stop()
+  // The answer is printed; end the walk or the command without waiting for a slow disk.
+  source.stop(waitingForWalker: false)
   exit(status)
 } catch WriteFailure.readerGone {
   exit(ExitStatus.readerGone)

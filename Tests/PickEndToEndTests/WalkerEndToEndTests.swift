@@ -97,8 +97,9 @@ private let canRunAsNobody: Bool = {
         Array("node_modules/x.js".utf8), [0x6E, 0x0A, 0x6C],
       ])
     let picker = Picker(pty: try pickInTree(tree, ["-m"]))
-    // Four items: the name with a newline is one (drawn with a placeholder).
-    try picker.waitFor("4/4")
+    // Four items: the name with a newline is one (drawn with a placeholder);
+    // once the walk has ended the spinner is gone from the info line.
+    try picker.waitFor { $0.row(1).hasPrefix("  4/4 ") }
     picker.send([0x01])  // Ctrl-A: select all
     try picker.waitFor("4 of 4")
     picker.send("\r")
@@ -170,6 +171,19 @@ private let canRunAsNobody: Bool = {
     try picker.waitFor("3/3")
     picker.send("\u{1B}[B\r")
     try picker.expectExit(status: 0, stdout: "two\n")
+  }
+
+  @Test func `with items piped in, PICK_DEFAULT_COMMAND and the walker are not used`() throws {
+    let result = try runPick(
+      ["-f", ""], stdin: Array("piped\n".utf8), environment: ["PICK_DEFAULT_COMMAND": "echo command"])
+    #expect(result == PickResult(status: 0, stdout: Array("piped\n".utf8), stderr: []))
+  }
+
+  @Test func `-1 takes the only file the walker finds without drawing the picker`() throws {
+    let tree = try Tree("deep/down/only.txt")
+    let result = try filterInTree(tree, ["-1"])
+    #expect(result.status == 0)
+    #expect(String(decoding: result.stdout, as: UTF8.self) == "deep/down/only.txt\n")
   }
 
   @Test func `an empty PICK_DEFAULT_COMMAND means the walker`() throws {

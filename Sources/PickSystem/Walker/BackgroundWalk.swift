@@ -53,14 +53,16 @@ public final class BackgroundWalk: @unchecked Sendable {
     }
   }
 
-  /// Ends the walk (if it is still going) and waits for its thread.
-  public func stop() {
+  /// Ends the walk (if it is still going) and, unless told not to (pick is
+  /// about to exit, and a directory read on a slow disk would hold it up),
+  /// waits for its thread.
+  public func stop(waiting: Bool = true) {
     stopping.store(true, ordering: .relaxed)
     if descriptor >= 0 {
       close(descriptor)
       descriptor = -1
     }
-    if !isJoined {
+    if waiting && !isJoined {
       pthread_join(thread, nil)
       isJoined = true
     }

@@ -93,12 +93,13 @@ public final class ItemSource {
     return nil
   }
 
-  /// Ends what still runs: the walk, or the command's process group (killed
-  /// and reaped). Called once pick has its answer.
-  public func stop() {
+  /// Ends what still runs: the walk (its thread is waited for only when
+  /// `waitingForWalker`), or the command's process group (killed and reaped).
+  /// Called once pick has its answer.
+  public func stop(waitingForWalker: Bool = true) {
     switch kind {
     case .standardInput: break
-    case .walker(let walk): walk.stop()
+    case .walker(let walk): walk.stop(waiting: waitingForWalker)
     case .command(let child, _):
       if child.poll() == nil {
         child.kill()
