@@ -138,6 +138,15 @@ private let canRunAsNobody: Bool = {
     #expect(String(decoding: result.stdout, as: UTF8.self) == "a/\nb/\na/x/\n")
   }
 
+  @Test func `walked paths rank with the path scheme unless --scheme is given`() throws {
+    let tree = try Tree("a/foo.txt", "foo/a.txt")
+    // The path scheme prefers the match in the file name; the default scheme the one at the start.
+    let path = try filterInTree(tree, ["-f", "foo"])
+    #expect(String(decoding: path.stdout, as: UTF8.self) == "a/foo.txt\nfoo/a.txt\n")
+    let plain = try filterInTree(tree, ["-f", "foo", "--scheme=default"])
+    #expect(String(decoding: plain.stdout, as: UTF8.self) == "foo/a.txt\na/foo.txt\n")
+  }
+
   @Test func `a --walker-root that does not exist is an error`() throws {
     let tree = try Tree("a")
     let result = try filterInTree(tree, ["-f", "", "--walker-root", "missing"])
