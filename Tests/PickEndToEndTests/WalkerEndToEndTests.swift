@@ -208,6 +208,14 @@ private let canRunAsNobody: Bool = {
     try picker.waitFor("[Command failed (exit status 7): exit 7]")
     picker.send([0x1B])
     try picker.expectExit(status: 130, stdout: "")
+
+    // With items read, the count stays (as fzf): the output is still worth choosing from.
+    let partial = Picker(
+      pty: try pickInTree(tree, [], environment: ["PICK_DEFAULT_COMMAND": "echo item; exit 7"]))
+    let screen = try partial.waitFor { $0.row(1).hasPrefix("  1/1 ") }
+    #expect(!screen.screenText.contains("Command failed"))
+    partial.send("\r")
+    try partial.expectExit(status: 0, stdout: "item\n")
   }
 
   @Test
