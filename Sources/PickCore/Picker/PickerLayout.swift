@@ -21,6 +21,9 @@ public struct PickerLayout {
   public var inputFailure: String? = nil
   /// The text shown for an item when it is not the item itself (`--with-nth`).
   public var shownText: ((Int) -> [UInt8])? = nil
+  /// The preview pane (`--preview`), drawn beside or above/below the list
+  /// (see PickerLayout+Preview.swift).
+  public var preview: PreviewPane? = nil
 
   public init(width: Int, height: Int) {
     self.width = max(width, 1)
@@ -37,8 +40,8 @@ public struct PickerLayout {
   private static let headerStyle = Style.plain
   private static let currentStyle = Style(bold: true)
 
-  /// The frame for `state`; also tells the state how many list rows there are.
-  public func frame(_ state: inout PickerState, store: ItemStore, highlight: (Int) -> [Int]) -> Frame {
+  /// The frame for `state` without a preview pane; also tells the state how many list rows there are.
+  func listFrame(_ state: inout PickerState, store: ItemStore, highlight: (Int) -> [Int]) -> Frame {
     var top: [[Span]] = []
     var cursorColumn = 0
     let prompt = segments(state.configuration.prompt, width: width)

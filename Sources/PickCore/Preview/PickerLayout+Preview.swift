@@ -1,0 +1,95 @@
+/// Where the preview pane goes: the screen is split between the list (with
+/// its prompt, info and header rows) and the pane.
+///
+/// - `right`/`left`: the pane takes `N` or `N%` of the width, the list the
+///   rest. A pane on the right stops two columns short of the screen's edge,
+///   as every row does (its border glyphs are East Asian "ambiguous", and
+///   nothing ambiguous goes in the last two columns: DECISIONS).
+/// - `up`/`down`: the pane takes `N` or `N%` of the rows, above or below
+///   everything else, and stops two columns short of the right edge.
+///
+/// The list keeps at least 3 columns and its prompt and info rows; a pane
+/// that would leave less is made smaller, and a pane with no room at all is
+/// not drawn.
+extension PickerLayout {
+  /// The pane's and the list's rectangles, in frame cells.
+  public struct PreviewGeometry: Equatable, Sendable {
+    public var paneRow: Int, paneColumn: Int, paneWidth: Int, paneHeight: Int
+    public var listRow: Int, listColumn: Int, listWidth: Int, listHeight: Int
+
+    /// Whether the frame cell (`row`, `column`) is inside the pane.
+    public func paneContains(row: Int, column: Int) -> Bool {
+      row >= paneRow && row < paneRow + paneHeight && column >= paneColumn
+        && column < paneColumn + paneWidth
+    }
+  }
+
+  /// Where the pane and the list go, or nil when the pane is hidden or has no room.
+  public func previewGeometry(_ pane: PreviewPane) -> PreviewGeometry? {
+    guard pane.isVisible else { return nil }
+    let spec = pane.spec
+    if spec.side.isBeside {
+      let minimumList = min(3, width)
+      let region = min(spec.size.resolved(in: width), width - minimumList)
+      let drawn = spec.side == .right ? region - 2 : region
+      guard drawn >= 1 else { return nil }
+      let listWidth = width - region
+      return spec.side == .right
+        ? PreviewGeometry(
+          paneRow: 0, paneColumn: listWidth, paneWidth: drawn, paneHeight: height,
+          listRow: 0, listColumn: 0, listWidth: listWidth, listHeight: height)
+        : PreviewGeometry(
+          paneRow: 0, paneColumn: 0, paneWidth: drawn, paneHeight: height,
+          listRow: 0, listColumn: region, listWidth: listWidth, listHeight: height)
+    }
+    let paneHeight = min(spec.size.resolved(in: height), height - 2)
+    let paneWidth = width - 2
+    guard paneHeight >= 1, paneWidth >= 1 else { return nil }
+    let listHeight = height - paneHeight
+    return spec.side == .up
+      ? PreviewGeometry(
+        paneRow: 0, paneColumn: 0, paneWidth: paneWidth, paneHeight: paneHeight,
+        listRow: paneHeight, listColumn: 0, listWidth: width, listHeight: listHeight)
+      : PreviewGeometry(
+        paneRow: listHeight, paneColumn: 0, paneWidth: paneWidth, paneHeight: paneHeight,
+        listRow: 0, listColumn: 0, listWidth: width, listHeight: listHeight)
+  }
+
+  /// The frame for `state`, with the preview pane when there is one; also
+  /// tells the state how many list rows there are.
+  public func frame(_ state: inout PickerState, store: ItemStore, highlight: (Int) -> [Int])
+    -> Frame
+  {
+    guard let preview, let geometry = previewGeometry(preview) else {
+      return listFrame(&state, store: store, highlight: highlight)
+    }
+    var listLayout = self
+    listLayout.preview = nil
+    listLayout.width = geometry.listWidth
+    listLayout.height = geometry.listHeight
+    let list = listLayout.listFrame(&state, store: store, highlight: highlight)
+    let pane = preview.rows(width: geometry.paneWidth, height: geometry.paneHeight)
+    var rows: [[Span]] = []
+    for row in 0..<height {
+      var spans: [Span] = []
+      let listIndex = row - geometry.listRow
+      let paneIndex = row - geometry.paneRow
+      let listRow = listIndex >= 0 && listIndex < list.rows.count ? list.rows[listIndex] : nil
+      let paneRow = paneIndex >= 0 && paneIndex < pane.count ? pane[paneIndex] : nil
+      if geometry.paneColumn < geometry.listColumn {
+        spans += paneRow ?? []
+        if let listRow { spans += listRow }
+      } else if let listRow {
+        spans += paneRow == nil ? listRow : PreviewPane.fitted(listRow, width: geometry.listWidth)
+        spans += paneRow ?? []
+      } else {
+        spans += paneRow ?? []
+      }
+      rows.append(spans)
+    }
+    let cursor = list.cursor.map {
+      CursorPosition(row: $0.row + geometry.listRow, column: $0.column + geometry.listColumn)
+    }
+    return Frame(width: width, height: height, rows: rows, cursor: cursor)
+  }
+}

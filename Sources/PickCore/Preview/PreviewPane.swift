@@ -1,0 +1,175 @@
+/// The preview pane as the layout draws it: the window spec, the output read
+/// so far, how far it is scrolled, and a status line.
+///
+/// The pane is a rectangle of rows, each padded to the pane's width, so the
+/// layout can put it beside or below the list without measuring anything.
+/// With a border, the text keeps one column of space from a left or right
+/// border line, as in fzf.
+public struct PreviewPane: Equatable, Sendable {
+  public var spec: PreviewWindowSpec
+  /// Whether the pane is shown (`hidden` and `toggle-preview` change it).
+  public var isVisible: Bool
+  public var text = PreviewText()
+  /// The first output line shown (`preview-up`/`preview-down`, the wheel).
+  public var scroll = 0
+  /// Shown after the output, e.g. `[exit status 1]` when the command failed.
+  public var status: String? = nil
+  public var tabstop = 8
+
+  public init(spec: PreviewWindowSpec) {
+    self.spec = spec
+    isVisible = !spec.isHidden
+  }
+
+  private static let borderStyle = Style(foreground: .palette(8))
+  private static let statusStyle = Style(foreground: .palette(1))
+  private static let positionStyle = Style(reverse: true)
+
+  /// The box-drawing glyphs: horizontal, vertical, and the corners
+  /// top-left, top-right, bottom-left, bottom-right.
+  private var glyphs: (h: String, v: String, tl: String, tr: String, bl: String, br: String) {
+    switch spec.border.glyphs {
+    case .rounded: return ("─", "│", "╭", "╮", "╰", "╯")
+    case .sharp: return ("─", "│", "┌", "┐", "└", "┘")
+    case .bold: return ("━", "┃", "┏", "┓", "┗", "┛")
+    case .double: return ("═", "║", "╔", "╗", "╚", "╝")
+    }
+  }
+
+  /// Columns and rows the text gets in a pane of `width` × `height`
+  /// (what `PICK_PREVIEW_COLUMNS` and `PICK_PREVIEW_LINES` say).
+  public func contentSize(width: Int, height: Int) -> (columns: Int, lines: Int) {
+    let border = spec.effectiveBorder
+    let left = border.left ? 2 : 0
+    let right = border.right ? 2 : 0
+    let rows = height - (border.top ? 1 : 0) - (border.bottom ? 1 : 0)
+    return (max(width - left - right, 0), max(rows, 0))
+  }
+
+  /// The pane's rows: exactly `height` rows of exactly `width` columns.
+  public func rows(width: Int, height: Int) -> [[Span]] {
+    guard width > 0, height > 0 else { return Array(repeating: [], count: max(height, 0)) }
+    let border = spec.effectiveBorder
+    let glyphs = glyphs
+    let content = contentSize(width: width, height: height)
+    let body = contentRows(columns: content.columns, lines: content.lines)
+    var rows: [[Span]] = []
+    let inner = width - (border.left ? 1 : 0) - (border.right ? 1 : 0)
+    if border.top {
+      rows.append(
+        horizontal(
+          left: border.left ? glyphs.tl : nil, right: border.right ? glyphs.tr : nil,
+          fill: glyphs.h,
+          inner: inner))
+    }
+    for index in 0..<content.lines {
+      var row: [Span] = []
+      if border.left {
+        row.append(Span(glyphs.v, columns: 1, style: Self.borderStyle))
+        row.append(Span(" ", columns: 1, style: .plain))
+      }
+      let line = index < body.count ? body[index] : []
+      let used = line.reduce(0) { $0 + $1.columns }
+      row += line
+      if used < content.columns {
+        row.append(
+          Span(
+            String(repeating: " ", count: content.columns - used), columns: content.columns - used))
+      }
+      if border.right {
+        row.append(Span(" ", columns: 1, style: .plain))
+        row.append(Span(glyphs.v, columns: 1, style: Self.borderStyle))
+      }
+      rows.append(row)
+    }
+    if border.bottom {
+      rows.append(
+        horizontal(
+          left: border.left ? glyphs.bl : nil, right: border.right ? glyphs.br : nil,
+          fill: glyphs.h,
+          inner: inner))
+    }
+    // A pane too small for its border: keep exactly `height` rows of `width` columns.
+    while rows.count < height {
+      rows.append([Span(String(repeating: " ", count: width), columns: width)])
+    }
+    if rows.count > height { rows.removeLast(rows.count - height) }
+    return rows.map { Self.fitted($0, width: width) }
+  }
+
+  /// The text rows: output lines from `scroll` on, wrapped or cut, then the
+  /// status line; the scroll position (`3/120`) on the first row's right
+  /// when the output does not fit.
+  private func contentRows(columns: Int, lines: Int) -> [[Span]] {
+    guard columns > 0, lines > 0 else { return [] }
+    var rows: [[Span]] = []
+    let total = text.lineCount
+    let first = min(max(scroll, 0), max(total - 1, 0))
+    var index = first
+    while rows.count < lines && index < total {
+      rows += PreviewText.rows(
+        ofLine: text.line(at: index), width: columns, wraps: spec.wraps, tabstop: tabstop)
+      index += 1
+    }
+    if let status, rows.count < lines || index >= total {
+      let statusRows = PreviewText.rows(
+        ofLine: [PreviewText.Run(bytes: Array(status.utf8), style: Self.statusStyle)],
+        width: columns,
+        wraps: false)
+      // Keep the status in view: it replaces the last row when the output fills the pane.
+      if rows.count >= lines { rows.removeLast(rows.count - lines + 1) }
+      rows += statusRows
+    }
+    if rows.count > lines { rows.removeLast(rows.count - lines) }
+    if total > lines || first > 0 {
+      let position = "\(first + 1)/\(total)\(text.isTruncated ? "+" : "")"
+      let positionColumns = position.utf8.count
+      if positionColumns < columns, !rows.isEmpty {
+        let kept = Self.fitted(rows[0], width: columns - positionColumns - 1)
+        let used = kept.reduce(0) { $0 + $1.columns }
+        let gap = columns - positionColumns - used
+        rows[0] =
+          kept + [Span(String(repeating: " ", count: gap), columns: gap)]
+          + [Span(position, columns: positionColumns, style: Self.positionStyle)]
+      }
+    }
+    return rows
+  }
+
+  private func horizontal(left: String?, right: String?, fill: String, inner: Int) -> [Span] {
+    var text = left ?? ""
+    text += String(repeating: fill, count: max(inner, 0))
+    text += right ?? ""
+    let columns = max(inner, 0) + (left == nil ? 0 : 1) + (right == nil ? 0 : 1)
+    return [Span(text, columns: columns, style: Self.borderStyle)]
+  }
+
+  /// `row` cut to at most `width` columns (whole spans, then characters) and padded to exactly `width`.
+  static func fitted(_ row: [Span], width: Int) -> [Span] {
+    var out: [Span] = []
+    var used = 0
+    for span in row {
+      if used + span.columns <= width {
+        out.append(span)
+        used += span.columns
+        continue
+      }
+      // Cut the span by characters.
+      var text = ""
+      var columns = 0
+      for character in span.text {
+        let w = DisplayWidth.columns(of: character)
+        if used + columns + w > width { break }
+        text.append(character)
+        columns += w
+      }
+      if columns > 0 { out.append(Span(text, columns: columns, style: span.style)) }
+      used += columns
+      break
+    }
+    if used < width {
+      out.append(Span(String(repeating: " ", count: width - used), columns: width - used))
+    }
+    return out
+  }
+}
