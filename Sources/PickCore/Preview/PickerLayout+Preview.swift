@@ -4,7 +4,8 @@
 /// - `right`/`left`: the pane takes `N` or `N%` of the width, the list the
 ///   rest. A pane on the right stops two columns short of the screen's edge,
 ///   as every row does (its border glyphs are East Asian "ambiguous", and
-///   nothing ambiguous goes in the last two columns: DECISIONS).
+///   nothing ambiguous goes in the last two columns: DECISIONS); a pane on
+///   the left leaves one blank column before the list.
 /// - `up`/`down`: the pane takes `N` or `N%` of the rows, above or below
 ///   everything else, and stops two columns short of the right edge.
 ///
@@ -31,7 +32,8 @@ extension PickerLayout {
     if spec.side.isBeside {
       let minimumList = min(3, width)
       let region = min(spec.size.resolved(in: width), width - minimumList)
-      let drawn = spec.side == .right ? region - 2 : region
+      // Two columns kept free at the right edge; one between a left pane and the list.
+      let drawn = region - (spec.side == .right ? 2 : 1)
       guard drawn >= 1 else { return nil }
       let listWidth = width - region
       return spec.side == .right
@@ -77,7 +79,7 @@ extension PickerLayout {
       let listRow = listIndex >= 0 && listIndex < list.rows.count ? list.rows[listIndex] : nil
       let paneRow = paneIndex >= 0 && paneIndex < pane.count ? pane[paneIndex] : nil
       if geometry.paneColumn < geometry.listColumn {
-        spans += paneRow ?? []
+        spans += PreviewPane.fitted(paneRow ?? [], width: geometry.listColumn)
         if let listRow { spans += listRow }
       } else if let listRow {
         spans += paneRow == nil ? listRow : PreviewPane.fitted(listRow, width: geometry.listWidth)

@@ -106,22 +106,21 @@ public struct PreviewPane: Equatable, Sendable {
     let total = text.lineCount
     let first = min(max(scroll, 0), max(total - 1, 0))
     var index = first
-    while rows.count < lines && index < total {
+    // The status line always shows: the output gets the rows above it.
+    let outputRows = lines - (status == nil ? 0 : 1)
+    while rows.count < outputRows && index < total {
       rows += PreviewText.rows(
         ofLine: text.line(at: index), width: columns, wraps: spec.wraps, tabstop: tabstop)
       index += 1
     }
-    if let status, rows.count < lines || index >= total {
-      let statusRows = PreviewText.rows(
+    if rows.count > outputRows { rows.removeLast(rows.count - outputRows) }
+    if let status {
+      rows += PreviewText.rows(
         ofLine: [PreviewText.Run(bytes: Array(status.utf8), style: Self.statusStyle)],
         width: columns,
         wraps: false)
-      // Keep the status in view: it replaces the last row when the output fills the pane.
-      if rows.count >= lines { rows.removeLast(rows.count - lines + 1) }
-      rows += statusRows
     }
-    if rows.count > lines { rows.removeLast(rows.count - lines) }
-    if total > lines || first > 0 {
+    if total > outputRows || first > 0 {
       let position = "\(first + 1)/\(total)\(text.isTruncated ? "+" : "")"
       let positionColumns = position.utf8.count
       if positionColumns < columns, !rows.isEmpty {
