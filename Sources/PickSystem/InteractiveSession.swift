@@ -228,6 +228,9 @@ public final class InteractiveSession {
     var rankedAt = Clock.milliseconds()
     var itemsSinceRank = false
     var waitingToAccept = false
+    // `--preview`: runs beside the loop, never blocking it (PreviewRunner).
+    let preview = PreviewRunner(options: options)
+    defer { preview?.stop() }
 
     while true {
       // Search again when the query changed (at once) or new items came (at most
@@ -249,6 +252,11 @@ public final class InteractiveSession {
       layout.isWaitingToAccept = waitingToAccept
       layout.spinnerTick = Int(now / 100)
       layout.inputFailure = inputFailure
+      if let preview {
+        layout.preview = preview.pane
+        preview.update(state: state, layout: layout, store: store, options: options, now: now)
+        layout.preview = preview.pane
+      }
       let frame = layout.frame(&state, store: store, highlight: highlight)
       if !terminal.draw(renderer.render(frame, origin: terminal.origin)) { return .hungUp }
 
@@ -256,9 +264,15 @@ public final class InteractiveSession {
       if let wait = decoder.waitMilliseconds { timeout = Int32(clamping: wait) }
       if stdinOpen { timeout = timeout < 0 ? 100 : min(timeout, 100) }
       if itemsSinceRank { timeout = timeout < 0 ? 50 : min(timeout, 50) }
+      if let wait = preview?.timeout(now: Clock.milliseconds()) {
+        timeout = timeout < 0 ? Int32(clamping: wait) : min(timeout, Int32(clamping: wait))
+      }
       if !pending.isEmpty { timeout = 0 }
-      let ready = terminal.poll(stdin: stdinOpen ? input.descriptor : -1, extra: engine?.readyDescriptor ?? -1, timeout: timeout)
+      let ready = terminal.poll(
+        stdin: stdinOpen ? input.descriptor : -1, extra: engine?.readyDescriptor ?? -1,
+        preview: preview?.descriptor ?? -1, timeout: timeout)
       if ready.extra { takeResult() }
+      if ready.preview { preview?.readAvailable() }
 
       for signal in ready.signals {
         switch signal {
@@ -305,7 +319,15 @@ public final class InteractiveSession {
       for event in events {
         let actions: [PickerAction]
         switch event {
-        case .key(let key): actions = keymap.actions(for: key)
+        case .key(let key):
+          if let preview, let previewKey = PreviewKey(key) {
+            switch previewKey {
+            case .toggle: preview.setVisible(!preview.pane.isVisible)
+            case .scroll(let lines): preview.scroll(by: lines)
+            }
+            continue
+          }
+          actions = keymap.actions(for: key)
         case .paste(let text): actions = [.insert(Array(text.unicodeScalars))]
         case .cursorPosition: actions = []
         case .modeReport(let mode, let value):

@@ -175,6 +175,19 @@ extension OptionParser {
         options.withShell = try OptionValues.shellCommand(value)
       }),
 
+    // Preview
+    OptionSpec(
+      long: "preview",
+      kind: .requiredValue(placeholder: "CMD") { options, value in
+        options.preview = value.isEmpty ? nil : value
+      },
+      negation: { $0.preview = nil }),
+    OptionSpec(
+      long: "preview-window",
+      kind: .requiredValue(placeholder: "OPTS") { options, value throws(InvalidValue) in
+        options.previewWindow = try options.previewWindow.applying(value)
+      }),
+
     // Other
     OptionSpec(long: "help", short: "h", kind: .flag { $0.showHelp = true }),
     OptionSpec(long: "version", kind: .flag { $0.showVersion = true }),

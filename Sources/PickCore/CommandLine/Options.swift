@@ -146,6 +146,12 @@ public struct Options: Equatable, Sendable {
   /// (and, later, other commands); the command is its last argument.
   public var withShell: [[UInt8]] = [Array("sh".utf8), Array("-c".utf8)]
 
+  // MARK: Preview
+  /// `--preview CMD`: run for the item under the cursor, shown in a pane; nil: no pane.
+  public var preview: [UInt8]? = nil
+  /// `--preview-window`: where the pane goes and how it looks.
+  public var previewWindow = PreviewWindowSpec()
+
   public init() {}
 
   /// The tiebreak criteria in effect: the explicit ones, or the scheme's.

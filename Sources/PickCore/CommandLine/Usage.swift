@@ -78,6 +78,16 @@ public enum Usage {
             --with-shell=STR     Command and flags to run commands with
                                  (default: 'sh -c')
 
+      PREVIEW
+            --preview=CMD        Show CMD's output for the current item; {} is
+                                 the item, {+} the selection, {q} the query,
+                                 {n} its index, {1} {-1} {2..} fields, {f} a
+                                 file holding it (all quoted for the shell)
+            --preview-window=OPTS  [right|left|up|down][,N[%]][,border|noborder]
+                                 [,wrap][,hidden] (default: right,50%,border)
+                                 Ctrl-/ or Alt-P shows and hides the pane
+                                 (toggle-preview); Shift-Up/Down scroll it
+
       OTHER
         -f, --filter=QUERY       Print the matches for QUERY and exit (no terminal)
         -h, --help               Show this message
@@ -100,6 +110,8 @@ public enum Usage {
                                  is a terminal (instead of the walker)
         NO_COLOR                 Set: draw without colours
         ESCDELAY                 Milliseconds to wait after Esc (default 50)
+        PICK_PREVIEW_LINES       Set for the preview command: the pane's rows
+        PICK_PREVIEW_COLUMNS     ... and columns (also LINES and COLUMNS)
 
     """
 }

@@ -123,6 +123,14 @@ public struct PreviewTemplate: Equatable, Sendable {
     }
   }
 
+  /// Whether the command uses the query (`{q}`), so typing changes the preview.
+  public var usesQuery: Bool {
+    parts.contains {
+      if case .placeholder(let p) = $0, p.kind == .query { return true }
+      return false
+    }
+  }
+
   /// Whether the command uses the selection (`{+…}`), so selecting changes the preview.
   public var usesSelection: Bool {
     parts.contains {

@@ -1,0 +1,136 @@
+// The preview pane, end to end: the built pick with `--preview` on a pty.
+// Each test checks the screen, the exit and the restored terminal.
+
+import Foundation
+import PickTestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+@Suite(.serialized) struct PreviewEndToEndTests {
+  private func temporaryDirectory() throws -> String {
+    let path = NSTemporaryDirectory() + "pick-preview-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+  }
+
+  @Test func `the pane shows the command's output for the item under the cursor, and follows it`()
+    throws
+  {
+    let picker = try Picker(["--preview", "echo Item: {}; echo n={n}"], items: "apple\nbanana\n")
+    var screen = try picker.waitFor("│ Item: apple")
+    #expect(screen.screenText.contains("│ n=0"))
+    picker.send("\u{1B}[B")
+    screen = try picker.waitFor("│ Item: banana")
+    #expect(screen.screenText.contains("│ n=1"))
+    #expect(!screen.screenText.contains("Item: apple"))
+    picker.send("\r")
+    try picker.expectExit(status: 0, stdout: "banana\n")
+  }
+
+  @Test func `a hostile item is passed as data and never run`() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let marker = directory + "/ran"
+    let item = "a'b; touch \(marker); echo \"$(touch \(marker))\" `touch \(marker)`"
+    let picker = try Picker(["--preview", "printf '[%s]\\n' {} {+} {q}"], items: item + "\n")
+    try picker.waitFor("[a'b; touch")
+    picker.send("\r")
+    try picker.expectExit(status: 0, stdout: item + "\n")
+    #expect(!FileManager.default.fileExists(atPath: marker))
+  }
+
+  @Test func `an endless preview command never delays Enter`() throws {
+    let picker = try Picker(["--preview", "sleep 10"], items: "one\ntwo\n")
+    try picker.waitFor("2/2")
+    // Let the command start (past the debounce).
+    usleep(200_000)
+    let start = ContinuousClock.now
+    picker.send("\r")
+    try picker.expectExit(status: 0, stdout: "one\n", timeout: 5)
+    #expect(ContinuousClock.now - start < .seconds(2))
+  }
+
+  @Test func `moving the cursor kills the running preview's process group`() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let pids = directory + "/pids"
+    // The shell starts a `sleep` of its own: both must end.
+    let picker = try Picker(
+      ["--preview", "sleep 30 & echo $! >> \(pids); echo started {}; wait"], items: "one\ntwo\n")
+    try picker.waitFor("started one")
+    picker.send("\u{1B}[B")
+    try picker.waitFor("started two")
+    let first = try String(contentsOfFile: pids, encoding: .utf8).split(separator: "\n").first
+    let pid = try #require(first.flatMap { pid_t($0) })
+    let deadline = ContinuousClock.now + .seconds(3)
+    while kill(pid, 0) == 0 && ContinuousClock.now < deadline { usleep(20_000) }
+    #expect(kill(pid, 0) != 0, "the first preview's sleep is still running")
+    picker.send("\r")
+    try picker.expectExit(status: 0, stdout: "two\n")
+  }
+
+  @Test func `ANSI colours in the output are drawn; other escapes are not`() throws {
+    let picker = try Picker(
+      ["--preview", "printf '\\033[31mRED\\033[0m \\033[2Jplain\\033]0;title\\007\\n'"],
+      items: "x\n")
+    let screen = try picker.waitFor("RED plain")
+    let row = try #require((0..<24).first { screen.row($0).contains("RED plain") })
+    let column = try #require(
+      screen.row(row).range(of: "RED").map {
+        screen.row(row).distance(from: screen.row(row).startIndex, to: $0.lowerBound)
+      })
+    #expect(screen.style(atRow: row, column: column).foreground == 1)
+    #expect(screen.style(atRow: row, column: column + 4).foreground == nil)
+    // The list is still there: the clear-screen code did nothing.
+    #expect(screen.screenText.contains("1/1"))
+    picker.send("\u{1B}")
+    try picker.expectExit(status: 130, stdout: "")
+  }
+
+  @Test func `a failing command shows its exit status`() throws {
+    let picker = try Picker(["--preview", "echo oops >&2; exit 3"], items: "x\n")
+    let screen = try picker.waitFor("[exit status 3]")
+    #expect(screen.screenText.contains("│ oops"))
+    picker.send("\r")
+    try picker.expectExit(status: 0, stdout: "x\n")
+  }
+
+  @Test func `the command is told the pane's size`() throws {
+    // 80 columns: the pane takes 40, draws 38 (two free at the edge), text 34
+    // inside the border and its padding; 24 rows, 22 inside the border.
+    let picker = try Picker(
+      ["--preview", "echo $PICK_PREVIEW_LINES x $PICK_PREVIEW_COLUMNS / $LINES x $COLUMNS"],
+      items: "x\n")
+    try picker.waitFor("22 x 34 / 22 x 34")
+    picker.send("\r")
+    try picker.expectExit(status: 0, stdout: "x\n")
+  }
+
+  @Test func `Ctrl-/ hides and shows the pane; hidden starts hidden; Shift-Down scrolls`() throws {
+    let picker = try Picker(
+      ["--preview", "seq 100", "--preview-window", "down,5,hidden"], items: "x\n")
+    try picker.waitFor("1/1")
+    usleep(200_000)
+    #expect(!picker.screen().screenText.contains("╭"))
+    picker.send([0x1F])
+    var screen = try picker.waitFor("1/100")
+    #expect(screen.screenText.contains("│ 1 "))
+    picker.send("\u{1B}[1;2B\u{1B}[1;2B")
+    screen = try picker.waitFor("3/100")
+    #expect(screen.screenText.contains("│ 3 "))
+    picker.send([0x1F])
+    try picker.waitFor { !$0.screenText.contains("╭") }
+    picker.send("\r")
+    try picker.expectExit(status: 0, stdout: "x\n")
+  }
+
+  @Test func `--preview-window errors are usage errors`() throws {
+    let result = try runPick(
+      ["--preview", "cat {}", "--preview-window", "sideways"], stdin: Array("x\n".utf8))
+    #expect(result.status == 2)
+    #expect(String(decoding: result.stderr, as: UTF8.self).contains("sideways"))
+  }
+}
