@@ -148,6 +148,23 @@ public final class TerminalSession {
     refreshSize()
   }
 
+  /// `execute(CMD)`: restores the terminal, runs `command` on it in the
+  /// foreground (`ForegroundCommand`), then puts raw mode and the screen
+  /// modes back; the caller redraws everything. Nil when it could not start.
+  public func runInForeground(
+    shell: [[UInt8]], command: [UInt8], environment: [(name: [UInt8], value: [UInt8])] = []
+  ) -> ChildProcess.Termination? {
+    try? device.write(leaving)
+    try? rawMode.restore()
+    defer {
+      try? rawMode.reapply()
+      try? device.write(entering)
+      refreshSize()
+    }
+    return try? ForegroundCommand.run(
+      shell: shell, command: command, terminal: device.fileDescriptor, environment: environment)
+  }
+
   /// Ctrl-Z: restore, stop, and come back (or do nothing without job control).
   public func suspend() {
     _ = try? Suspend.suspend(device, rawMode: rawMode, leaving: leaving, entering: entering)
