@@ -37,6 +37,15 @@ if options.showVersion {
   do { try OutputWriter.printOut("pick \(PickVersion.current)\n") } catch { exit(ExitStatus.error) }
   exit(ExitStatus.matched)
 }
+if let shell = options.completionShell {
+  do { try OutputWriter.printOut(CompletionScript.text(for: shell)) } catch { exit(ExitStatus.error) }
+  exit(ExitStatus.matched)
+}
+if let shell = options.keyBindingShell {
+  let script = KeyBindingScript.bytes(for: shell, pickPath: ProcessEnvironment.executablePath())
+  do { try OutputWriter.printOut(bytes: script) } catch { exit(ExitStatus.error) }
+  exit(ExitStatus.matched)
+}
 guard OutputWriter.isOpen(1) else { fail("standard output is closed") }
 switch InputReader.kind(of: 0) {
 case .directory: fail("standard input is a directory")

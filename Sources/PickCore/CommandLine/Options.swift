@@ -50,6 +50,10 @@ public struct Options: Equatable, Sendable {
   public var showHelp = false
   /// `--version`.
   public var showVersion = false
+  /// `--completion SHELL`: print the completion script for SHELL and exit.
+  public var completionShell: ShellKind? = nil
+  /// `--shell SHELL`: print SHELL's key bindings (Ctrl-T, Ctrl-R, Alt-C) and exit.
+  public var keyBindingShell: ShellKind? = nil
 
   // MARK: Search
   /// `-q/--query`: the starting query.
