@@ -61,7 +61,7 @@ private func isAccepted(_ spelling: String) -> Bool {
       "tiebreak", "sort", "tac", "delimiter", "nth", "with-nth", "accept-nth", "read0", "print0",
       "header-lines", "print-query", "multi", "prompt", "header", "layout", "reverse", "cycle",
       "select-1", "exit-0", "output-order", "color", "preselect", "preselect-file", "preselect-all", "remember", "unique",
-      "height", "tty", "tabstop", "help", "version",
+      "height", "tty", "tabstop", "help", "version", "completion", "shell",
     ])
   #expect(
     OptionParser.allNegatedLongNames == [

@@ -70,6 +70,10 @@ public enum Usage {
         -f, --filter=QUERY       Print the matches for QUERY and exit (no terminal)
         -h, --help               Show this message
             --version            Display version information and exit
+            --completion=SHELL   Print the completion script for SHELL
+                                 [bash|zsh|fish]
+            --shell=SHELL        Print key bindings for SHELL [bash|zsh|fish]:
+                                 Ctrl-T files, Ctrl-R history, Alt-C cd
 
       Each on/off option above also has a negated form, e.g. --no-tac.
       Values attach with = or follow as the next word; MAX only attaches (-m5).
@@ -86,6 +90,8 @@ public enum Usage {
                                  (words split as a shell would; no expansion)
         NO_COLOR                 Set: draw without colours
         ESCDELAY                 Milliseconds to wait after Esc (default 50)
+        PICK_CTRL_T_COMMAND, PICK_ALT_C_COMMAND, PICK_CTRL_T_OPTS, ...
+                                 For --shell's keys (man pick: SHELL INTEGRATION)
 
     """
 }

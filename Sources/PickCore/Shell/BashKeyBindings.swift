@@ -13,7 +13,8 @@
 /// - Ctrl-R lists the history with `HISTTIMEFORMAT` set to a marker that no
 ///   command contains: each entry's first line starts with its number and the
 ///   marker, so the lines of a multi-line entry (kept by `shopt -s lithist`)
-///   stay together, whatever they contain. awk turns that into NUL-ended
+///   stay together, whatever they contain. (An entry without a time stamp,
+///   added by `history -s`, shows `??` instead of the marker: accepted too.) awk turns that into NUL-ended
 ///   entries, newest first, and pick's `--unique` keeps the newest copy of each.
 /// - Alt-C puts `builtin cd -- DIR` on the command line and runs it, so that
 ///   it is in the history and the prompt shows the new directory. A `bind -x`
@@ -77,6 +78,9 @@ enum BashKeyBindings {
           at = index($0, marker)
           if (at > 0 && substr($0, 1, at - 1) ~ /^ *[0-9]+[*]? *$/) {
             entries[++count] = substr($0, at + length(marker))
+          } else if (match($0, /^ *[0-9]+[*]? +[?][?]/)) {
+            # An entry without a time stamp (added with history -s) shows ?? instead.
+            entries[++count] = substr($0, RLENGTH + 1)
           } else if (count > 0) {
             entries[count] = entries[count] "\n" $0
           }

@@ -1,0 +1,240 @@
+// The key bindings `pick --shell SHELL` prints, run for real in bash, zsh and
+// fish (see ShellSession.swift): Ctrl-T inserts chosen files quoted, Ctrl-R
+// puts a history entry on the command line, Alt-C changes directory. File
+// names and history entries hold spaces, quotes and newlines; every check
+// runs the resulting command line and looks at the arguments it received.
+//
+// The candidates come from PICK_CTRL_T_COMMAND / PICK_ALT_C_COMMAND (`find`,
+// NUL-separated with `--read0` in the *_OPTS variables), which the scripts
+// honour as fzf's do.
+//
+// A shell that is not installed is skipped with the reason; CI installs all
+// three (.ci/run).
+
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// File names that break naive quoting: a space, both quotes, a newline.
+private let awkwardFiles = ["a b.txt", "it's", "say \"hi\"", "new\nline"]
+/// A directory whose name has all of those.
+private let awkwardDirectory = "we'ird \"dir\"\nx"
+
+/// The setup line that makes Ctrl-T and Alt-C list with `find`.
+private func findCommands(_ shell: TestShell) -> String {
+  switch shell {
+  case .bash, .zsh:
+    return """
+      export PICK_CTRL_T_COMMAND='find . -mindepth 1 -print0' PICK_CTRL_T_OPTS=--read0
+      export PICK_ALT_C_COMMAND='find . -mindepth 1 -type d -print0' PICK_ALT_C_OPTS=--read0
+      """
+  case .fish:
+    return """
+      set -gx PICK_CTRL_T_COMMAND 'find . -mindepth 1 -print0'; set -gx PICK_CTRL_T_OPTS --read0
+      set -gx PICK_ALT_C_COMMAND 'find . -mindepth 1 -type d -print0'; set -gx PICK_ALT_C_OPTS --read0
+      """
+  }
+}
+
+/// Three history entries, oldest first; the middle one has two lines.
+private func history(_ shell: TestShell) -> String {
+  switch shell {
+  case .bash:
+    return """
+      history -s 'record first'
+      history -s $'record "multi\\nline" x'
+      history -s 'record newest'
+      """
+  case .zsh:
+    return """
+      print -s 'record first'
+      print -s $'record "multi\\nline" x'
+      print -s 'record newest'
+      """
+  case .fish:
+    // fish reads its history file; `history -z` then lists it newest first.
+    return ""
+  }
+}
+
+private func writeFishHistory(_ home: ShellHome) throws {
+  try home.write(
+    "data/fish/fish_history",
+    """
+    - cmd: record first
+      when: 1700000001
+    - cmd: record "multi\\nline" x
+      when: 1700000002
+    - cmd: record newest
+      when: 1700000003
+
+    """)
+}
+
+@Suite(.serialized) struct ShellIntegrationTests {
+  @Test(arguments: TestShell.allCases)
+  func `Ctrl-T inserts every chosen file quoted, whatever its name`(shell: TestShell) throws {
+    try #require(shell.isInstalled, "\(shell) is not installed (CI installs it)")
+    let home = try ShellHome()
+    let session = try ShellSession(shell, home: home, setup: findCommands(shell))
+    for name in awkwardFiles { try home.write("work/\(name)") }
+    try home.makeDirectory("work/sub dir")
+    try session.waitForPrompt()
+
+    session.send("record ")
+    session.send([0x14])  // Ctrl-T
+    try session.waitForPicker("5/5")
+    session.send([0x01])  // Ctrl-A: select every match
+    try session.waitFor(text: "5 of 5")
+    try session.finishPicker(with: "\r", gone: "5 of 5")
+    session.send("\r")
+    let expected = (awkwardFiles + ["sub dir"]).map { "./" + $0 }
+    #expect(try session.recorded().sorted() == expected.sorted())
+  }
+
+  @Test(arguments: TestShell.allCases)
+  func `Ctrl-T inserts at the cursor and keeps the rest of the line`(shell: TestShell) throws {
+    try #require(shell.isInstalled, "\(shell) is not installed (CI installs it)")
+    let home = try ShellHome()
+    let session = try ShellSession(shell, home: home, setup: findCommands(shell))
+    try home.write("work/café file")
+    try home.write("work/other")
+    try session.waitForPrompt()
+
+    session.send("record é  end\u{1B}[D\u{1B}[D\u{1B}[D\u{1B}[D")  // the cursor before " end"
+    session.send([0x14])
+    try session.waitForPicker("2/2")
+    session.send("caf")
+    try session.waitFor(text: "1/2")
+    try session.finishPicker(with: "\r", gone: "1/2")
+    session.send("\r")
+    #expect(try session.recorded() == ["é", "./café file", "end"])
+  }
+
+  @Test(arguments: TestShell.allCases)
+  func `Esc in Ctrl-T's picker leaves the line as it was`(shell: TestShell) throws {
+    try #require(shell.isInstalled, "\(shell) is not installed (CI installs it)")
+    let home = try ShellHome()
+    let session = try ShellSession(shell, home: home, setup: findCommands(shell))
+    try home.write("work/file")
+    try session.waitForPrompt()
+
+    session.send("record kept")
+    session.send([0x14])
+    try session.waitForPicker("1/1")
+    try session.finishPicker(with: "\u{1B}", gone: "1/1")
+    session.send("\r")
+    #expect(try session.recorded() == ["kept"])
+  }
+
+  @Test(arguments: TestShell.allCases)
+  func `Ctrl-R lists the history newest first and Enter takes the newest`(shell: TestShell) throws {
+    try #require(shell.isInstalled, "\(shell) is not installed (CI installs it)")
+    let home = try ShellHome()
+    if shell == .fish { try writeFishHistory(home) }
+    let session = try ShellSession(shell, home: home, setup: history(shell))
+    try session.waitForPrompt()
+
+    session.send([0x12])  // Ctrl-R
+    let screen = try session.waitForPicker("3/3")
+    let rows = (0..<screen.height).map { screen.row($0) }
+    let newest = rows.firstIndex { $0.contains("record newest") }
+    let multi = rows.firstIndex { $0.contains("record \"multi") }
+    let first = rows.firstIndex { $0.contains("record first") }
+    #expect(newest != nil && multi != nil && first != nil)
+    if let newest, let multi, let first { #expect(newest < multi && multi < first) }
+    try session.finishPicker(with: "\r", gone: "3/3")
+    session.send("\r")
+    #expect(try session.recorded() == ["newest"])
+  }
+
+  @Test(arguments: TestShell.allCases)
+  func `Ctrl-R puts a multi-line entry on the command line intact`(shell: TestShell) throws {
+    try #require(shell.isInstalled, "\(shell) is not installed (CI installs it)")
+    let home = try ShellHome()
+    if shell == .fish { try writeFishHistory(home) }
+    let session = try ShellSession(shell, home: home, setup: history(shell))
+    try session.waitForPrompt()
+
+    session.send([0x12])
+    try session.waitForPicker("3/3")
+    session.send("multi")
+    try session.waitFor(text: "1/3")
+    try session.finishPicker(with: "\r", gone: "1/3")
+    session.send("\r")
+    #expect(try session.recorded() == ["multi\nline", "x"])
+  }
+
+  @Test(arguments: TestShell.allCases)
+  func `Ctrl-R starts from the typed line as the query`(shell: TestShell) throws {
+    try #require(shell.isInstalled, "\(shell) is not installed (CI installs it)")
+    let home = try ShellHome()
+    if shell == .fish { try writeFishHistory(home) }
+    let session = try ShellSession(shell, home: home, setup: history(shell))
+    try session.waitForPrompt()
+
+    session.send("fir")
+    session.send([0x12])
+    try session.waitForPicker("1/3")
+    try session.finishPicker(with: "\r", gone: "1/3")
+    session.send("\r")
+    #expect(try session.recorded() == ["first"])
+  }
+
+  @Test(arguments: TestShell.allCases)
+  func `Alt-C changes into the chosen directory and gives the typed line back`(
+    shell: TestShell
+  ) throws {
+    try #require(shell.isInstalled, "\(shell) is not installed (CI installs it)")
+    let home = try ShellHome()
+    let session = try ShellSession(shell, home: home, setup: findCommands(shell))
+    try home.makeDirectory("work/\(awkwardDirectory)")
+    try home.makeDirectory("work/plain")
+    try session.waitForPrompt()
+
+    session.send("record partial")
+    session.send("\u{1B}c")  // Alt-C
+    try session.waitForPicker("2/2")
+    session.send("weird")
+    try session.waitFor(text: "1/2")
+    try session.finishPicker(with: "\r", gone: "1/2")
+    // bash and zsh run `builtin cd -- DIR` as a command, then the typed line comes back.
+    try session.waitFor("the typed line back") {
+      $0.row($0.cursor.row).contains(ShellSession.prompt + "record partial")
+    }
+    session.send(" \"$PWD\"\r")
+    #expect(try session.recorded() == ["partial", "\(session.workPath)/\(awkwardDirectory)"])
+  }
+
+  @Test(arguments: TestShell.allCases)
+  func `the script names the binary that printed it, however awkward its path`(
+    shell: TestShell
+  ) throws {
+    try #require(shell.isInstalled, "\(shell) is not installed (CI installs it)")
+    let home = try ShellHome()
+    try home.makeDirectory("it's a \"dir\" $HOME")
+    let binary = "\(home.path)/it's a \"dir\" $HOME/pick"
+    // A hard link (a copy if that fails): /proc/self/exe then names this path.
+    if link(pickBinaryPath(), binary) != 0 {
+      try FileManager.default.copyItem(atPath: pickBinaryPath(), toPath: binary)
+    }
+    let script = try runProgram(
+      binary, arguments: [Array("--shell".utf8), Array(shell.rawValue.utf8)])
+    #expect(script.status == 0)
+    let file = try makeTemporaryFile(containing: script.stdout)
+    defer { unlink(file) }
+    let check =
+      shell == .fish
+      ? "source $SCRIPT; printf '%s\\n' $__pick_bin; $__pick_bin --version"
+      : "eval \"$(cat \"$SCRIPT\")\"; printf '%s\\n' \"$__pick_bin\"; \"$__pick_bin\" --version"
+    let result = try runProgram(
+      shell.path!, arguments: [Array("-c".utf8), Array(check.utf8)], environment: ["SCRIPT": file])
+    #expect(result.status == 0, "\(String(decoding: result.stderr, as: UTF8.self))")
+    let lines = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n")
+    #expect(lines.first.map(String.init) == binary)
+    #expect(lines.dropFirst().first?.hasPrefix("pick ") == true)
+  }
+}
