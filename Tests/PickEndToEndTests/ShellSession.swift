@@ -40,6 +40,14 @@ enum TestShell: String, CaseIterable, CustomStringConvertible {
   }
 
   var isInstalled: Bool { path != nil }
+
+  /// Whether the shell is installed; when it is not, prints that the test
+  /// is skipped (CI installs every shell, so nothing is skipped there).
+  func isAvailable(for test: String = #function) -> Bool {
+    if isInstalled { return true }
+    print("skipped: \(test) for \(rawValue): \(rawValue) is not installed (CI installs it)")
+    return false
+  }
 }
 
 /// A temporary directory, removed with everything in it when the value goes away.
