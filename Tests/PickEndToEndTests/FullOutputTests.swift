@@ -1,4 +1,4 @@
-// Docs/fzf-compatibility.md, row 23: results that cannot be written are an
+// Docs/fzf-compatibility.md, row 31: results that cannot be written are an
 // error (status 2, with the reason), where fzf exits 0 and says nothing.
 
 import Testing
