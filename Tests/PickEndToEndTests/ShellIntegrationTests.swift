@@ -237,4 +237,59 @@ private func writeFishHistory(_ home: ShellHome) throws {
     #expect(lines.first.map(String.init) == binary)
     #expect(lines.dropFirst().first?.hasPrefix("pick ") == true)
   }
+
+  // MARK: The file walker (PICK_CTRL_T_COMMAND and PICK_ALT_C_COMMAND unset)
+
+  /// Whether this pick has the file walker (`--walker`); prints why a test skips when not.
+  private func walkerIsAvailable(for test: String = #function) throws -> Bool {
+    let help = String(decoding: try runPick(["--help"]).stdout, as: UTF8.self)
+    if help.contains("--walker=") { return true }
+    print("skipped: \(test): this pick has no file walker (--walker)")
+    return false
+  }
+
+  @Test(arguments: TestShell.allCases)
+  func `Ctrl-T without a command lists the files with pick's walker`(shell: TestShell) throws {
+    guard shell.isAvailable(), try walkerIsAvailable() else { return }
+    let home = try ShellHome()
+    let session = try ShellSession(shell, home: home)
+    for name in awkwardFiles { try home.write("work/\(name)") }
+    try home.write("work/.hidden")
+    try home.makeDirectory("work/sub dir")
+    try session.waitForPrompt()
+
+    session.send("record ")
+    session.send([0x14])
+    try session.waitForPicker("6/6")
+    session.send([0x01])
+    try session.waitFor(text: "6 of 6")
+    try session.finishPicker(with: "\r", gone: "6 of 6")
+    session.send("\r")
+    // Directories may be listed with a trailing slash, as fzf's walker does.
+    let recorded = try session.recorded().map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+    #expect(recorded.sorted() == (awkwardFiles + [".hidden", "sub dir"]).sorted())
+  }
+
+  @Test(arguments: TestShell.allCases)
+  func `Alt-C without a command lists the directories with pick's walker`(shell: TestShell) throws {
+    guard shell.isAvailable(), try walkerIsAvailable() else { return }
+    let home = try ShellHome()
+    let session = try ShellSession(shell, home: home)
+    try home.makeDirectory("work/\(awkwardDirectory)")
+    try home.makeDirectory("work/plain")
+    try home.write("work/a file")
+    try session.waitForPrompt()
+
+    session.send("record partial")
+    session.send("\u{1B}c")
+    try session.waitForPicker("2/2")
+    session.send("weird")
+    try session.waitFor(text: "1/2")
+    try session.finishPicker(with: "\r", gone: "1/2")
+    try session.waitFor("the typed line back") {
+      $0.row($0.cursor.row).contains(ShellSession.prompt + "record partial")
+    }
+    session.send(" \"$PWD\"\r")
+    #expect(try session.recorded() == ["partial", "\(session.workPath)/\(awkwardDirectory)"])
+  }
 }
