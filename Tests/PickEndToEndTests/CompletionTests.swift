@@ -207,4 +207,24 @@ private func lines(_ result: PickResult) -> [String] {
     if recorded.last == "" { recorded.removeLast() }
     #expect(recorded == expected)
   }
+
+  @Test func `zsh autoloads the completion saved as _pick in fpath`() throws {
+    guard TestShell.zsh.isAvailable() else { return }
+    let home = try ShellHome()
+    try home.write("functions/_pick", try completionScript(.zsh))
+    let session = try ShellSession(
+      .zsh, home: home,
+      setup: """
+        fpath=('\(home.path)/functions' $fpath)
+        autoload -Uz compinit && compinit -u -D
+        """)
+    try session.waitForPrompt()
+    session.send("pick --output-order=sel\t")
+    try session.waitFor(text: "pick --output-order=selection")
+    session.send([0x01])
+    session.send("record \r")
+    var recorded = try session.recorded()
+    if recorded.last == "" { recorded.removeLast() }
+    #expect(recorded == ["pick", "--output-order=selection"])
+  }
 }
