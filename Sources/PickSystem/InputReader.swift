@@ -49,10 +49,15 @@ public enum InputReader {
     return true
   }
 
+  /// A larger pipe buffer means fewer wake-ups when items come through a
+  /// pipe (nothing happens for other kinds of input).
+  public static func growPipe(_ fd: Int32) {
+    _ = cpick_set_pipe_size(fd, 1 << 20)
+  }
+
   /// Reads `fd` to its end into `store`, then finishes the store.
   public static func readAll(_ fd: Int32, into store: ItemStore) throws {
-    // A larger pipe buffer means fewer wake-ups when items come through a pipe.
-    _ = cpick_set_pipe_size(fd, 1 << 20)
+    growPipe(fd)
     // Each call blocks for its first read, so this waits for input as it comes.
     while try readAvailable(fd, into: store, limit: Int.max) {}
   }

@@ -50,7 +50,7 @@ public final class InteractiveSession {
     self.stdinOpen = stdinOpen
     self.preselection = preselection
     headerLines = options.headerLines
-    ranker = Ranker(order: Ranker.Order(options: options))
+    ranker = SearchEngine.ranker(options)
     compiled = CompiledQuery(options.query, options: options)
     highlighter = ItemMatcher(compiled)
     duplicates = options.unique ? DuplicateFilter(skipping: options.headerLines) : nil

@@ -23,7 +23,10 @@ public final class SearchEngine: @unchecked Sendable {
     /// Whether this search is for the review view.
     public var isReview: Bool
 
-    public init(query: [UInt8], range: Range<Int>, items: [Int]? = nil, excluded: DuplicateSnapshot? = nil, isReview: Bool = false) {
+    public init(
+      query: [UInt8], range: Range<Int>, items: [Int]? = nil, excluded: DuplicateSnapshot? = nil,
+      isReview: Bool = false
+    ) {
       self.query = query
       self.range = range
       self.items = items
@@ -60,7 +63,9 @@ public final class SearchEngine: @unchecked Sendable {
     self.options = options
     self.store = store
     var fds: [Int32] = [0, 0]
-    guard pipe(&fds) == 0 else { throw SystemError(errno: errno, context: "cannot create the search pipe") }
+    guard pipe(&fds) == 0 else {
+      throw SystemError(errno: errno, context: "cannot create the search pipe")
+    }
     pipeRead = fds[0]
     pipeWrite = fds[1]
     for fd in fds {
@@ -112,7 +117,9 @@ public final class SearchEngine: @unchecked Sendable {
     while read(pipeRead, &byte, 1) > 0 {}
     pthread_mutex_lock(&mutex)
     defer { pthread_mutex_unlock(&mutex) }
-    guard let result = finished, result.generation == latest.load(ordering: .relaxed) else { return nil }
+    guard let result = finished, result.generation == latest.load(ordering: .relaxed) else {
+      return nil
+    }
     finished = nil
     return result
   }
@@ -132,12 +139,27 @@ public final class SearchEngine: @unchecked Sendable {
 
   private var isSearching = false
 
+  /// How many of the best matches a search sorts before it is shown: far
+  /// more rows than any screen, so only scrolling a long way (or `last`)
+  /// sorts the rest (`Ranker.sortLimit`).
+  public static let sortLimit = 1024
+
+  /// The ranker for the picker's searches.
+  static func ranker(_ options: Options) -> Ranker {
+    var ranker = Ranker(order: Ranker.Order(options: options))
+    ranker.sortLimit = sortLimit
+    return ranker
+  }
+
   /// `request` searched from scratch, on the calling thread (also the
   /// session's way to draw its very first frame).
-  static func search(_ request: Request, in store: ItemStore, with ranker: Ranker, query: CompiledQuery) -> RankedMatches {
+  static func search(
+    _ request: Request, in store: ItemStore, with ranker: Ranker, query: CompiledQuery
+  ) -> RankedMatches {
     if let items = request.items { return ranker.rank(store, items: items, query: query) }
     if let excluded = request.excluded {
-      return ranker.rank(store, range: request.range, query: query, excluding: { excluded.contains($0) })
+      return ranker.rank(
+        store, range: request.range, query: query, excluding: { excluded.contains($0) })
     }
     return ranker.rank(store, range: request.range, query: query)
   }
@@ -145,7 +167,8 @@ public final class SearchEngine: @unchecked Sendable {
   /// Recent finished searches over all items (not the review view), newest
   /// last: a deleted character finds its shorter query here, and a narrower
   /// query searches only the matches of the newest one it narrows.
-  private var recent: [(query: [UInt8], parsed: Query, range: Range<Int>, matches: RankedMatches)] = []
+  private var recent: [(query: [UInt8], parsed: Query, range: Range<Int>, matches: RankedMatches)] =
+    []
   /// Matches kept in `recent` at most, summed (8 bytes each): about 64 MiB.
   private static let recentBudget = 8 << 20
 
@@ -168,9 +191,11 @@ public final class SearchEngine: @unchecked Sendable {
     if request.excluded == nil && !options.tac {
       for entry in recent.reversed() where entry.query == request.query {
         let range = entry.range
-        let extendsIt = range.lowerBound == request.range.lowerBound && range.upperBound < request.range.upperBound
+        let extendsIt =
+          range.lowerBound == request.range.lowerBound
+          && range.upperBound < request.range.upperBound
         if extendsIt {
-          return .extend(entry.matches, range.upperBound ..< request.range.upperBound)
+          return .extend(entry.matches, range.upperBound..<request.range.upperBound)
         }
       }
     }
@@ -178,14 +203,16 @@ public final class SearchEngine: @unchecked Sendable {
     // its matches plus the items read since.
     guard
       let base = recent.last(where: {
-        $0.range.lowerBound == request.range.lowerBound && $0.range.upperBound <= request.range.upperBound
+        $0.range.lowerBound == request.range.lowerBound
+          && $0.range.upperBound <= request.range.upperBound
           && parsed.narrows($0.parsed)
       }),
       // Narrowing pays only when it leaves out a good part of the items.
       base.matches.count * 4 < base.range.count * 3
     else { return .range }
     var items = base.matches.itemsInInputOrder()
-    for index in base.range.upperBound ..< request.range.upperBound where request.excluded?.contains(index) != true {
+    for index in base.range.upperBound..<request.range.upperBound
+    where request.excluded?.contains(index) != true {
       items.append(index)
     }
     return .items(items)
@@ -218,7 +245,7 @@ public final class SearchEngine: @unchecked Sendable {
       pthread_mutex_unlock(&mutex)
 
       let compiled = CompiledQuery(request.query, options: options)
-      var ranker = Ranker(order: Ranker.Order(options: options))
+      var ranker = Self.ranker(options)
       ranker.isCancelled = { [unowned self] in self.latest.load(ordering: .relaxed) != generation }
       let matches: RankedMatches
       switch plan(for: request, parsed: compiled.query) {
@@ -228,7 +255,8 @@ public final class SearchEngine: @unchecked Sendable {
         matches = ranker.rank(store, items: candidates, query: compiled)
       case .extend(let earlier, let newItems):
         let added = ranker.rank(store, range: newItems, query: compiled)
-        matches = earlier.merged(with: added) ?? ranker.rank(store, range: request.range, query: compiled)
+        matches =
+          earlier.merged(with: added) ?? ranker.rank(store, range: request.range, query: compiled)
       case .range:
         matches = Self.search(request, in: store, with: ranker, query: compiled)
       }
@@ -239,7 +267,8 @@ public final class SearchEngine: @unchecked Sendable {
       pthread_mutex_lock(&mutex)
       isSearching = false
       if self.latest.load(ordering: .relaxed) == generation {
-        finished = Result(generation: generation, request: request, matches: matches, compiled: compiled)
+        finished = Result(
+          generation: generation, request: request, matches: matches, compiled: compiled)
         var byte: UInt8 = 1
         _ = write(pipeWrite, &byte, 1)
       }

@@ -56,9 +56,10 @@ case .readable: break
 do {
   let store = try ItemStore(separator: options.read0 ? 0 : 0x0A)
   if options.filter != nil {
-    try InputReader.readAll(0, into: store)
+    let command = FilterCommand(options: options)
+    let ranked = try StreamingFilter.readAndRank(0, into: store, for: command)
     var sink = OutputWriter.sink(1)
-    let matched = try FilterCommand(options: options).run(store, into: &sink)
+    let matched = try command.write(ranked, store: store, into: &sink)
     exit(matched ? ExitStatus.matched : ExitStatus.noMatch)
   }
   exit(try PickerCommand(options: options).run(store))

@@ -1,3 +1,4 @@
+import PickTestSupport
 import Testing
 
 @testable import PickCore
@@ -8,7 +9,9 @@ import Testing
   ("zq", "日本語のファイル", false), ("k", "\u{212A}elvin", true), ("ж", "Жук", true),
   ("é", "É", true), ("conf", "ｃｏｎｆ", true),
 ])
-func `the byte filter accepts exactly the items whose characters occur in order`(query: String, item: String, mayMatch: Bool) {
+func `the byte filter accepts exactly the items whose characters occur in order`(
+  query: String, item: String, mayMatch: Bool
+) {
   let compiled = CompiledQuery(QueryParser().parse(Array(query.utf8)), scheme: .default)
   let bytes = Array(item.utf8)
   let filterSays = bytes.withUnsafeBufferPointer { compiled.filters[0][0].mayMatch($0) }
@@ -19,3 +22,83 @@ func `the byte filter accepts exactly the items whose characters occur in order`
   #expect(filterSays == matches)
 }
 
+/// The byte filter skips non-ASCII characters that cannot fold to an ASCII
+/// term character by their first bytes alone; this must hold for every
+/// character and every folding a term can ask for.
+@Test func `every character that folds to ASCII is one the byte filter decodes`() {
+  var checked = 0
+  for value: UInt32 in 0x80...0x10_FFFF where !(0xD800..<0xE000).contains(value) {
+    let folds = [
+      CaseFolding.lower(value), LatinFolding.base(value),
+      LatinFolding.base(CaseFolding.lower(value)),
+    ]
+    guard folds.contains(where: { $0 < 0x80 }), let scalar = Unicode.Scalar(value) else { continue }
+    let bytes = Array(String(Character(scalar)).utf8)
+    #expect(ByteFilter.mayStartASCIIFold(bytes[0]), "U+\(String(value, radix: 16))")
+    if bytes.count >= 3 {
+      #expect(
+        ByteFilter.mayFoldToASCII(lead: bytes[0], second: bytes[1]), "U+\(String(value, radix: 16))"
+      )
+    }
+    checked += 1
+  }
+  // Latin-1 and Latin Extended letters, fullwidth forms, letter-like symbols...
+  #expect(checked > 500)
+}
+
+@Test(arguments: [
+  ("zq", "“quoted” — z…q", true), ("kz", "\u{212A}ž", true), ("az", "ａｚ", true),
+  ("ae", "a\u{1E9B}e", true),
+  ("ab", "日本\u{FF41}語b", true), ("ab", "日本語\u{2019}b", false), ("gy", "\u{1DF02}y", true),
+  ("xy", "\u{1D431}y", false),
+  ("ab", "a\u{E6}\u{41}b", true), ("ab", "\u{E6}b", false),
+])
+func `non-ASCII characters are skipped or decoded as their folding needs`(
+  query: String, item: String, mayMatch: Bool
+) {
+  let compiled = CompiledQuery(QueryParser().parse(Array(query.utf8)), scheme: .default)
+  let bytes = Array(item.utf8)
+  let filterSays = bytes.withUnsafeBufferPointer { compiled.filters[0][0].mayMatch($0) }
+  let matches = bytes.withUnsafeBufferPointer { ItemMatcher(compiled).match($0) } != nil
+  #expect(filterSays == mayMatch)
+  #expect(filterSays == matches)
+}
+
+@Test func `an invalid byte before an ASCII character does not hide it`() {
+  let compiled = CompiledQuery(QueryParser().parse(Array("ab".utf8)), scheme: .default)
+  for bytes: [UInt8] in [
+    [0xE6, 0x61, 0x62], [0xE2, 0x61, 0x80, 0x62], [0xF0, 0x9D, 0x61, 0x62],
+    [0xFF, 0x61, 0xC3, 0x62],
+  ] {
+    let filterSays = bytes.withUnsafeBufferPointer { compiled.filters[0][0].mayMatch($0) }
+    #expect(filterSays, "\(bytes)")
+  }
+}
+
+/// Items long enough for the sixteen-byte block skip, with characters from
+/// every class the filter treats differently: the filtered and unfiltered
+/// matchers must agree on every one.
+@Test func `the block skip never hides a character the matcher would find`() {
+  var random = SeededGenerator(seed: 16)
+  let pieces: [[UInt8]] =
+    [
+      "a", "B", "z", "/", " ", "é", "É", "e\u{301}", "写", "真", "ｚ", "\u{212A}", "ж", "“", "—", "😀",
+      "ẞ", "ǅ", "\u{1DF02}",
+    ]
+    .map { Array($0.utf8) } + [[0xFF], [0xE5], [0x80], [0xC3]]
+  let queries = ["z", "az", "k", "写真", "é", "ж", "g", "zz", "Z", "ǆ", "ab/z"]
+  for _ in 0..<1500 {
+    var item: [UInt8] = []
+    for _ in 0..<Int.random(in: 10...60, using: &random) {
+      item += pieces.randomElement(using: &random)!
+    }
+    let query = queries.randomElement(using: &random)!
+    let compiled = CompiledQuery(QueryParser().parse(Array(query.utf8)), scheme: .default)
+    let filtered = ItemMatcher(compiled)
+    let unfiltered = ItemMatcher(compiled)
+    unfiltered.usesByteFilter = false
+    let a = item.withUnsafeBufferPointer { filtered.match($0) }
+    let b = item.withUnsafeBufferPointer { unfiltered.match($0) }
+    #expect(a == b, "query \(query) item \(item)")
+  }
+}

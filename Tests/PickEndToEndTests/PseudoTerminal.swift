@@ -204,6 +204,17 @@ final class PseudoTerminal {
       if ContinuousClock.now >= deadline { return nil }
       usleep(2000)
     }
+    // What the program wrote to the terminal last (the mode resets) may still
+    // sit in the master's buffer: wait until the I/O thread has read it all,
+    // that is until the output stops growing for a while.
+    var stable = 0
+    var seen = io.terminalOutput().count
+    while stable < 3 && ContinuousClock.now < deadline {
+      usleep(10_000)
+      let now = io.terminalOutput().count
+      stable = now == seen ? stable + 1 : 0
+      seen = now
+    }
     let (stdout, stderr) = io.outputs()
     return (exitStatus!, stdout, stderr)
   }

@@ -4,6 +4,7 @@
 #include <sys/types.h>
 #include <signal.h>
 #include <termios.h>
+#include "cpick_scan.h"
 
 /// memmem(3): glibc declares it only under _GNU_SOURCE, which Swift's Glibc module does not set.
 void *cpick_memmem(const void *haystack, size_t haystack_len, const void *needle, size_t needle_len);

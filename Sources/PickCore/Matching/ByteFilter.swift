@@ -1,3 +1,5 @@
+import CPick
+
 /// A cheap test on an item's raw bytes that rejects most non-matches before
 /// any decoding or scoring: do the term's characters occur in this order?
 ///
@@ -8,8 +10,25 @@
 /// exact: an item full of accents, CJK or emoji that cannot match is rejected
 /// without being decoded whole, and one that passes needs no second check.
 /// A byte that is not valid UTF-8 is a unit of its own, as everywhere.
+///
+/// Most term characters are ASCII, and almost no non-ASCII character folds to
+/// ASCII (accented Latin letters, fullwidth forms and a few letter-like
+/// symbols do). For an ASCII term character the table therefore also says
+/// which non-ASCII bytes need decoding at all: the lead bytes of characters
+/// that may fold to ASCII. Every other byte of CJK, Cyrillic or emoji text is
+/// skipped with the same single load and branch as an ASCII byte.
 struct ByteFilter: Sendable {
-  /// `table[k * 256 + byte]` is non-zero when the ASCII `byte` is term character `k`.
+  /// What byte `b` means for term character `k`: `table[k * 256 + b]`.
+  enum Step {
+    /// Not character `k`, nor the start of a character that could fold to it.
+    static let skip: UInt8 = 0
+    /// The ASCII byte is character `k` (in either case when the term ignores case).
+    static let matches: UInt8 = 1
+    /// A non-ASCII byte: decode the character it starts and compare.
+    static let decode: UInt8 = 2
+  }
+
+  /// One row per term character: `Step` values for each byte.
   let table: [UInt8]
   private let units: [UInt32]
   private let isCaseSensitive: Bool
@@ -21,12 +40,52 @@ struct ByteFilter: Sendable {
     isCaseSensitive = term.isCaseSensitive
     normalizes = term.normalizesItems
     var table = [UInt8](repeating: 0, count: max(units.count, 1) * 256)
-    for (k, unit) in units.enumerated() where unit < 0x80 {
+    for (k, unit) in units.enumerated() {
       let row = k * 256
-      table[row + Int(unit)] = 1
-      if unit >= 0x61 && unit <= 0x7A && !term.isCaseSensitive { table[row + Int(unit - 32)] = 1 }
+      guard unit < 0x80 else {
+        // Any non-ASCII byte may start (or, when invalid, be) this character.
+        for byte in 0x80..<256 { table[row + byte] = Step.decode }
+        continue
+      }
+      table[row + Int(unit)] = Step.matches
+      if unit >= 0x61 && unit <= 0x7A && !term.isCaseSensitive {
+        table[row + Int(unit - 32)] = Step.matches
+      }
+      for byte in 0x80..<256 where Self.mayStartASCIIFold(UInt8(byte)) {
+        table[row + byte] = Step.decode
+      }
     }
     self.table = table
+  }
+
+  /// Whether `lead` begins the UTF-8 encoding of a character that folds to
+  /// ASCII (lower-casing, Latin accent folding, or both). Continuation and
+  /// invalid bytes never do: as units they are themselves. Exhaustively
+  /// checked against the folding tables by `ByteFilterTests`.
+  static func mayStartASCIIFold(_ lead: UInt8) -> Bool {
+    switch lead {
+    case 0xC3...0xCA, 0xCD, 0xE1, 0xE2, 0xEA, 0xEF, 0xF0: return true
+    default: return false
+    }
+  }
+
+  /// For the three- and four-byte leads that `mayStartASCIIFold` accepts,
+  /// whether the second byte keeps the character in a block that folds to
+  /// ASCII (Latin Extended Additional, letter-like symbols, fullwidth forms,
+  /// mathematical alphanumerics...). Common punctuation such as curly quotes
+  /// and dashes (`E2 80`) is skipped without decoding.
+  @inline(__always)
+  static func mayFoldToASCII(lead: UInt8, second: UInt8) -> Bool {
+    guard second & 0xC0 == 0x80 else { return false }
+    let bit: UInt64 = 1 << UInt64(second & 0x3F)
+    switch lead {
+    case 0xE1: return bit & 0x0FF0_0000_0000_0000 != 0  // B4-BB
+    case 0xE2: return bit & 0x0002_0000_0000_0056 != 0  // 81, 82, 84, 86, B1
+    case 0xEA: return bit & 0x0000_3000_F000_0000 != 0  // 9C-9F, AC, AD
+    case 0xEF: return bit & 0x3000_0000_0000_0000 != 0  // BC, BD
+    case 0xF0: return bit & 0x0000_0000_2000_0000 != 0  // 9D
+    default: return true
+    }
   }
 
   /// Whether the term's characters occur in `bytes`, in order, folded as the term folds.
@@ -34,7 +93,8 @@ struct ByteFilter: Sendable {
     table.withUnsafeBufferPointer { table in
       units.withUnsafeBufferPointer { units in
         Self.mayMatchExactly(
-          bytes, table: table.baseAddress!, units: units, caseSensitive: isCaseSensitive, normalize: normalizes)
+          bytes, table: table.baseAddress!, units: units, caseSensitive: isCaseSensitive,
+          normalize: normalizes)
       }
     }
   }
@@ -47,7 +107,8 @@ extension ByteFilter {
   /// accents, CJK or emoji is rejected without decoding all of it.
   @inline(__always)
   static func mayMatchExactly(
-    _ bytes: UnsafeBufferPointer<UInt8>, table: UnsafePointer<UInt8>, units: UnsafeBufferPointer<UInt32>,
+    _ bytes: UnsafeBufferPointer<UInt8>, table: UnsafePointer<UInt8>,
+    units: UnsafeBufferPointer<UInt32>,
     caseSensitive: Bool, normalize: Bool
   ) -> Bool {
     let m = units.count
@@ -58,31 +119,53 @@ extension ByteFilter {
     var k = 0
     var i = 0
     while i < n {
-      let byte = base[i]
-      if byte < 0x80 {
-        if table[row &+ Int(byte)] != 0 {
+      // Skip, sixteen bytes at a time, what the current character cannot
+      // be in; then look at one block byte by byte.
+      let want = units[k]
+      let wantsASCII = want < 0x80
+      let lower = UInt8(truncatingIfNeeded: want)
+      let upper = wantsASCII && !caseSensitive && lower &- 0x61 < 26 ? lower &- 0x20 : lower
+      i &+= cpick_quiet_prefix(base + i, n &- i, lower, upper, wantsASCII ? 1 : 0)
+      let blockEnd = min(i &+ 16, n)
+      while i < blockEnd {
+        let byte = base[i]
+        let step = table[row &+ Int(byte)]
+        if step == Step.skip {
+          i &+= 1
+          continue
+        }
+        if step == Step.matches {
+          k &+= 1
+          if k == m { return true }
+          row &+= 256
+          i &+= 1
+          continue
+        }
+        // A non-ASCII byte worth a look. For an ASCII term character, a
+        // three- or four-byte character outside the folding blocks is skipped
+        // a byte at a time (its continuation bytes are `skip`).
+        if byte >= 0xE0 && units[k] < 0x80
+          && (i &+ 1 >= n || !mayFoldToASCII(lead: byte, second: base[i &+ 1]))
+        {
+          i &+= 1
+          continue
+        }
+        let length = UTF8Decoding.validSequenceLength(base + i, available: n - i)
+        var unit: UInt32
+        if length == 0 {
+          unit = UTF8Decoding.invalidByteBase + UInt32(byte)
+          i &+= 1
+        } else {
+          unit = UTF8Decoding.scalarValue(base + i, length: length)
+          i &+= length
+          if !caseSensitive { unit = CaseFolding.lower(unit) }
+          if normalize { unit = LatinFolding.base(unit) }
+        }
+        if unit == units[k] {
           k &+= 1
           if k == m { return true }
           row &+= 256
         }
-        i &+= 1
-        continue
-      }
-      let length = UTF8Decoding.validSequenceLength(base + i, available: n - i)
-      var unit: UInt32
-      if length == 0 {
-        unit = UTF8Decoding.invalidByteBase + UInt32(byte)
-        i &+= 1
-      } else {
-        unit = UTF8Decoding.scalarValue(base + i, length: length)
-        i &+= length
-        if !caseSensitive { unit = CaseFolding.lower(unit) }
-        if normalize { unit = LatinFolding.base(unit) }
-      }
-      if unit == units[k] {
-        k &+= 1
-        if k == m { return true }
-        row &+= 256
       }
     }
     return false

@@ -19,21 +19,52 @@ public struct FilterCommand {
   /// Writes the results of the query over `store` (which must be finished) to `sink`.
   /// Returns whether any item matched.
   public func run(_ store: ItemStore, into sink: inout ResultSink) throws(WriteFailure) -> Bool {
-    let writer = ResultWriter(options: options)
-    try writer.writeQuery(query, to: &sink)
-    let range = min(options.headerLines, store.count) ..< store.count
-    let compiled = CompiledQuery(query, options: options)
+    try write(rank(store, range: rankedRange(store), workers: workers), store: store, into: &sink)
+  }
+
+  /// The items that are ranked once `store` is finished: all but the `--header-lines`.
+  public func rankedRange(_ store: ItemStore) -> Range<Int> {
+    min(options.headerLines, store.count)..<store.count
+  }
+
+  /// Whether the items can be ranked in consecutive parts as they arrive,
+  /// the parts merged at the end (`RankedMatches.merging`): not under
+  /// `--tac` (positions count from the end) or `--unique` (which item of a
+  /// repeated text stays is known only once all are in).
+  public var ranksInParts: Bool { !options.tac && !options.unique }
+
+  /// The compiled query: compile once, rank many parts.
+  public func compiledQuery() -> CompiledQuery { CompiledQuery(query, options: options) }
+
+  /// Ranks items `range` of `store` on `workers` threads.
+  public func rank(
+    _ store: ItemStore, range: Range<Int>, workers: Int, compiled: CompiledQuery? = nil
+  ) -> RankedMatches {
     var ranker = Ranker(order: Ranker.Order(options: options))
     ranker.workers = workers
-    let excluding = options.unique ? DuplicateFilter.repeats(in: store, skipping: options.headerLines) : nil
-    let ranked = ranker.rank(store, range: range, query: compiled, excluding: excluding)
+    let excluding =
+      options.unique ? DuplicateFilter.repeats(in: store, skipping: options.headerLines) : nil
+    return ranker.rank(
+      store, range: range, query: compiled ?? compiledQuery(), excluding: excluding)
+  }
+
+  /// Writes `ranked` (the matches over `store`) to `sink`, after the query
+  /// line if asked for. Returns whether any item matched.
+  public func write(_ ranked: RankedMatches, store: ItemStore, into sink: inout ResultSink)
+    throws(WriteFailure)
+    -> Bool
+  {
+    let writer = ResultWriter(options: options)
+    try writer.writeQuery(query, to: &sink)
     if options.acceptNth == nil, ranked.items == nil, case .all(let all, false) = ranked.storage,
       store.separator == (options.print0 ? 0 : 0x0A)
     {
       // Everything, in input order, with the same separator: the arena already holds the output.
       if !all.isEmpty { try sink.append(store.items(all)) }
     } else {
-      try writer.writeItems(count: ranked.count, store: store, to: &sink) { ranked.itemIndex(at: $0) }
+      try writer.writeItems(count: ranked.count, store: store, to: &sink) {
+        ranked.itemIndex(at: $0)
+      }
     }
     try sink.flush()
     return ranked.count > 0

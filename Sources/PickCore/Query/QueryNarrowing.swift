@@ -58,10 +58,7 @@ extension RankedMatches {
   public func itemsInInputOrder() -> [Int] {
     let words = (span + 63) / 64
     var bits = [UInt64](repeating: 0, count: max(words, 1))
-    for position in 0 ..< count {
-      let offset = itemOffset(at: position)
-      bits[offset >> 6] |= 1 << UInt64(offset & 63)
-    }
+    forEachOffsetUnordered { offset in bits[offset >> 6] |= 1 << UInt64(offset & 63) }
     var items: [Int] = []
     items.reserveCapacity(count)
     for (word, value) in bits.enumerated() where value != 0 {

@@ -10,13 +10,15 @@ extension RankedMatches {
   /// chosen items (review, `--unique`, narrowing) are not contiguous: then
   /// `nil`, and the caller searches everything.
   public func merged(with later: RankedMatches) -> RankedMatches? {
-    guard !reversed, !later.reversed, items == nil, later.items == nil, later.base == base + span else { return nil }
+    guard !reversed, !later.reversed, items == nil, later.items == nil, later.base == base + span
+    else { return nil }
     let total = span + later.span
     switch (storage, later.storage) {
     case (.all(let first, _), .all(let second, _)):
       guard first.upperBound == second.lowerBound else { return nil }
       return RankedMatches(
-        storage: .all(first.lowerBound ..< second.upperBound, reversed: false), base: base, span: total, reversed: false)
+        storage: .all(first.lowerBound..<second.upperBound, reversed: false), base: base,
+        span: total, reversed: false)
     case (.narrow(let a), .narrow(let b)):
       let shift = UInt64(span)
       let out = UnsafeMutablePointer<UInt64>.allocate(capacity: max(a.count + b.count, 1))
@@ -35,7 +37,8 @@ extension RankedMatches {
         k += 1
       }
       return RankedMatches(
-        storage: .narrow(UnsafeMutableBufferPointer(start: out, count: k)), base: base, span: total, reversed: false)
+        storage: .narrow(UnsafeMutableBufferPointer(start: out, count: k)), base: base, span: total,
+        reversed: false)
     case (.wide(let a), .wide(let b)):
       let shift = UInt32(span)
       let out = UnsafeMutablePointer<WideKey>.allocate(capacity: max(a.count + b.count, 1))
@@ -43,7 +46,9 @@ extension RankedMatches {
       var j = 0
       var k = 0
       while i < a.count || j < b.count {
-        if i < a.count && (j == b.count || !(WideKey(points: b[j].points, order: b[j].order &+ shift) < a[i])) {
+        if i < a.count
+          && (j == b.count || !(WideKey(points: b[j].points, order: b[j].order &+ shift) < a[i]))
+        {
           out[k] = a[i]
           i += 1
         } else {
@@ -53,9 +58,31 @@ extension RankedMatches {
         k += 1
       }
       return RankedMatches(
-        storage: .wide(UnsafeMutableBufferPointer(start: out, count: k)), base: base, span: total, reversed: false)
+        storage: .wide(UnsafeMutableBufferPointer(start: out, count: k)), base: base, span: total,
+        reversed: false)
     default:
       return nil
     }
+  }
+
+  /// One ranked list from `parts`, the rankings of consecutive ranges in
+  /// input order (each `part.base` where the one before ends), merged in
+  /// pairs so that each match is copied about log2(parts) times. `nil` when
+  /// the parts cannot be merged (see `merged(with:)`) or there are none.
+  public static func merging(_ parts: [RankedMatches]) -> RankedMatches? {
+    var level = parts
+    while level.count > 1 {
+      var next: [RankedMatches] = []
+      next.reserveCapacity((level.count + 1) / 2)
+      var k = 0
+      while k + 1 < level.count {
+        guard let pair = level[k].merged(with: level[k + 1]) else { return nil }
+        next.append(pair)
+        k += 2
+      }
+      if k < level.count { next.append(level[k]) }
+      level = next
+    }
+    return level.first
   }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The items that matched a query, in the order they are shown and printed.
 ///
 /// Most often a sorted array of 64-bit keys: score and the first tiebreak in
@@ -5,6 +7,14 @@
 /// orders everything and the item is recovered from the key. With two or
 /// three tiebreak criteria the points need all 64 bits and the position is
 /// kept beside them. An empty query needs no array at all.
+///
+/// The picker shows a screenful of a ranking, so packed keys may come sorted
+/// only at the front (`Ranker.sortLimit`): the best keys in order, the rest
+/// still in input order. The rest is sorted the first time a position past
+/// the front is asked for (scrolling far, keeping the cursor on an item,
+/// merging); until then, code that needs only the set of matches reads it
+/// unordered. Sorting the rest only moves keys behind the front, under a
+/// lock, so readers of the front never wait and never race with it.
 public final class RankedMatches: @unchecked Sendable {
   enum Storage {
     /// Every item of the range, in input order (or reversed).
@@ -32,12 +42,67 @@ public final class RankedMatches: @unchecked Sendable {
   /// When only some items were ranked: the list that orders index (ascending item indices).
   let items: [Int]?
 
-  init(storage: Storage, base: Int, span: Int, reversed: Bool, items: [Int]? = nil) {
+  /// Packed keys before this position are in their final order.
+  private let sortedFront: Atomic<Int>
+  /// Held while the keys behind the front are sorted or read unordered.
+  private let sortLock = Mutex<Void>(())
+
+  /// `sortedFront`: how many of `.narrow`'s keys are already sorted (the
+  /// rest must be in ascending input order, as `Ranker` leaves them).
+  init(
+    storage: Storage, base: Int, span: Int, reversed: Bool, items: [Int]? = nil,
+    sortedFront: Int? = nil
+  ) {
     self.storage = storage
     self.base = base
     self.span = span
     self.reversed = reversed
     self.items = items
+    var front = Int.max
+    if case .narrow(let keys) = storage, let sortedFront, sortedFront < keys.count {
+      front = sortedFront
+    }
+    self.sortedFront = Atomic(front)
+  }
+
+  /// Whether every key is in its final order.
+  var isFullySorted: Bool { sortedFront.load(ordering: .acquiring) == Int.max }
+
+  /// Makes sure the key at `position` is in its final place.
+  @inline(__always)
+  private func ensureSorted(_ position: Int) {
+    if position >= sortedFront.load(ordering: .acquiring) { sortRest() }
+  }
+
+  /// Sorts the keys behind the front (once).
+  func sortRest() {
+    guard !isFullySorted, case .narrow(let keys) = storage else { return }
+    sortLock.withLock { _ in
+      let front = sortedFront.load(ordering: .relaxed)
+      guard front != Int.max else { return }
+      RadixSort.sort(UnsafeMutableBufferPointer(rebasing: keys[front...]), lowHalfSorted: true)
+      sortedFront.store(Int.max, ordering: .releasing)
+    }
+  }
+
+  /// Calls `body` with the offset in the searched span of every match, in
+  /// no particular order: for code that needs the set, not the ranking.
+  func forEachOffsetUnordered(_ body: (Int) -> Void) {
+    guard case .narrow(let keys) = storage, !isFullySorted else {
+      for position in 0..<count { body(itemOffset(at: position)) }
+      return
+    }
+    sortLock.withLock { _ in
+      for key in keys {
+        let order = Int(key & 0xFFFF_FFFF)
+        body(reversed ? span - 1 - order : order)
+      }
+    }
+  }
+
+  /// Calls `body` with every matching item, in no particular order.
+  public func forEachItemUnordered(_ body: (Int) -> Void) {
+    forEachOffsetUnordered { offset in body(items.map { $0[offset] } ?? base + offset) }
   }
 
   deinit {
@@ -64,6 +129,7 @@ public final class RankedMatches: @unchecked Sendable {
     case .all(let range, let reversed):
       return (reversed ? range.upperBound - 1 - position : range.lowerBound + position) - base
     case .narrow(let keys):
+      ensureSorted(position)
       let order = Int(keys[position] & 0xFFFF_FFFF)
       return reversed ? span - 1 - order : order
     case .wide(let keys):
@@ -80,6 +146,7 @@ public final class RankedMatches: @unchecked Sendable {
     case .all(let range, let reversed):
       offset = reversed ? range.upperBound - 1 - position : range.lowerBound + position
     case .narrow(let keys):
+      ensureSorted(position)
       let order = Int(keys[position] & 0xFFFF_FFFF)
       offset = base + (reversed ? span - 1 - order : order)
     case .wide(let keys):

@@ -34,6 +34,10 @@ public struct Ranker: Sendable {
   /// Items per task: small enough to balance two cores, large enough that the
   /// per-task overhead vanishes.
   public var taskSize = 8192
+  /// When set, only this many of the best matches are sorted at once (the
+  /// picker shows a screenful); the rest is sorted if ever needed
+  /// (`RankedMatches`). `nil`: sort everything (`--filter` prints it all).
+  public var sortLimit: Int? = nil
 
   public init(order: Order, workers: Int = Parallel.processorCount) {
     self.order = order
@@ -141,8 +145,17 @@ public struct Ranker: Sendable {
     if isCancelled?() == true { buffer = UnsafeMutableBufferPointer(start: keys, count: 0) }
     // Tasks were packed in input order; under `--tac` that is descending order.
     if reversed { buffer.reverse() }
-    if byScore { RadixSort.sort(buffer, lowHalfSorted: true) }
-    return RankedMatches(storage: .narrow(buffer), base: lower, span: span, reversed: reversed, items: items)
+    var sortedFront: Int? = nil
+    if byScore {
+      if let limit = sortLimit, limit * 8 < buffer.count {
+        RadixSort.sortFront(buffer, count: limit)
+        sortedFront = limit
+      } else {
+        RadixSort.sort(buffer, lowHalfSorted: true)
+      }
+    }
+    return RankedMatches(
+      storage: .narrow(buffer), base: lower, span: span, reversed: reversed, items: items, sortedFront: sortedFront)
   }
 }
 

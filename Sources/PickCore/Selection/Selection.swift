@@ -175,9 +175,7 @@ public struct Selection: Sendable {
     let n = matches.count
     var selectedMatching = 0
     if count > 0 {
-      for position in 0 ..< n where contains(matches.itemIndex(at: position)) {
-        selectedMatching += 1
-      }
+      matches.forEachItemUnordered { item in if contains(item) { selectedMatching += 1 } }
     }
     let state: SelectAllState =
       selectedMatching == 0 ? .none : selectedMatching == n ? .all : .some

@@ -1,0 +1,55 @@
+#ifndef CPICK_SCAN_H
+#define CPICK_SCAN_H
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+// Block scans for the matcher's byte filter, in C because Swift's SIMD types
+// do not compile to vector instructions here (each lane op became a loop,
+// 20x slower than scalar code). Clang's vector extension lowers to SSE2 on
+// x86-64 and NEON on AArch64; no intrinsics, no CPU detection.
+
+typedef uint8_t cpick_u8x16 __attribute__((ext_vector_type(16)));
+typedef int8_t cpick_i8x16 __attribute__((ext_vector_type(16)));
+
+/// Whether a lane of a comparison result is set.
+static inline int cpick_any_lane(cpick_i8x16 hits) {
+  uint64_t halves[2];
+  memcpy(halves, &hits, sizeof halves);
+  return (halves[0] | halves[1]) != 0;
+}
+
+/// The length of the longest prefix of `bytes`, in whole blocks of sixteen,
+/// that holds nothing the byte filter must look at for one term character:
+/// for an ASCII character (`ascii` non-zero) neither `lower` nor `upper` nor
+/// a lead byte of a character that may fold to ASCII (C3-CA, CD, E1, E2, EA,
+/// EF, F0: keep in step with `ByteFilter.mayStartASCIIFold`); for any other
+/// character, no byte of 0x80 or more. The caller looks at the rest byte by byte.
+static inline size_t cpick_quiet_prefix(const uint8_t *bytes, size_t count, uint8_t lower, uint8_t upper, int ascii) {
+  size_t offset = 0;
+  if (ascii) {
+    while (offset + 16 <= count) {
+      cpick_u8x16 block;
+      memcpy(&block, bytes + offset, 16);
+      cpick_i8x16 hits = (cpick_i8x16)(block == lower) | (cpick_i8x16)(block == upper);
+      hits |= (cpick_i8x16)((cpick_u8x16)(block - (uint8_t)0xC3) < (uint8_t)8);
+      hits |= (cpick_i8x16)(block == (uint8_t)0xCD);
+      hits |= (cpick_i8x16)((cpick_u8x16)(block - (uint8_t)0xE1) < (uint8_t)2);
+      hits |= (cpick_i8x16)(block == (uint8_t)0xEA);
+      hits |= (cpick_i8x16)(block == (uint8_t)0xEF);
+      hits |= (cpick_i8x16)(block == (uint8_t)0xF0);
+      if (cpick_any_lane(hits)) break;
+      offset += 16;
+    }
+  } else {
+    while (offset + 16 <= count) {
+      cpick_u8x16 block;
+      memcpy(&block, bytes + offset, 16);
+      if (cpick_any_lane((cpick_i8x16)(block >= (uint8_t)0x80))) break;
+      offset += 16;
+    }
+  }
+  return offset;
+}
+
+#endif
