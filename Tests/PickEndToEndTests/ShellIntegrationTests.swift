@@ -244,7 +244,8 @@ private func writeFishHistory(_ home: ShellHome) throws {
   private func walkerIsAvailable(for test: String = #function) throws -> Bool {
     let help = String(decoding: try runPick(["--help"]).stdout, as: UTF8.self)
     if help.contains("--walker=") { return true }
-    print("skipped: \(test): this pick has no file walker (--walker)")
+    let name = test.split(separator: "(").first.map(String.init) ?? test
+    print("skipped: \(name): this pick has no file walker (--walker)")
     return false
   }
 
@@ -291,5 +292,72 @@ private func writeFishHistory(_ home: ShellHome) throws {
     }
     session.send(" \"$PWD\"\r")
     #expect(try session.recorded() == ["partial", "\(session.workPath)/\(awkwardDirectory)"])
+  }
+
+  /// The widget `shell` has bound to Ctrl-T, Alt-C and Ctrl-R after loading
+  /// the key bindings with `environment` ("" for a key left alone).
+  private func boundWidgets(
+    _ shell: TestShell, environment: [String: String]
+  ) throws -> [String: String] {
+    let home = try ShellHome()
+    let pick = pickBinaryPath()
+    let arguments: [String]
+    let script: String
+    switch shell {
+    case .bash:
+      arguments = ["--norc", "--noprofile", "-i", "-c"]
+      script = #"""
+        eval "$('\#(pick)' --shell bash)"
+        echo "ctrl-t=$(bind -X | grep -F '"\C-t"' | grep -o '__pick_[a-z_]*')"
+        echo "alt-c=$(bind -s | grep -F '"\ec"' | grep -o 'C-p1' | sed 's/.*/__pick_cd_choose/')"
+        echo "ctrl-r=$(bind -X | grep -F '"\C-r"' | grep -o '__pick_[a-z_]*')"
+        """#
+    case .zsh:
+      arguments = ["-f", "-i", "-c"]
+      script = #"""
+        eval "$('\#(pick)' --shell zsh)"
+        echo "ctrl-t=$(bindkey '^T' | grep -o '__pick_[a-z_]*')"
+        echo "alt-c=$(bindkey '^[c' | grep -o '__pick_[a-z_]*')"
+        echo "ctrl-r=$(bindkey '^R' | grep -o '__pick_[a-z_]*')"
+        """#
+    case .fish:
+      arguments = ["-i", "-c"]
+      script = #"""
+        '\#(pick)' --shell fish | source
+        set w (bind \ct 2>/dev/null | string match -r '__pick_[a-z_]*'); echo "ctrl-t=$w"
+        set w (bind \ec 2>/dev/null | string match -r '__pick_[a-z_]*'); echo "alt-c=$w"
+        set w (bind \cr 2>/dev/null | string match -r '__pick_[a-z_]*'); echo "ctrl-r=$w"
+        """#
+    }
+    var fullEnvironment = environment
+    fullEnvironment["HOME"] = home.path
+    fullEnvironment["XDG_CONFIG_HOME"] = "\(home.path)/config"
+    fullEnvironment["XDG_DATA_HOME"] = "\(home.path)/data"
+    let result = try runProgram(
+      shell.path!, arguments: (arguments + [script]).map { Array($0.utf8) },
+      environment: fullEnvironment)
+    var widgets: [String: String] = [:]
+    for line in String(decoding: result.stdout, as: UTF8.self).split(separator: "\n") {
+      let parts = line.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      if parts.count == 2 { widgets[String(parts[0])] = String(parts[1]) }
+    }
+    return widgets
+  }
+
+  @Test(arguments: TestShell.allCases)
+  func `an empty PICK_CTRL_T_COMMAND or PICK_ALT_C_COMMAND leaves that key alone`(
+    shell: TestShell
+  ) throws {
+    guard shell.isAvailable() else { return }
+    #expect(
+      try boundWidgets(shell, environment: [:]) == [
+        "ctrl-t": "__pick_file_widget",
+        "alt-c": shell == .bash ? "__pick_cd_choose" : "__pick_cd_widget",
+        "ctrl-r": "__pick_history_widget",
+      ])
+    let withoutCtrlT = try boundWidgets(shell, environment: ["PICK_CTRL_T_COMMAND": ""])
+    #expect(withoutCtrlT["ctrl-t"] == "" && withoutCtrlT["alt-c"] != "")
+    let withoutAltC = try boundWidgets(shell, environment: ["PICK_ALT_C_COMMAND": ""])
+    #expect(withoutAltC["alt-c"] == "" && withoutAltC["ctrl-t"] != "")
   }
 }

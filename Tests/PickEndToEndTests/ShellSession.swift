@@ -45,7 +45,8 @@ enum TestShell: String, CaseIterable, CustomStringConvertible {
   /// is skipped (CI installs every shell, so nothing is skipped there).
   func isAvailable(for test: String = #function) -> Bool {
     if isInstalled { return true }
-    print("skipped: \(test) for \(rawValue): \(rawValue) is not installed (CI installs it)")
+    let name = test.split(separator: "(").first.map(String.init) ?? test
+    print("skipped: \(name) for \(rawValue): \(rawValue) is not installed (CI installs it)")
     return false
   }
 }
