@@ -115,6 +115,30 @@ private func writeFishHistory(_ home: ShellHome) throws {
   }
 
   @Test(arguments: TestShell.allCases)
+  func `the user's default options apply, before the key's own`(shell: TestShell) throws {
+    guard shell.isAvailable() else { return }
+    let home = try ShellHome()
+    // A comment on the file's last line must not swallow the options after it.
+    try home.write("options", "--prompt='mine> ' # my prompt")
+    let session = try ShellSession(
+      shell, home: home, setup: findCommands(shell),
+      environment: ["PICK_DEFAULT_OPTS_FILE": "\(home.path)/options"])
+    try home.write("work/one")
+    try home.write("work/two")
+    try session.waitForPrompt()
+
+    session.send("record ")
+    session.send([0x14])
+    // --read0 (PICK_CTRL_T_OPTS) applied: two items, not one NUL-joined line.
+    try session.waitFor("the file's prompt and two items") {
+      $0.screenText.contains("mine> ") && $0.screenText.contains("2/2")
+    }
+    try session.finishPicker(with: "\r", gone: "2/2")
+    session.send("\r")
+    #expect(try session.recorded().count == 1)
+  }
+
+  @Test(arguments: TestShell.allCases)
   func `Esc in Ctrl-T's picker leaves the line as it was`(shell: TestShell) throws {
     guard shell.isAvailable() else { return }
     let home = try ShellHome()

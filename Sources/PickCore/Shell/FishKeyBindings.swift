@@ -24,8 +24,9 @@ enum FishKeyBindings {
       if test -n "$PICK_DEFAULT_OPTS_FILE"
         set file_options (string collect < $PICK_DEFAULT_OPTS_FILE); or return 2
       end
-      # Newlines between the parts: a comment at the end of the file ends there.
-      set -lx PICK_DEFAULT_OPTS (string join \n -- "--height=40% $argv[1]" "$file_options" "$PICK_DEFAULT_OPTS" "$argv[2]")
+      # Newlines between the parts: a comment at the end of the file ends there
+      # (string collect: one value, not a list split at the newlines).
+      set -lx PICK_DEFAULT_OPTS (string join \n -- "--height=40% $argv[1]" "$file_options" "$PICK_DEFAULT_OPTS" "$argv[2]" | string collect)
       set -lx PICK_DEFAULT_OPTS_FILE ''
       $__pick_bin $argv[3..-1]
     end
