@@ -262,6 +262,22 @@ private func writeFishHistory(_ home: ShellHome) throws {
     #expect(lines.dropFirst().first?.hasPrefix("pick ") == true)
   }
 
+  @Test(arguments: TestShell.allCases)
+  func `Esc in Alt-C's picker changes nothing`(shell: TestShell) throws {
+    guard shell.isAvailable() else { return }
+    let home = try ShellHome()
+    let session = try ShellSession(shell, home: home, setup: findCommands(shell))
+    try home.makeDirectory("work/elsewhere")
+    try session.waitForPrompt()
+
+    session.send("record kept")
+    session.send("\u{1B}c")
+    try session.waitForPicker("1/1")
+    try session.finishPicker(with: "\u{1B}", gone: "1/1")
+    session.send(" \"$PWD\"\r")
+    #expect(try session.recorded() == ["kept", session.workPath])
+  }
+
   // MARK: The file walker (PICK_CTRL_T_COMMAND and PICK_ALT_C_COMMAND unset)
 
   /// Whether this pick has the file walker (`--walker`); prints why a test skips when not.
