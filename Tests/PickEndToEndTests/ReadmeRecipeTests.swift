@@ -186,6 +186,31 @@ private var gitIsInstalled: Bool { access("/usr/bin/git", X_OK) == 0 }
     #expect(output == "./keep-me\n./sub/keep.txt\n")
   }
 
+  @Test func `the set-up line gives bash the keys and the completion`() throws {
+    guard TestShell.bash.isAvailable() else { return }
+    let block = try readme().split(separator: "```sh\n", maxSplits: 1)[1].prefix { $0 != "`" }
+    let setup = try #require(block.split(separator: "\n").first { $0.hasPrefix("echo ") })
+    #expect(setup.hasSuffix(">> ~/.bashrc"))
+    let home = try ShellHome()
+    try home.makeDirectory(".local/bin")
+    // Where Docs/install.sh puts pick (a hard link, so /proc/self/exe names it).
+    let installed = "\(home.path)/.local/bin/pick"
+    if link(pickBinaryPath(), installed) != 0 {
+      try FileManager.default.copyItem(atPath: pickBinaryPath(), toPath: installed)
+    }
+    let ran = try runShell(String(setup), environment: ["HOME": home.path])
+    #expect(ran.status == 0)
+    let check = try runProgram(
+      TestShell.bash.path!,
+      arguments: ["-i", "-c", "bind -X; complete -p pick; echo \"bin=$__pick_bin\""].map { Array($0.utf8) },
+      environment: ["HOME": home.path])
+    let output = String(decoding: check.stdout, as: UTF8.self)
+    #expect(output.contains("\"\\C-t\": \"__pick_file_widget\""))
+    #expect(output.contains("\"\\C-r\": \"__pick_history_widget\""))
+    #expect(output.contains("complete -F _pick_completion pick"))
+    #expect(output.contains("bin=\(installed)\n"))
+  }
+
   @Test func `the screen capture is what pick draws`() throws {
     let capture = try fencedBlock(
       after: "and is much better at choosing several things at once.", language: "")
