@@ -33,6 +33,20 @@ void cpick_release(void *addr, size_t size) { munmap(addr, size); }
 
 int cpick_pipe2(int fds[2], int flags) { return pipe2(fds, flags); }
 
+// MARK: - Child processes
+
+int cpick_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest) {
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
+  return posix_spawn_file_actions_addclosefrom_np(actions, lowest);
+#else
+  (void)actions;
+  (void)lowest;
+  return ENOSYS;
+#endif
+}
+
+char **cpick_environment(void) { return environ; }
+
 int cpick_window_size(int fd, int *rows, int *columns) {
   struct winsize size = {0};
   if (ioctl(fd, TIOCGWINSZ, &size) != 0) return -1;

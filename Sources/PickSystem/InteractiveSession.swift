@@ -25,7 +25,11 @@ public final class InteractiveSession {
 
   private let options: Options
   private let store: ItemStore
+  /// Where items come from (standard input, the walker, `PICK_DEFAULT_COMMAND`).
+  private let input: ItemSource
   private var stdinOpen: Bool
+  /// Shown on the info line while no item has come: `PICK_DEFAULT_COMMAND` failed.
+  public var inputFailure: String? = nil
   private var state: PickerState
   private var compiled: CompiledQuery
   private var highlighter: ItemMatcher
@@ -44,9 +48,13 @@ public final class InteractiveSession {
   private let shownFields: FieldSelection?
   private var fieldTokens: [Range<Int>] = []
 
-  public init(options: Options, store: ItemStore, stdinOpen: Bool, preselection: Preselection = Preselection()) {
+  public init(
+    options: Options, store: ItemStore, stdinOpen: Bool, preselection: Preselection = Preselection(),
+    input: ItemSource? = nil
+  ) {
     self.options = options
     self.store = store
+    self.input = input ?? .standardInput(read0: options.read0)
     self.stdinOpen = stdinOpen
     self.preselection = preselection
     headerLines = options.headerLines
@@ -240,6 +248,7 @@ public final class InteractiveSession {
       layout.height = terminal.frameHeight
       layout.isWaitingToAccept = waitingToAccept
       layout.spinnerTick = Int(now / 100)
+      layout.inputFailure = inputFailure
       let frame = layout.frame(&state, store: store, highlight: highlight)
       if !terminal.draw(renderer.render(frame, origin: terminal.origin)) { return .hungUp }
 
@@ -248,7 +257,7 @@ public final class InteractiveSession {
       if stdinOpen { timeout = timeout < 0 ? 100 : min(timeout, 100) }
       if itemsSinceRank { timeout = timeout < 0 ? 50 : min(timeout, 50) }
       if !pending.isEmpty { timeout = 0 }
-      let ready = terminal.poll(stdin: stdinOpen ? 0 : -1, extra: engine?.readyDescriptor ?? -1, timeout: timeout)
+      let ready = terminal.poll(stdin: stdinOpen ? input.descriptor : -1, extra: engine?.readyDescriptor ?? -1, timeout: timeout)
       if ready.extra { takeResult() }
 
       for signal in ready.signals {
@@ -269,9 +278,12 @@ public final class InteractiveSession {
       }
       if ready.stdin {
         do {
-          stdinOpen = try InputReader.readAvailable(0, into: store)
+          stdinOpen = try InputReader.readAvailable(input.descriptor, into: store)
         } catch {
           stdinOpen = false
+        }
+        if !stdinOpen, let failed = input.failure(waitingAtMost: 100), let command = input.commandText {
+          inputFailure = ItemSource.failureSummary(command: command, failed)
         }
         itemsSinceRank = true
         takeNewItems()

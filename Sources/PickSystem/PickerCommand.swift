@@ -13,15 +13,21 @@ public struct PickerCommand {
     self.options = options
   }
 
-  public func run(_ store: ItemStore) throws -> Int32 {
+  /// Runs the picker on the items `source` gives (standard input unless told).
+  public func run(_ store: ItemStore, source: ItemSource? = nil) throws -> Int32 {
+    let source = source ?? .standardInput(read0: options.read0)
     let remembering = Remembering(options: options)
     let preselection = try makePreselection(remembered: remembering.load())
 
     // -1 and -0 decide on the whole input before anything is drawn.
     var stdinOpen = true
+    var inputFailure: String? = nil
     if options.selectOne || options.exitZero {
-      try InputReader.readAll(0, into: store)
+      try InputReader.readAll(source.descriptor, into: store)
       stdinOpen = false
+      if let failed = source.failure(waitingAtMost: 100), let command = source.commandText {
+        inputFailure = ItemSource.failureSummary(command: command, failed)
+      }
       let range = min(options.headerLines, store.count) ..< store.count
       let excluding = options.unique ? DuplicateFilter.repeats(in: store, skipping: options.headerLines) : nil
       let ranked = Ranker(order: Ranker.Order(options: options)).rank(
@@ -45,7 +51,9 @@ public struct PickerCommand {
       throw UsageFailure("cannot open the terminal \(ttyPath ?? "/dev/tty"): \(error)")
     }
     if CrashRestore.isCrashForTestingRequested { CrashRestore.crashForTesting() }
-    let session = InteractiveSession(options: options, store: store, stdinOpen: stdinOpen, preselection: preselection)
+    let session = InteractiveSession(
+      options: options, store: store, stdinOpen: stdinOpen, preselection: preselection, input: source)
+    session.inputFailure = inputFailure
     let ending = session.run(on: terminal)
     // Restore the terminal before a byte of output: the shell must never see escape codes.
     terminal.close()

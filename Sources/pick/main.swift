@@ -11,7 +11,7 @@ func fail(_ message: String) -> Never {
 // Write errors are handled where they happen (EPIPE ends pick quietly with 141).
 signal(SIGPIPE, SIG_IGN)
 
-let options: Options
+let parsedOptions: Options
 do {
   var file: (path: String, contents: [UInt8])? = nil
   if let path = ProcessEnvironment.value("PICK_DEFAULT_OPTS_FILE"), !path.isEmpty {
@@ -22,47 +22,68 @@ do {
       fail("PICK_DEFAULT_OPTS_FILE (\(shownPath)): \(error)")
     }
   }
-  options = try OptionParser.parse(
+  parsedOptions = try OptionParser.parse(
     arguments: ProcessEnvironment.arguments(), defaultOptsFile: file,
     defaultOpts: ProcessEnvironment.value("PICK_DEFAULT_OPTS"))
 } catch {
   fail(error.message)
 }
 
-if options.showHelp {
+if parsedOptions.showHelp {
   do { try OutputWriter.printOut(Usage.text) } catch { exit(ExitStatus.error) }
   exit(ExitStatus.matched)
 }
-if options.showVersion {
+if parsedOptions.showVersion {
   do { try OutputWriter.printOut("pick \(PickVersion.current)\n") } catch { exit(ExitStatus.error) }
   exit(ExitStatus.matched)
 }
-if let shell = options.completionShell {
+if let shell = parsedOptions.completionShell {
   do { try OutputWriter.printOut(CompletionScript.text(for: shell)) } catch { exit(ExitStatus.error) }
   exit(ExitStatus.matched)
 }
-if let shell = options.keyBindingShell {
+if let shell = parsedOptions.keyBindingShell {
   let script = KeyBindingScript.bytes(for: shell, pickPath: ProcessEnvironment.executablePath())
   do { try OutputWriter.printOut(bytes: script) } catch { exit(ExitStatus.error) }
   exit(ExitStatus.matched)
 }
 guard OutputWriter.isOpen(1) else { fail("standard output is closed") }
+var options = parsedOptions
+let source: ItemSource
 switch InputReader.kind(of: 0) {
 case .directory: fail("standard input is a directory")
-case .terminal: fail("no input: pipe items into pick (e.g. ls | pick); the file walker comes later")
-case .readable: break
+case .terminal:
+  // Nothing piped in: PICK_DEFAULT_COMMAND's output, or the file walker.
+  do {
+    source = try ItemSource.forTerminal(
+      options: options, defaultCommand: ProcessEnvironment.value("PICK_DEFAULT_COMMAND"),
+      commandErrors: options.filter != nil ? .inherit : .null)
+  } catch {
+    fail(error.description)
+  }
+  // Paths rank best with the path scheme (fzf does the same), unless --scheme says otherwise.
+  if !options.isSchemeGiven { options.scheme = .path }
+case .readable: source = .standardInput(read0: options.read0)
 }
 
 do {
-  let store = try ItemStore(separator: options.read0 ? 0 : 0x0A)
+  let store = try ItemStore(separator: source.separator)
   if options.filter != nil {
     let command = FilterCommand(options: options)
-    let ranked = try StreamingFilter.readAndRank(0, into: store, for: command)
+    let ranked = try StreamingFilter.readAndRank(source.descriptor, into: store, for: command)
+    if let failed = source.failure(waitingAtMost: nil), let text = source.commandText {
+      // As fzf, the matches decide the exit status (find exits 1 over one
+      // unreadable directory, yet its output is good); but say so.
+      OutputWriter.printError(
+        "warning: PICK_DEFAULT_COMMAND failed (\(failed)): \(String(decoding: text, as: UTF8.self))")
+    }
     var sink = OutputWriter.sink(1)
     let matched = try command.write(ranked, store: store, into: &sink)
     exit(matched ? ExitStatus.matched : ExitStatus.noMatch)
   }
-  exit(try PickerCommand(options: options).run(store))
+  let status = try PickerCommand(options: options).run(store, source: source)
+  // The answer is printed; end the walk or the command without waiting for a slow disk.
+  source.stop(waitingForWalker: false)
+  exit(status)
 } catch WriteFailure.readerGone {
   exit(ExitStatus.readerGone)
 } catch WriteFailure.failed(_, let message) {

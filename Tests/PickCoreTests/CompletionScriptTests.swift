@@ -10,16 +10,24 @@ private func parses(_ arguments: [String]) -> Bool {
 /// The words an enumerated option's error message lists ("expected a, b or
 /// c", "expected a comma-separated list of a, b, c"), or nil when the
 /// message lists none: the parser's own account of its choices.
-private func choicesInError(for spec: OptionSpec) -> (words: Set<String>, isList: Bool)? {
+private func choicesInError(for spec: OptionSpec) -> (words: Set<String>, isList: Bool?)? {
   do {
     _ = try OptionParser.parse(arguments: [Array("--\(spec.long)=\u{1}".utf8)])
     return nil
   } catch {
     let message = error.message
-    guard let start = message.range(of: "(expected ") else { return nil }
-    var text = message[start.upperBound...].dropLast()  // the closing parenthesis
-    let isList = text.hasPrefix("a comma-separated list of ")
-    if isList { text = text.dropFirst("a comma-separated list of ".count) }
+    var text: Substring
+    var isList: Bool?
+    if let start = message.range(of: "(expected ") {
+      text = message[start.upperBound...].dropLast()  // the closing parenthesis
+      isList = text.hasPrefix("a comma-separated list of ")
+      if isList == true { text = text.dropFirst("a comma-separated list of ".count) }
+    } else if let start = message.range(of: " is not one of ") {
+      // "'x' is not one of a, b, c": the words, whether one or a list is taken.
+      text = message[start.upperBound...].dropLast()
+    } else {
+      return nil
+    }
     let words = text.replacing(" or ", with: ", ").split(separator: ", ").map(String.init)
     let isWord = { (word: String) in word.allSatisfy { $0.isLetter || $0 == "-" } }
     guard words.count >= 2, words.allSatisfy(isWord) else { return nil }
@@ -57,8 +65,12 @@ private func choicesInError(for spec: OptionSpec) -> (words: Set<String>, isList
   @Test(arguments: OptionParser.table.filter { !$0.valueCompletion.words.isEmpty }.map(\.long))
   func `every word offered for a value is accepted`(long: String) throws {
     let spec = try #require(OptionParser.table.first { $0.long == long })
-    for word in spec.valueCompletion.words {
-      #expect(parses(["--\(long)=\(word)"]), "--\(long)=\(word)")
+    let words = spec.valueCompletion.words
+    for word in words {
+      // A list may need another word with it (--walker=follow names neither file nor dir).
+      let alone = parses(["--\(long)=\(word)"])
+      let inList = spec.valueCompletion == .list(words) && parses(["--\(long)=\(words[0]),\(word)"])
+      #expect(alone || inList, "--\(long)=\(word)")
     }
   }
 
@@ -71,9 +83,9 @@ private func choicesInError(for spec: OptionSpec) -> (words: Set<String>, isList
       return
     }
     #expect(Set(spec.valueCompletion.words) == words, "--\(long)")
-    if isList {
+    if isList == true {
       #expect(spec.valueCompletion == .list(spec.valueCompletion.words), "--\(long) takes a list")
-    } else {
+    } else if isList == false {
       #expect(spec.valueCompletion == .choices(spec.valueCompletion.words), "--\(long)")
     }
   }

@@ -49,9 +49,15 @@ struct Effect: Sendable, CustomTestStringConvertible {
   Effect("-i", "--smart-case"),
   Effect("--literal") { $0.normalize = false },
   Effect("--literal", "--no-literal"),
-  Effect("--scheme=path") { $0.scheme = .path },
-  Effect("--scheme", "history") { $0.scheme = .history },
-  Effect("--scheme=path", "--scheme=default"),
+  Effect("--scheme=path") {
+    $0.scheme = .path
+    $0.isSchemeGiven = true
+  },
+  Effect("--scheme", "history") {
+    $0.scheme = .history
+    $0.isSchemeGiven = true
+  },
+  Effect("--scheme=path", "--scheme=default") { $0.isSchemeGiven = true },
   Effect("--tiebreak=length") { $0.tiebreak = [.length] },
   Effect("--tiebreak", "begin,end,chunk,index") { $0.tiebreak = [.begin, .end, .chunk, .index] },
   Effect("--tiebreak=Pathname,INDEX") { $0.tiebreak = [.pathname, .index] },

@@ -751,6 +751,13 @@ final class Picker {
       columns: columns, environment: environment, keepStdinOpen: keepStdinOpen)
   }
 
+  /// A picker on a pty started by the caller (stdin the terminal, another directory).
+  init(pty: PseudoTerminal, rows: Int = 24, columns: Int = 80) {
+    self.pty = pty
+    self.rows = rows
+    self.columns = columns
+  }
+
   func send(_ text: String) { pty.send(text) }
   func send(_ bytes: [UInt8]) { pty.send(bytes) }
 

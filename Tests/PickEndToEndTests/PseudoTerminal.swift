@@ -53,9 +53,13 @@ final class PseudoTerminal {
   ///     `keepStdinOpen` (feed more with `writeStdin`, end it with `closeStdin`).
   ///   - environment: added to a clean one: `PATH`, `HOME`,
   ///     `TERM=xterm-256color`, `SWIFT_BACKTRACE=enable=no`.
+  ///   - stdinIsTerminal: the child's stdin is the pty itself (nothing piped
+  ///     in, as when pick is typed alone at a prompt); `stdin` is then unused.
+  ///   - workingDirectory: where the child starts (default: ours).
   init(
     binary: String, arguments: [String], stdin: [UInt8], rows: Int = 24, columns: Int = 80,
-    environment: [String: String] = [:], keepStdinOpen: Bool = false
+    environment: [String: String] = [:], keepStdinOpen: Bool = false,
+    stdinIsTerminal: Bool = false, workingDirectory: String? = nil
   ) throws {
     // Writing to a pipe whose reader has exited must not kill the test runner.
     Glibc.signal(SIGPIPE, SIG_IGN)
@@ -90,7 +94,8 @@ final class PseudoTerminal {
     fullEnvironment.merge(environment) { _, new in new }
     pid = try spawnInNewSession(
       binary, arguments: arguments, environment: fullEnvironment, terminalPath: path,
-      stdin: input.read, stdout: output.write, stderr: errors.write)
+      stdin: stdinIsTerminal ? nil : input.read, stdout: output.write, stderr: errors.write,
+      workingDirectory: workingDirectory)
     // The child has its copies; ours would hide end of file.
     for fd in [input.read, output.write, errors.write] { close(fd) }
     opened = [master, slave, input.write, output.read, errors.read, wake.read, wake.write]
@@ -409,6 +414,9 @@ private func startThread(_ io: PseudoTerminalIO) throws -> pthread_t {
 /// expose (unlockpt and posix_openpt are hidden too).
 private let unlockPseudoTerminal: UInt = 0x4004_5431
 private let openPseudoTerminalPeer: UInt = 0x5441
+/// posix_spawn_file_actions_addchdir_np (glibc 2.29+, _GNU_SOURCE only).
+private typealias ChangeDirectoryFunction =
+  @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
 /// glibc's POSIX_SPAWN_SETSID (_GNU_SOURCE only).
 private let spawnSetSession: Int32 = 0x80
 
@@ -439,9 +447,10 @@ func pathOfTerminal(_ fd: Int32) -> String? {
 
 /// posix_spawn in a new session whose controlling terminal is `terminalPath`,
 /// with default signal actions, an empty signal mask and only fds 0–2 open.
+/// A nil `stdin` makes the terminal the child's standard input.
 private func spawnInNewSession(
   _ path: String, arguments: [String], environment: [String: String], terminalPath: String,
-  stdin: Int32, stdout: Int32, stderr: Int32
+  stdin: Int32?, stdout: Int32, stderr: Int32, workingDirectory: String? = nil
 ) throws -> pid_t {
   var argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) }
   argv.append(nil)
@@ -453,7 +462,7 @@ private func spawnInNewSession(
   var actions = posix_spawn_file_actions_t()
   posix_spawn_file_actions_init(&actions)
   defer { posix_spawn_file_actions_destroy(&actions) }
-  posix_spawn_file_actions_adddup2(&actions, stdin, 0)
+  if let stdin { posix_spawn_file_actions_adddup2(&actions, stdin, 0) }
   posix_spawn_file_actions_adddup2(&actions, stdout, 1)
   posix_spawn_file_actions_adddup2(&actions, stderr, 2)
   if let closeFrom = libcFunction(
@@ -464,7 +473,14 @@ private func spawnInNewSession(
   // After setsid (which posix_spawn does before the file actions): opening the
   // slave without O_NOCTTY makes it the controlling terminal.
   posix_spawn_file_actions_addopen(&actions, 3, terminalPath, O_RDWR, 0)
+  if stdin == nil { posix_spawn_file_actions_adddup2(&actions, 3, 0) }
   posix_spawn_file_actions_addclose(&actions, 3)
+  if let workingDirectory {
+    guard let changeDirectory = libcFunction(
+      "posix_spawn_file_actions_addchdir_np", as: ChangeDirectoryFunction.self)
+    else { throw PseudoTerminalFailure("posix_spawn_file_actions_addchdir_np is missing") }
+    _ = changeDirectory(&actions, workingDirectory)
+  }
 
   var attributes = posix_spawnattr_t()
   posix_spawnattr_init(&attributes)

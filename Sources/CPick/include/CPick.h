@@ -4,6 +4,7 @@
 #include <sys/types.h>
 #include <signal.h>
 #include <termios.h>
+#include <spawn.h>
 #include "cpick_scan.h"
 
 /// memmem(3): glibc declares it only under _GNU_SOURCE, which Swift's Glibc module does not set.
@@ -29,6 +30,15 @@ static inline void cpick_prefetch(const void *address) { __builtin_prefetch(addr
 /// pipe2(2): creates a pipe with `flags` (O_CLOEXEC, O_NONBLOCK) set atomically,
 /// so no child spawned by another thread inherits it. _GNU_SOURCE only.
 int cpick_pipe2(int fds[2], int flags);
+
+// MARK: - Child processes
+
+/// posix_spawn_file_actions_addclosefrom_np(3) (glibc 2.34+, _GNU_SOURCE): the
+/// child closes every descriptor from `lowest` up. Returns ENOSYS where the
+/// C library lacks it (the caller relies on close-on-exec alone then).
+int cpick_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest);
+/// The process's environment (`environ`, which unistd.h declares only under _GNU_SOURCE).
+char **cpick_environment(void);
 
 // MARK: - Terminal
 

@@ -28,6 +28,7 @@ extension OptionParser {
       long: "scheme",
       kind: .requiredValue(placeholder: "SCHEME") { options, value throws(InvalidValue) in
         options.scheme = try OptionValues.scheme(value)
+        options.isSchemeGiven = true
         // As in fzf, a scheme brings its own tiebreak; a later --tiebreak replaces it.
         options.tiebreak = nil
       }, valueCompletion: .choices(of: Options.Scheme.self)),
@@ -150,6 +151,30 @@ extension OptionParser {
       long: "tabstop",
       kind: .requiredValue(placeholder: "N") { options, value throws(InvalidValue) in
         options.tabstop = try OptionValues.count(value, atLeast: 1)
+      }),
+
+    // Directory traversal (standard input a terminal)
+    OptionSpec(
+      long: "walker",
+      kind: .requiredValue(placeholder: "OPTS") { options, value throws(InvalidValue) in
+        options.walker = try WalkerOptions.parse(value)
+      }, valueCompletion: .list(["file", "dir", "follow", "hidden"])),
+    OptionSpec(
+      long: "walker-root",
+      kind: .requiredValue(placeholder: "DIR") { options, value throws(InvalidValue) in
+        guard !value.isEmpty else { throw InvalidValue("expected a directory") }
+        options.walkerRoots.append(value)
+      },
+      negation: { $0.walkerRoots = [] }, valueCompletion: .directory),
+    OptionSpec(
+      long: "walker-skip",
+      kind: .requiredValue(placeholder: "DIRS") { options, value in
+        options.walkerSkip = value.split(separator: UInt8(ascii: ",")).map(Array.init)
+      }),
+    OptionSpec(
+      long: "with-shell",
+      kind: .requiredValue(placeholder: "STR") { options, value throws(InvalidValue) in
+        options.withShell = try OptionValues.shellCommand(value)
       }),
 
     // Other

@@ -81,4 +81,18 @@ enum OptionValues {
     }
     return count
   }
+
+  /// `--with-shell`: a command and its flags, split into words as
+  /// `PICK_DEFAULT_OPTS` is (quotes and backslashes, no expansion), e.g.
+  /// `bash -c` or `'/opt/my shell' -c`.
+  static func shellCommand(_ bytes: [UInt8]) throws(InvalidValue) -> [[UInt8]] {
+    let words: [[UInt8]]
+    do throws(OptionError) {
+      words = try ShellWords.split(bytes)
+    } catch {
+      throw InvalidValue(error.message)
+    }
+    guard !words.isEmpty else { throw InvalidValue("expected a command and its flags, e.g. 'bash -c'") }
+    return words
+  }
 }

@@ -68,6 +68,9 @@ public struct Options: Equatable, Sendable {
   public var normalize = true
   /// `--scheme`.
   public var scheme: Scheme = .default
+  /// Whether `--scheme` was given: without it, the file walker and
+  /// `PICK_DEFAULT_COMMAND` use the `path` scheme, as fzf does.
+  public var isSchemeGiven = false
   /// `--tiebreak`; `nil` means the scheme's default.
   public var tiebreak: [Tiebreak]? = nil
   /// `+s/--no-sort` sets this to false: matches keep input order.
@@ -132,6 +135,20 @@ public struct Options: Equatable, Sendable {
   public var remember: [UInt8]? = nil
   /// `--unique`: repeated items (same bytes) are dropped, the first kept.
   public var unique = false
+
+  // MARK: The file walker (standard input a terminal)
+  /// `--walker`: what the walker lists and how it walks.
+  public var walker = WalkerOptions()
+  /// `--walker-root DIR` (repeatable): where the walker starts; empty means
+  /// the current directory. `--no-walker-root` empties it.
+  public var walkerRoots: [[UInt8]] = []
+  /// `--walker-skip`: directory names (or paths, with a `/`) the walker does not enter.
+  public var walkerSkip: [[UInt8]] = [Array(".git".utf8), Array("node_modules".utf8)]
+
+  // MARK: Child processes
+  /// `--with-shell`: the command and flags that run `PICK_DEFAULT_COMMAND`
+  /// (and, later, other commands); the command is its last argument.
+  public var withShell: [[UInt8]] = [Array("sh".utf8), Array("-c".utf8)]
 
   public init() {}
 

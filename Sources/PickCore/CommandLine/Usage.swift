@@ -9,6 +9,7 @@ public enum Usage {
 
     pick reads items from standard input, one per line, lets you choose some
     with a fuzzy search, and prints the chosen items on standard output.
+    With nothing piped in, it lists the files under the current directory.
 
       SEARCH
         -x, --extended           Extended-search mode (default)
@@ -66,6 +67,17 @@ public enum Usage {
             --tty=PATH           Terminal to draw on (default: /dev/tty)
             --tabstop=N          Width of a tab (default: 8)
 
+      DIRECTORY TRAVERSAL        (stdin a terminal, PICK_DEFAULT_COMMAND not set)
+            --walker=OPTS        [file][,dir][,follow][,hidden]
+                                 (default: file,follow,hidden)
+            --walker-root=DIR    Directory to walk (default: .; repeat for more)
+            --walker-skip=DIRS   Comma-separated list of directory names to skip
+                                 (default: .git,node_modules)
+
+      CHILD PROCESSES
+            --with-shell=STR     Command and flags to run commands with
+                                 (default: 'sh -c')
+
       OTHER
         -f, --filter=QUERY       Print the matches for QUERY and exit (no terminal)
         -h, --help               Show this message
@@ -88,6 +100,8 @@ public enum Usage {
         PICK_DEFAULT_OPTS_FILE   File of default options, read first
         PICK_DEFAULT_OPTS        Default options, read after the file
                                  (words split as a shell would; no expansion)
+        PICK_DEFAULT_COMMAND     Command whose output is the input when stdin
+                                 is a terminal (instead of the walker)
         NO_COLOR                 Set: draw without colours
         ESCDELAY                 Milliseconds to wait after Esc (default 50)
         PICK_CTRL_T_COMMAND, PICK_ALT_C_COMMAND, PICK_CTRL_T_OPTS, ...

@@ -42,7 +42,11 @@ public final class ItemMatcher {
     terms = TermTable(compiled)
     lookup = BonusLookup(compiled.table)
     text = PreparedText(lookup: lookup)
-    if compiled.query.groups.count == 1, compiled.query.groups[0].count == 1, compiled.shownFields == nil,
+    if let first = compiled.query.groups.lazy.flatMap({ $0 }).first(where: { !$0.isInverse }) {
+      text.eagerVariant = (first.isCaseSensitive ? 1 : 0) | (first.normalizesItems ? 2 : 0)
+    }
+    if compiled.query.groups.count == 1, compiled.query.groups[0].count == 1,
+      compiled.shownFields == nil,
       compiled.searchedFields == nil, !compiled.needsMatchStart
     {
       let term = compiled.query.groups[0][0]
@@ -73,7 +77,9 @@ public final class ItemMatcher {
 
   /// Matches `item`; `nil` when it does not match. With `positions`, the
   /// matched byte offsets (into `item`) are appended to it, for highlighting.
-  public func match(_ item: UnsafeBufferPointer<UInt8>, positions: PositionList? = nil) -> ItemMatch? {
+  public func match(_ item: UnsafeBufferPointer<UInt8>, positions: PositionList? = nil)
+    -> ItemMatch?
+  {
     let bytes = Self.matchedBytes(item)
     scannedTrimmedLength = nil
     if allowsSingleCharacterScan, positions == nil, let single = singleCharacter,
@@ -88,7 +94,8 @@ public final class ItemMatcher {
   }
 
   /// Matches the searched text of an item (after `--with-nth`). Positions are offsets into it.
-  private func match(text bytes: UnsafeBufferPointer<UInt8>, positions: PositionList?) -> ItemMatch? {
+  private func match(text bytes: UnsafeBufferPointer<UInt8>, positions: PositionList?) -> ItemMatch?
+  {
     // Reject on raw bytes first: a group fails when none of its positive terms can occur
     // (a group with an inverse term can always be satisfied by absence).
     // Each positive term's answer is kept (`termMayOccur`): a term that passed
@@ -157,7 +164,9 @@ public final class ItemMatcher {
       }
     }
     if let positions {
-      for position in positionsScratch.values { positions.values.append(text.byteOffset(ofUnit: position)) }
+      for position in positionsScratch.values {
+        positions.values.append(text.byteOffset(ofUnit: position))
+      }
       positionsScratch.values.removeAll(keepingCapacity: true)
     }
     if maxEnd < 0 { return ItemMatch(score: total, minBegin: -1, minEnd: -1, maxEnd: -1) }
@@ -182,7 +191,7 @@ public final class ItemMatcher {
     var firstNonWhite = -1
     var lastNonWhite = -1
     let prefersLast = compiled.prefersLastOccurrence
-    for k in 0 ..< bytes.count {
+    for k in 0..<bytes.count {
       let byte = bytes[k]
       if byte >= 0x80 { return nil }
       let current = Int(classes[Int(byte)].rawValue)
@@ -217,7 +226,8 @@ public final class ItemMatcher {
     let checked = usesByteFilter && !term.isInverse && currentTerm < 64
     if checked && termMayOccur & (1 << UInt64(currentTerm)) == 0 { return nil }
     if !checked
-      && !text.mayContain(term.units, caseSensitive: term.isCaseSensitive, normalize: term.normalizesItems)
+      && !text.mayContain(
+        term.units, caseSensitive: term.isCaseSensitive, normalize: term.normalizesItems)
     {
       return nil
     }
@@ -231,25 +241,28 @@ public final class ItemMatcher {
       for chunk in byteChunks {
         let lower = text.unitIndex(forByte: chunk.lowerBound, normalize: term.normalizesItems)
         let upper = text.unitIndex(forByte: chunk.upperBound, normalize: term.normalizesItems)
-        guard var inChunk = score(term, in: scoring.slice(lower ..< upper), positions: positions) else { continue }
+        guard var inChunk = score(term, in: scoring.slice(lower..<upper), positions: positions)
+        else { continue }
         inChunk.start += lower
         inChunk.end += lower
         if let positions {
-          for k in mark ..< positions.values.count { positions.values[k] += lower }
+          for k in mark..<positions.values.count { positions.values[k] += lower }
         }
         found = inChunk
         break
       }
     }
     if let positions, term.normalizesItems, positions.values.count > mark {
-      for k in mark ..< positions.values.count {
+      for k in mark..<positions.values.count {
         positions.values[k] = text.originalPosition(positions.values[k], normalize: true)
       }
     }
     return found
   }
 
-  private func score(_ term: TermTable.Entry, in scoring: ScoringText, positions: PositionList?) -> ScoredMatch? {
+  private func score(_ term: TermTable.Entry, in scoring: ScoringText, positions: PositionList?)
+    -> ScoredMatch?
+  {
     let pattern = term.units
     do {
       switch term.kind {

@@ -38,9 +38,12 @@ final class PreparedText {
   private var decodedScratch: [UInt32] = []
   private var offsetScratch: [Int32] = []
 
-  /// Classes and bonuses of a non-ASCII item are computed only once a term
-  /// could be in it (`mayContain`), and only then.
+  /// Classes and bonuses of a non-ASCII item (computed when it is loaded).
   private var classesReady = true
+  /// The folding (`(caseSensitive ? 1 : 0) | (normalize ? 2 : 0)`) that
+  /// `load` prepares for non-ASCII items along with their classes: the
+  /// matcher sets it to its first term's.
+  var eagerVariant = 0
   /// Class of each character of the first two planes (the BMP and the one
   /// with most emoji), filled 256 at a time as blocks are first seen
   /// (`CharClass.ofNonASCII` asks the standard library's Unicode tables,
@@ -123,7 +126,7 @@ final class PreparedText {
     let classOf = asciiClasses
     let matrix = self.matrix
     var previous = Int(table.initialClass.rawValue)
-    for k in 0 ..< n {
+    for k in 0..<n {
       let byte = UInt32(bytes[k])
       u[k] = byte
       lower[k] = (byte &- 0x41) < 26 ? byte | 0x20 : byte
@@ -137,16 +140,21 @@ final class PreparedText {
     classesReady = true
   }
 
-  /// Decodes only (straight into the unit buffers); classes and bonuses wait for `ensureClasses`.
+  /// Decodes straight into the unit buffers, then one pass computes every
+  /// unit's class and bonus, notes combining marks after Latin letters, and
+  /// folds the units for `eagerVariant` (the folding the query's first term
+  /// asks for), so that the common case needs no further pass over the item.
   private func loadUnicode(_ bytes: UnsafeBufferPointer<UInt8>) {
     foldedReady = (false, false, false, false)
-    classesReady = false
     let n = bytes.count
     units.reserve(n)
     byteOffsets.reserve(n)
     guard let base = bytes.baseAddress, n > 0 else {
       units.count = 0
       byteOffsets.count = 0
+      classes.count = 0
+      bonuses.count = 0
+      classesReady = true
       return
     }
     let written = UTF8Decoding.decode(
@@ -154,13 +162,45 @@ final class PreparedText {
       offsets: UnsafeMutableBufferPointer(start: byteOffsets.base, count: n))
     units.count = written
     byteOffsets.count = written
+    classes.reserve(written)
+    classes.count = written
+    bonuses.reserve(written)
+    bonuses.count = written
+    let variant = eagerVariant
+    var out = foldedBuffer(variant)
+    out.reserve(written)
+    out.count = written
+    let caseSensitive = variant & 1 != 0
+    let normalize = variant & 2 != 0
     let u = units.base
+    let c = classes.base
+    let b = bonuses.base
+    let o = out.base
     var marks = false
-    for k in 1 ..< max(written, 1) where CombiningMarks.isCombining(u[k]) && Self.isLatinLetter(u[k - 1]) {
-      marks = true
-      break
+    var previousUnit: UInt32 = 0
+    var previous = table.initialClass
+    for k in 0..<written {
+      let unit = u[k]
+      let current = charClass(unit)
+      c[k] = current
+      b[k] = matrix[Int(previous.rawValue) &* CharClass.count &+ Int(current.rawValue)]
+      previous = current
+      var folded = unit
+      if unit < 0x80 {
+        if !caseSensitive && (unit &- 0x41) < 26 { folded = unit | 0x20 }
+      } else {
+        if k > 0 && !marks && CombiningMarks.isCombining(unit) && Self.isLatinLetter(previousUnit) {
+          marks = true
+        }
+        if !caseSensitive { folded = CaseFolding.lower(folded) }
+        if normalize { folded = LatinFolding.base(folded) }
+      }
+      o[k] = folded
+      previousUnit = unit
     }
     hasMarksToDrop = marks
+    classesReady = true
+    setFolded(variant, out, ready: !(normalize && marks))
   }
 
   /// Computes the classes and bonuses of a decoded non-ASCII item.
@@ -176,7 +216,7 @@ final class PreparedText {
     let c = classes.base
     let b = bonuses.base
     var previous = table.initialClass
-    for k in 0 ..< n {
+    for k in 0..<n {
       let current = charClass(u[k])
       c[k] = current
       b[k] = matrix[Int(previous.rawValue) &* CharClass.count &+ Int(current.rawValue)]
@@ -190,9 +230,10 @@ final class PreparedText {
     guard unit < Self.cachedUnits else { return table.charClass(unit) }
     let block = Int(unit >> 8)
     if !planeBlockReady[block] {
-      for offset in 0 ..< 256 {
+      for offset in 0..<256 {
         let member = UInt32(block << 8 | offset)
-        planeClasses[Int(member)] = member < 128 ? asciiClasses[Int(member)] : table.charClass(member)
+        planeClasses[Int(member)] =
+          member < 128 ? asciiClasses[Int(member)] : table.charClass(member)
       }
       planeBlockReady[block] = true
     }
@@ -202,7 +243,9 @@ final class PreparedText {
   /// Whether `pattern` can occur, in order, in this item folded as a term
   /// needs: a necessary condition for every kind of term, checked before a
   /// non-ASCII item's classes are computed.
-  func mayContain(_ pattern: UnsafeBufferPointer<UInt32>, caseSensitive: Bool, normalize: Bool) -> Bool {
+  func mayContain(_ pattern: UnsafeBufferPointer<UInt32>, caseSensitive: Bool, normalize: Bool)
+    -> Bool
+  {
     if isASCII { return true }
     let m = pattern.count
     if m == 0 { return true }
@@ -212,9 +255,11 @@ final class PreparedText {
     let dropsMarks = normalize && hasMarksToDrop
     var p = 0
     var want = pattern[0]
-    for k in 0 ..< n {
+    for k in 0..<n {
       var unit = u[k]
-      if dropsMarks && k > 0 && CombiningMarks.isCombining(unit) && Self.isLatinLetter(u[k - 1]) { continue }
+      if dropsMarks && k > 0 && CombiningMarks.isCombining(unit) && Self.isLatinLetter(u[k - 1]) {
+        continue
+      }
       if !caseSensitive { unit = CaseFolding.lower(unit) }
       if normalize { unit = LatinFolding.base(unit) }
       if unit == want {
@@ -236,17 +281,22 @@ final class PreparedText {
     ensureClasses()
     if normalize && hasMarksToDrop && !normalizedReady { buildNormalizedPositions() }
     let variant = (caseSensitive ? 1 : 0) | (normalize ? 2 : 0)
-    if !isReady(variant) { fold(variant: variant, caseSensitive: caseSensitive, normalize: normalize) }
+    if !isReady(variant) {
+      fold(variant: variant, caseSensitive: caseSensitive, normalize: normalize)
+    }
     let unitsOut = foldedBuffer(variant).buffer
     if normalize && hasMarksToDrop {
-      return ScoringText(units: unitsOut, bonuses: normalizedBonuses.buffer, classes: normalizedClasses.buffer)
+      return ScoringText(
+        units: unitsOut, bonuses: normalizedBonuses.buffer, classes: normalizedClasses.buffer)
     }
     return ScoringText(units: unitsOut, bonuses: bonuses.buffer, classes: classes.buffer)
   }
 
   /// Maps a position in a term's text back to a position in `units`.
   func originalPosition(_ position: Int, normalize: Bool) -> Int {
-    guard normalize && hasMarksToDrop && !isASCII, position < keptForNormalized.count else { return position }
+    guard normalize && hasMarksToDrop && !isASCII, position < keptForNormalized.count else {
+      return position
+    }
     return Int(keptForNormalized[position])
   }
 
@@ -312,42 +362,59 @@ final class PreparedText {
     let o = out.base
     let u = units.base
     let kept = keptForNormalized.base
-    for k in 0 ..< outCount {
+    for k in 0..<outCount {
       var unit = u[dropping ? Int(kept[k]) : k]
       if !caseSensitive { unit = CaseFolding.lower(unit) }
       if normalize { unit = LatinFolding.base(unit) }
       o[k] = unit
     }
+    setFolded(variant, out, ready: true)
+  }
+
+  /// Stores a variant's buffer (which may have grown) and whether it is ready.
+  private func setFolded(_ variant: Int, _ out: ScratchBuffer<UInt32>, ready: Bool) {
     switch variant {
     case 0:
       folded0 = out
-      foldedReady.0 = true
+      foldedReady.0 = ready
     case 1:
       folded1 = out
-      foldedReady.1 = true
+      foldedReady.1 = ready
     case 2:
       folded2 = out
-      foldedReady.2 = true
+      foldedReady.2 = ready
     default:
       folded3 = out
-      foldedReady.3 = true
+      foldedReady.3 = ready
     }
   }
 
   /// Which units remain when combining marks after Latin letters are dropped
   /// (and, once classes exist, their classes and bonuses).
   private func buildNormalizedPositions() {
-    keptForNormalized.count = 0
-    normalizedClasses.count = 0
-    normalizedBonuses.count = 0
-    for k in 0 ..< units.count {
-      if k > 0 && CombiningMarks.isCombining(units[k]) && Self.isLatinLetter(units[k - 1]) { continue }
-      keptForNormalized.append(Int32(k))
+    let n = units.count
+    keptForNormalized.reserve(n)
+    normalizedClasses.reserve(n)
+    normalizedBonuses.reserve(n)
+    let u = units.base
+    let kept = keptForNormalized.base
+    let keptClasses = normalizedClasses.base
+    let keptBonuses = normalizedBonuses.base
+    let c = classes.base
+    let b = bonuses.base
+    var out = 0
+    for k in 0..<n {
+      if k > 0 && CombiningMarks.isCombining(u[k]) && Self.isLatinLetter(u[k - 1]) { continue }
+      kept[out] = Int32(truncatingIfNeeded: k)
       if classesReady {
-        normalizedClasses.append(classes[k])
-        normalizedBonuses.append(bonuses[k])
+        keptClasses[out] = c[k]
+        keptBonuses[out] = b[k]
       }
+      out += 1
     }
+    keptForNormalized.count = out
+    normalizedClasses.count = classesReady ? out : 0
+    normalizedBonuses.count = classesReady ? out : 0
     normalizedReady = classesReady
   }
 

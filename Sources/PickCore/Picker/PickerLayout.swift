@@ -17,6 +17,8 @@ public struct PickerLayout {
   public var spinnerTick = 0
   /// Set while Enter waits for a first match with input still open.
   public var isWaitingToAccept = false
+  /// Why no item came (`Command failed: CMD`): replaces the count while there is no item, as in fzf.
+  public var inputFailure: String? = nil
   /// The text shown for an item when it is not the item itself (`--with-nth`).
   public var shownText: ((Int) -> [UInt8])? = nil
 
@@ -114,7 +116,11 @@ public struct PickerLayout {
   private func infoRow(_ state: PickerState) -> [Span] {
     var text = "  "
     if state.isLoading { text = Self.spinner[spinnerTick % Self.spinner.count] + " " }
-    text += "\(state.matches.count)/\(state.itemCount)"
+    if let inputFailure, state.itemCount == 0 {
+      text += "[\(inputFailure)]"
+    } else {
+      text += "\(state.matches.count)/\(state.itemCount)"
+    }
     if state.configuration.isMulti && state.selection.isCapReached { text += "  cap reached" }
     if state.isReviewing { text += "  review (Ctrl-S to return)" }
     if isWaitingToAccept { text += "  waiting…" }
