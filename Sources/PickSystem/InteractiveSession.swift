@@ -186,7 +186,11 @@ public final class InteractiveSession {
     }
     var buffer = [UInt8](repeating: 0, count: 64 << 10)
     var decoder = KeyDecoder(escapeDelay: EscapeDelay.milliseconds(fromEnvironment: ProcessEnvironment.value("ESCDELAY")))
-    let keymap = Keymap(isMulti: options.multi != nil)
+    let keymap = Keymap(isMulti: options.multi != nil, custom: options.bindings)
+    var expected: [String: String] = [:]
+    for key in options.expect { expected[key.name] = key.spelling }
+    var mouse = MouseHandler()
+    var rowRoles: [PickerLayout.RowRole] = []
     var renderer = FrameRenderer(colors: options.usesColor && ProcessEnvironment.value("NO_COLOR").map(\.isEmpty) != false)
     var layout = PickerLayout(width: terminal.size.columns, height: terminal.frameHeight)
     if shownFields != nil { layout.shownText = { [unowned self] in self.shownText($0) } }
@@ -240,7 +244,8 @@ public final class InteractiveSession {
       layout.height = terminal.frameHeight
       layout.isWaitingToAccept = waitingToAccept
       layout.spinnerTick = Int(now / 100)
-      let frame = layout.frame(&state, store: store, highlight: highlight)
+      let (frame, roles) = layout.frameWithRoles(&state, store: store, highlight: highlight)
+      rowRoles = roles
       if !terminal.draw(renderer.render(frame, origin: terminal.origin)) { return .hungUp }
 
       var timeout: Int32 = -1
@@ -291,14 +296,28 @@ public final class InteractiveSession {
         events += decoder.timedOut()
       }
       for event in events {
-        let actions: [PickerAction]
+        var actions: [PickerAction]
+        // The `--expect` spelling of the key or mouse event, when it is one.
+        var expectedSpelling: String? = nil
         switch event {
-        case .key(let key): actions = keymap.actions(for: key)
+        case .key(let key):
+          expectedSpelling = expected[key.name]
+          actions = expectedSpelling != nil ? [.accept] : keymap.actions(for: key)
         case .paste(let text): actions = [.insert(Array(text.unicodeScalars))]
         case .cursorPosition: actions = []
         case .modeReport(let mode, let value):
           terminal.noteModeReport(mode: mode, value: value)
           actions = []
+        case .mouse(let report):
+          switch mouse.command(for: report, roles: rowRoles, origin: terminal.origin, now: Clock.milliseconds()) {
+          case nil: actions = []
+          case .selectAllOrNone: actions = [.selectAllOrNone]
+          case .trigger(let trigger, let item):
+            // The rows were drawn from the matches on screen: put the cursor on the clicked one first.
+            if let item { state.point(atItem: item) }
+            expectedSpelling = expected[trigger.rawValue]
+            actions = expectedSpelling != nil ? [.accept] : keymap.actions(for: trigger)
+          }
         }
         for action in actions {
           if action.needsCurrentMatches && !state.isUpToDate {
@@ -312,6 +331,7 @@ public final class InteractiveSession {
             terminal.suspend()
             renderer.invalidate()
           case .accept:
+            pressedKey = expectedSpelling
             // Answer the query on screen, over everything read so far.
             if !state.isUpToDate || itemsSinceRank {
               itemsSinceRank = false
@@ -330,6 +350,10 @@ public final class InteractiveSession {
 
   /// The query as it was when the session ended (for `--print-query`).
   public var finalQuery: [UInt8] { state.editor.bytes }
+
+  /// The `--expect` key that accepted, as the user spelled it; nil for any
+  /// other way of accepting (an empty line is printed for it).
+  public private(set) var pressedKey: String? = nil
 }
 
 /// Monotonic milliseconds.

@@ -12,6 +12,8 @@
 ///     ESC O params final          SS3: the same, as application-mode keys send them
 ///     ESC ESC [ ... / ESC ESC O   the key with alt (iTerm2's Alt-arrows)
 ///     ESC [ 200 ~ ... ESC [ 201 ~ bracketed paste
+///     ESC [ < b ; x ; y M / m     SGR mouse report (press / release)
+///     ESC [ M b x y               X10 mouse report (three raw bytes, each + 32)
 ///     ESC ] ... BEL or ESC \      OSC string; ESC P, ESC _, ESC ^, ESC X: DCS,
 ///                                 APC, PM, SOS strings ended by ESC \ only
 ///
@@ -210,7 +212,13 @@ public struct KeyDecoder: Sendable {
       state = .ground
       linuxFunctionByte(byte)
     case .x10Mouse(let remaining):
-      state = remaining > 1 ? .x10Mouse(remaining: remaining - 1) : .ground
+      parameters.append(byte)
+      if remaining > 1 {
+        state = .x10Mouse(remaining: remaining - 1)
+      } else {
+        state = .ground
+        x10Mouse()
+      }
     case .stringStart:
       if isPlausibleStringStart(byte) {
         state = .string(length: 1)

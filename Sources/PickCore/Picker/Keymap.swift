@@ -1,13 +1,18 @@
-/// Which actions each key runs: fzf 0.74's default table, by fzf's key names,
-/// except that in multi mode Ctrl-A and Alt-A run `select-all-or-none`
-/// (DECISIONS), Tab/Shift-Tab toggle and Ctrl-S reviews the selection; in
-/// single mode Tab does nothing.
+/// Which actions each key (or mouse event) runs: fzf 0.74's default table,
+/// by fzf's key names, except that in multi mode Ctrl-A and Alt-A run
+/// `select-all-or-none` (DECISIONS), Tab/Shift-Tab toggle and Ctrl-S reviews
+/// the selection; in single mode Tab does nothing. `--bind` bindings
+/// (`BindingParser`) replace a key's defaults.
 ///
-/// A table, not branches: `--bind` (a later issue) will edit it by name.
+/// Keys are looked up by their canonical name (`Key.name`, `KeyNames`).
+/// Mouse events are named as fzf names them: `left-click` (the click itself
+/// moves the cursor; nothing more by default), `right-click` and the shifted
+/// clicks toggle, the wheel moves, and `double-click`, unless bound, does
+/// what Enter does.
 public struct Keymap: Sendable {
   public private(set) var bindings: [String: [PickerAction]]
 
-  public init(isMulti: Bool) {
+  public init(isMulti: Bool, custom: BindingParser.Table = [:]) {
     var table: [String: [PickerAction]] = [
       "ctrl-a": [.beginningOfLine], "home": [.beginningOfLine],
       "ctrl-e": [.endOfLine], "end": [.endOfLine],
@@ -23,9 +28,13 @@ public struct Keymap: Sendable {
       "up": [.up], "ctrl-k": [.up], "ctrl-p": [.up],
       "down": [.down], "ctrl-j": [.down], "ctrl-n": [.down],
       "pgup": [.pageUp], "pgdn": [.pageDown],
-      "enter": [.accept], "ctrl-m": [.accept],
+      "enter": [.accept],
       "esc": [.abort], "ctrl-c": [.abort], "ctrl-g": [.abort], "ctrl-q": [.abort],
       "ctrl-l": [.clearScreen], "ctrl-z": [.suspend],
+      "right-click": [.toggle], "shift-left-click": [.toggle], "shift-right-click": [.toggle],
+      "scroll-up": [.up], "scroll-down": [.down],
+      "shift-scroll-up": [.toggle, .up], "shift-scroll-down": [.toggle, .down],
+      "preview-scroll-up": [.previewUp], "preview-scroll-down": [.previewDown],
     ]
     if isMulti {
       table["ctrl-a"] = [.selectAllOrNone]
@@ -34,6 +43,9 @@ public struct Keymap: Sendable {
       table["shift-tab"] = [.toggleUp]
       table["ctrl-s"] = [.toggleReview]
     }
+    table.merge(custom) { _, new in new }
+    // As fzf: an unbound double-click does whatever Enter does.
+    if custom["double-click"] == nil { table["double-click"] = table["enter"] }
     bindings = table
   }
 
@@ -42,5 +54,10 @@ public struct Keymap: Sendable {
     if let bound = bindings[key.name] { return bound }
     if case .character(let scalar) = key.code, !key.alt, !key.ctrl { return [.insert([scalar])] }
     return []
+  }
+
+  /// The actions bound to a mouse event (`left-click`, `double-click`, ...).
+  public func actions(for trigger: MouseTrigger) -> [PickerAction] {
+    bindings[trigger.rawValue] ?? []
   }
 }

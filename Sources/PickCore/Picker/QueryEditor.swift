@@ -56,6 +56,8 @@ public struct QueryEditor: Equatable, Sendable {
 
   /// Ctrl-U: everything before the cursor.
   public mutating func killToStart() { kill(0 ..< cursor) }
+  /// fzf's `kill-line`: from the cursor to the end.
+  public mutating func killToEnd() { kill(cursor ..< characters.count) }
   /// Ctrl-W: back to the previous white space (readline's unix-word-rubout).
   public mutating func killWhitespaceWordBackward() {
     var start = cursor
