@@ -5,46 +5,64 @@ import Testing
 // Mouse reports in, commands out: which row a click hits (from the roles the
 // layout gives the frame's rows) and what fzf calls it. No terminal, no clock.
 
-private let multiRoles: [PickerLayout.RowRole] = [.prompt, .info, .selectAll, .item(7), .item(3), .empty]
+private let multiRoles: [PickerLayout.RowRole] = [
+  .prompt, .info, .selectAll, .item(7), .item(3), .empty,
+]
 
 private func click(
-  _ button: MouseEvent.Button, row: Int, shift: Bool = false, isPress: Bool = true, isDrag: Bool = false
+  _ button: MouseEvent.Button, row: Int, shift: Bool = false, isPress: Bool = true,
+  isDrag: Bool = false
 ) -> MouseEvent {
   MouseEvent(button: button, isPress: isPress, isDrag: isDrag, row: row, column: 5, shift: shift)
 }
 
 @Test func `a left click on an item row points at that item`() {
   var handler = MouseHandler()
-  #expect(handler.command(for: click(.left, row: 5), roles: multiRoles, origin: 1, now: 0) == .trigger(.leftClick, item: 3))
-  #expect(handler.command(for: click(.left, row: 4), roles: multiRoles, origin: 1, now: 5000) == .trigger(.leftClick, item: 7))
+  #expect(
+    handler.command(for: click(.left, row: 5), roles: multiRoles, origin: 1, now: 0)
+      == .trigger(.leftClick, item: 3))
+  #expect(
+    handler.command(for: click(.left, row: 4), roles: multiRoles, origin: 1, now: 5000)
+      == .trigger(.leftClick, item: 7))
 }
 
 @Test func `a second left click on the same row within 500 ms is a double-click`() {
   var handler = MouseHandler()
   _ = handler.command(for: click(.left, row: 4), roles: multiRoles, origin: 1, now: 1000)
-  #expect(handler.command(for: click(.left, row: 4), roles: multiRoles, origin: 1, now: 1499) == .trigger(.doubleClick, item: 7))
+  #expect(
+    handler.command(for: click(.left, row: 4), roles: multiRoles, origin: 1, now: 1499)
+      == .trigger(.doubleClick, item: 7))
   // A third click starts over.
-  #expect(handler.command(for: click(.left, row: 4), roles: multiRoles, origin: 1, now: 1600) == .trigger(.leftClick, item: 7))
+  #expect(
+    handler.command(for: click(.left, row: 4), roles: multiRoles, origin: 1, now: 1600)
+      == .trigger(.leftClick, item: 7))
 
   var slow = MouseHandler()
   _ = slow.command(for: click(.left, row: 4), roles: multiRoles, origin: 1, now: 1000)
-  #expect(slow.command(for: click(.left, row: 4), roles: multiRoles, origin: 1, now: 1500) == .trigger(.leftClick, item: 7))
+  #expect(
+    slow.command(for: click(.left, row: 4), roles: multiRoles, origin: 1, now: 1500)
+      == .trigger(.leftClick, item: 7))
 
   var moved = MouseHandler()
   _ = moved.command(for: click(.left, row: 4), roles: multiRoles, origin: 1, now: 1000)
-  #expect(moved.command(for: click(.left, row: 5), roles: multiRoles, origin: 1, now: 1100) == .trigger(.leftClick, item: 3))
+  #expect(
+    moved.command(for: click(.left, row: 5), roles: multiRoles, origin: 1, now: 1100)
+      == .trigger(.leftClick, item: 3))
 
   // A right click in between breaks the pair.
   var interrupted = MouseHandler()
   _ = interrupted.command(for: click(.left, row: 4), roles: multiRoles, origin: 1, now: 1000)
   _ = interrupted.command(for: click(.right, row: 4), roles: multiRoles, origin: 1, now: 1050)
   #expect(
-    interrupted.command(for: click(.left, row: 4), roles: multiRoles, origin: 1, now: 1100) == .trigger(.leftClick, item: 7))
+    interrupted.command(for: click(.left, row: 4), roles: multiRoles, origin: 1, now: 1100)
+      == .trigger(.leftClick, item: 7))
 }
 
 @Test func `right and shifted clicks name their triggers`() {
   var handler = MouseHandler()
-  #expect(handler.command(for: click(.right, row: 5), roles: multiRoles, origin: 1, now: 0) == .trigger(.rightClick, item: 3))
+  #expect(
+    handler.command(for: click(.right, row: 5), roles: multiRoles, origin: 1, now: 0)
+      == .trigger(.rightClick, item: 3))
   #expect(
     handler.command(for: click(.left, row: 5, shift: true), roles: multiRoles, origin: 1, now: 0)
       == .trigger(.shiftLeftClick, item: 3))
@@ -57,23 +75,32 @@ private func click(
 
 @Test func `a click on the select-all row runs select-all-or-none`() {
   var handler = MouseHandler()
-  #expect(handler.command(for: click(.left, row: 3), roles: multiRoles, origin: 1, now: 0) == .selectAllOrNone)
+  #expect(
+    handler.command(for: click(.left, row: 3), roles: multiRoles, origin: 1, now: 0)
+      == .selectAllOrNone)
 }
 
 @Test func `the wheel scrolls anywhere on pick's rows`() {
   var handler = MouseHandler()
-  #expect(handler.command(for: click(.wheelUp, row: 1), roles: multiRoles, origin: 1, now: 0) == .trigger(.scrollUp, item: nil))
-  #expect(handler.command(for: click(.wheelDown, row: 6), roles: multiRoles, origin: 1, now: 0) == .trigger(.scrollDown, item: nil))
   #expect(
-    handler.command(for: click(.wheelDown, row: 6, shift: true), roles: multiRoles, origin: 1, now: 0)
+    handler.command(for: click(.wheelUp, row: 1), roles: multiRoles, origin: 1, now: 0)
+      == .trigger(.scrollUp, item: nil))
+  #expect(
+    handler.command(for: click(.wheelDown, row: 6), roles: multiRoles, origin: 1, now: 0)
+      == .trigger(.scrollDown, item: nil))
+  #expect(
+    handler.command(
+      for: click(.wheelDown, row: 6, shift: true), roles: multiRoles, origin: 1, now: 0)
       == .trigger(.shiftScrollDown, item: nil))
 }
 
 @Test func `releases, drags, the middle button, empty rows and rows off the frame mean nothing`() {
   var handler = MouseHandler()
   for event in [
-    click(.left, row: 4, isPress: false), click(.left, row: 4, isDrag: true), click(.middle, row: 4),
-    click(.left, row: 6), click(.left, row: 1), click(.left, row: 7), click(.left, row: 0), click(.wheelUp, row: 7),
+    click(.left, row: 4, isPress: false), click(.left, row: 4, isDrag: true),
+    click(.middle, row: 4),
+    click(.left, row: 6), click(.left, row: 1), click(.left, row: 7), click(.left, row: 0),
+    click(.wheelUp, row: 7),
   ] {
     #expect(handler.command(for: event, roles: multiRoles, origin: 1, now: 0) == nil, "\(event)")
   }
@@ -82,9 +109,12 @@ private func click(
 @Test func `in inline mode the frame's origin shifts the rows`() {
   var handler = MouseHandler()
   // The frame starts on terminal row 11: row 14 is its fourth row.
-  #expect(handler.command(for: click(.left, row: 14), roles: multiRoles, origin: 11, now: 0) == .trigger(.leftClick, item: 7))
+  #expect(
+    handler.command(for: click(.left, row: 14), roles: multiRoles, origin: 11, now: 0)
+      == .trigger(.leftClick, item: 7))
   #expect(handler.command(for: click(.left, row: 4), roles: multiRoles, origin: 11, now: 0) == nil)
-  #expect(handler.command(for: click(.wheelUp, row: 10), roles: multiRoles, origin: 11, now: 0) == nil)
+  #expect(
+    handler.command(for: click(.wheelUp, row: 10), roles: multiRoles, origin: 11, now: 0) == nil)
 }
 
 // MARK: The layout's row roles
@@ -97,14 +127,18 @@ private func roles(
   configure(&options)
   let store = try makeStore(items)
   let matches = Ranker(order: Ranker.Order(options: options)).rank(
-    store, range: min(options.headerLines, store.count) ..< store.count, query: CompiledQuery([], options: options))
-  var state = PickerState(configuration: PickerConfiguration(options: options), query: [], matches: matches)
-  let (frame, roles) = PickerLayout(width: 30, height: height).frameWithRoles(&state, store: store) { _ in [] }
+    store, range: min(options.headerLines, store.count)..<store.count,
+    query: CompiledQuery([], options: options))
+  var state = PickerState(
+    configuration: PickerConfiguration(options: options), query: [], matches: matches)
+  let (frame, roles) = PickerLayout(width: 30, height: height).frameWithRoles(&state, store: store)
+  { _ in [] }
   #expect(roles.count == height)
   for (index, role) in roles.enumerated() {
     let text = frame.rows[index].map(\.text).joined()
     switch role {
-    case .item(let item): #expect(text.hasSuffix(" " + String(decoding: store.item(item), as: UTF8.self)), "\(text)")
+    case .item(let item):
+      #expect(text.hasSuffix(" " + String(decoding: store.item(item), as: UTF8.self)), "\(text)")
     case .selectAll: #expect(text.contains("[ ]"), "\(text)")
     case .prompt: #expect(text.hasPrefix(">"), "\(text)")
     case .info: #expect(text.contains("/"), "\(text)")
@@ -136,7 +170,7 @@ private func roles(
 }
 
 @Test func `only the rows that fit get roles, and the list scrolls with the cursor`() throws {
-  let result = try roles((1 ... 20).map { "item\($0)" }, height: 4) { _ in }
+  let result = try roles((1...20).map { "item\($0)" }, height: 4) { _ in }
   #expect(result.roles == [.prompt, .info, .item(0), .item(1)])
 }
 
@@ -146,8 +180,9 @@ private func roles(
   let store = try makeStore(["a", "b", "c"])
   let options = Options()
   let matches = Ranker(order: Ranker.Order(options: options)).rank(
-    store, range: 0 ..< 3, query: CompiledQuery([], options: options))
-  var state = PickerState(configuration: PickerConfiguration(options: options), query: [], matches: matches)
+    store, range: 0..<3, query: CompiledQuery([], options: options))
+  var state = PickerState(
+    configuration: PickerConfiguration(options: options), query: [], matches: matches)
   let found = state.point(atItem: 2)
   #expect(found)
   #expect(state.currentItem == 2)
