@@ -194,9 +194,9 @@ public struct PickerState: Sendable {
     case .clearScreen: return .redraw
     case .suspend: return .suspend
     case .ignore: return .none
-    case .execute, .become, .reload, .preview, .togglePreview, .showPreview, .hidePreview, .refreshPreview,
-      .previewUp, .previewDown, .previewPageUp, .previewPageDown, .previewHalfPageUp, .previewHalfPageDown,
-      .previewTop, .previewBottom:
+    case .execute, .become, .reload, .preview, .togglePreview, .showPreview, .hidePreview,
+      .refreshPreview, .previewUp, .previewDown, .previewPageUp, .previewPageDown,
+      .previewHalfPageUp, .previewHalfPageDown, .previewTop, .previewBottom:
       // Not yet: child processes and the preview window come later (see PickerAction).
       return .none
     }
