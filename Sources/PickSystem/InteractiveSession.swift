@@ -312,6 +312,9 @@ public final class InteractiveSession {
           switch mouse.command(for: report, roles: rowRoles, origin: terminal.origin, now: Clock.milliseconds()) {
           case nil: actions = []
           case .selectAllOrNone: actions = [.selectAllOrNone]
+          case .placeTextCursor(let column):
+            state.editor.move(to: layout.queryPosition(atColumn: column, in: state))
+            actions = []
           case .trigger(let trigger, let item):
             // The rows were drawn from the matches on screen: put the cursor on the clicked one first.
             if let item { state.point(atItem: item) }

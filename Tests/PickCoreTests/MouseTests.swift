@@ -99,7 +99,7 @@ private func click(
   for event in [
     click(.left, row: 4, isPress: false), click(.left, row: 4, isDrag: true),
     click(.middle, row: 4),
-    click(.left, row: 6), click(.left, row: 1), click(.left, row: 7), click(.left, row: 0),
+    click(.left, row: 6), click(.left, row: 2), click(.left, row: 7), click(.left, row: 0),
     click(.wheelUp, row: 7),
   ] {
     #expect(handler.command(for: event, roles: multiRoles, origin: 1, now: 0) == nil, "\(event)")
@@ -115,6 +115,36 @@ private func click(
   #expect(handler.command(for: click(.left, row: 4), roles: multiRoles, origin: 11, now: 0) == nil)
   #expect(
     handler.command(for: click(.wheelUp, row: 10), roles: multiRoles, origin: 11, now: 0) == nil)
+}
+
+@Test func `a click on the prompt row places the text cursor`() {
+  var handler = MouseHandler()
+  #expect(
+    handler.command(
+      for: MouseEvent(button: .left, row: 1, column: 4), roles: multiRoles, origin: 1, now: 0)
+      == .placeTextCursor(column: 3))
+}
+
+@Test func `a prompt-row column maps to the query character drawn there`() throws {
+  let options = Options()
+  var state = PickerState(
+    configuration: PickerConfiguration(options: options), query: Array("a日b".utf8),
+    matches: Ranker(order: Ranker.Order(options: options)).rank(
+      try makeStore(["x"]), range: 0..<1, query: CompiledQuery([], options: options)))
+  let layout = PickerLayout(width: 20, height: 3)
+  // "> a日b": the prompt is columns 0-1, a is 2, 日 is 3-4, b is 5.
+  #expect(layout.queryPosition(atColumn: 0, in: state) == 0)
+  #expect(layout.queryPosition(atColumn: 2, in: state) == 0)
+  #expect(layout.queryPosition(atColumn: 3, in: state) == 1)
+  #expect(layout.queryPosition(atColumn: 4, in: state) == 1)
+  #expect(layout.queryPosition(atColumn: 5, in: state) == 2)
+  #expect(layout.queryPosition(atColumn: 6, in: state) == 3)
+  #expect(layout.queryPosition(atColumn: 19, in: state) == 3)
+  // A long query scrolled to keep the cursor in view: column 2 is the first character shown.
+  state.editor = QueryEditor(Array(String(repeating: "x", count: 40).utf8))
+  let first = layout.queryPosition(atColumn: 2, in: state)
+  #expect(first > 0)
+  #expect(layout.queryPosition(atColumn: 3, in: state) == first + 1)
 }
 
 // MARK: The layout's row roles

@@ -171,6 +171,19 @@ extension Array where Element == UInt8 {
     try picker.expectExit(status: 0, stdout: "cherry\n")
   }
 
+  @Test func `a click on the query line moves the text cursor there`() throws {
+    let picker = try Picker([], items: "abc\naXbc\n")
+    try picker.waitFor("2/2")
+    picker.send("abc")
+    try picker.waitFor("> abc")
+    // "> abc": terminal column 4 is the b.
+    picker.send(leftClick(row: 1, column: 4))
+    picker.send("X")
+    try picker.waitFor("> aXbc")
+    picker.send("\r")
+    try picker.expectExit(status: 0, stdout: "aXbc\n")
+  }
+
   @Test func `a double-click accepts the clicked item`() throws {
     let picker = try Picker([], items: "apple\nbanana\ncherry\n")
     try picker.waitFor("3/3")

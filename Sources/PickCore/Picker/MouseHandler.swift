@@ -8,7 +8,8 @@
 /// - A right click (and a Shift-click, where the terminal reports one rather
 ///   than selecting text itself) puts the cursor on the item and runs
 ///   `right-click` / `shift-left-click` (by default `toggle`).
-/// - A left click on the select-all row runs `select-all-or-none`.
+/// - A left click on the select-all row runs `select-all-or-none`; on the
+///   prompt row it moves the text cursor there, as in fzf.
 /// - The wheel anywhere on pick's area is `scroll-up` / `scroll-down`
 ///   (`up` / `down`; with Shift, toggle and move).
 ///
@@ -22,6 +23,9 @@ public struct MouseHandler: Sendable {
     case trigger(MouseTrigger, item: Int?)
     /// The select-all row was clicked.
     case selectAllOrNone
+    /// The prompt row was clicked at this column (0-based): the text cursor
+    /// goes there (`PickerLayout.queryPosition(atColumn:in:)`).
+    case placeTextCursor(column: Int)
   }
 
   /// Two left clicks on one row closer together than this are a double-click.
@@ -56,6 +60,9 @@ public struct MouseHandler: Sendable {
       case .selectAll:
         lastClick = nil
         return .selectAllOrNone
+      case .prompt:
+        lastClick = nil
+        return .placeTextCursor(column: event.column - 1)
       default:
         lastClick = nil
         return nil

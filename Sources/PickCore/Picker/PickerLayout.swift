@@ -57,18 +57,9 @@ public struct PickerLayout {
     var topRoles: [RowRole] = []
     var cursorColumn = 0
     let prompt = segments(state.prompt, width: width)
-    let promptColumns = prompt.reduce(0) { $0 + $1.columns }
     var promptRow = prompt.map { Span($0.text, columns: $0.columns, style: Self.promptStyle) }
-    // The query scrolls so that the text cursor stays in view (two columns
-    // are kept free on the right, as for every row).
+    let (promptColumns, start, room) = queryView(state)
     let characters = state.editor.characters
-    let room = max(width - promptColumns - 2, 1)
-    var start = 0
-    while start < state.editor.cursor
-      && Self.columns(characters[start ..< state.editor.cursor]) > room - 1
-    {
-      start += 1
-    }
     let visible = QueryEditor.bytes(of: characters[start...])
     promptRow += segments(visible, width: room).map { Span($0.text, columns: $0.columns, style: .plain) }
     cursorColumn = min(promptColumns + Self.columns(characters[start ..< state.editor.cursor]), width - 1)
@@ -130,6 +121,40 @@ public struct PickerLayout {
     cursorRow = min(cursorRow, height - 1)
     let frame = Frame(width: width, height: height, rows: rows, cursor: CursorPosition(row: cursorRow, column: cursorColumn))
     return (frame, roles)
+  }
+
+  /// How the prompt row is laid out: the prompt's width, the first query
+  /// character shown and the columns the query has. The query scrolls so that
+  /// the text cursor stays in view (two columns are kept free on the right,
+  /// as for every row).
+  private func queryView(_ state: PickerState) -> (promptColumns: Int, start: Int, room: Int) {
+    let promptColumns = segments(state.prompt, width: width).reduce(0) { $0 + $1.columns }
+    let characters = state.editor.characters
+    let room = max(width - promptColumns - 2, 1)
+    var start = 0
+    while start < state.editor.cursor
+      && Self.columns(characters[start ..< state.editor.cursor]) > room - 1
+    {
+      start += 1
+    }
+    return (promptColumns, start, room)
+  }
+
+  /// Where a click at `column` (0-based) of the prompt row puts the text
+  /// cursor: before the query character drawn there, at the start of what is
+  /// shown for a click on the prompt, at the end for a click past the query.
+  public func queryPosition(atColumn column: Int, in state: PickerState) -> Int {
+    let view = queryView(state)
+    let characters = state.editor.characters
+    var left = view.promptColumns
+    var index = view.start
+    while index < characters.count {
+      let right = left + Self.columns(characters[index ... index])
+      if column < right { return index }
+      left = right
+      index += 1
+    }
+    return characters.count
   }
 
   /// A header line, lined up with the items' text.

@@ -36,6 +36,8 @@ public struct QueryEditor: Equatable, Sendable {
   public mutating func moveRight() { cursor = min(characters.count, cursor + 1) }
   public mutating func moveToStart() { cursor = 0 }
   public mutating func moveToEnd() { cursor = characters.count }
+  /// Puts the text cursor before character `index` (clamped): a click on the query.
+  public mutating func move(to index: Int) { cursor = max(0, min(index, characters.count)) }
   public mutating func moveWordLeft() { cursor = wordStart(before: cursor) }
   public mutating func moveWordRight() { cursor = wordEnd(after: cursor) }
 
