@@ -201,6 +201,13 @@ extension Array where Element == UInt8 {
     try picker.expectExit(status: 0, stdout: "apple\n")
   }
 
+  @Test func `a mouse event can be an --expect key too`() throws {
+    let picker = try Picker(["--expect=double-click,ctrl-x"], items: "apple\nbanana\n")
+    try picker.waitFor("2/2")
+    picker.send(leftClick(row: 4) + leftClick(row: 4))
+    try picker.expectExit(status: 0, stdout: "double-click\nbanana\n")
+  }
+
   @Test func `a right-click toggles the clicked row`() throws {
     let picker = try Picker(["-m"], items: "apple\nbanana\ncherry\n")
     try picker.waitFor("3/3")
