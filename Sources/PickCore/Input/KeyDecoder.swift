@@ -1,4 +1,5 @@
-/// Turns the bytes a terminal sends into keys, pastes and cursor reports.
+/// Turns the bytes a terminal sends into keys, pastes, mouse reports and
+/// cursor and mode reports.
 ///
 /// The grammar, after ECMA-48 and xterm's ctlseqs, as fzf 0.74 reads it:
 ///
@@ -19,8 +20,8 @@
 ///
 /// CSI parameters are bytes 0x30-0x3F, intermediates 0x20-0x2F and the final
 /// byte 0x40-0x7E. A sequence is always consumed whole: one this decoder
-/// does not know (focus events, mouse reports, replies to queries we never
-/// sent, kitty's `CSI u` keys) is dropped, never typed into the query. A
+/// does not know (focus events, urxvt's mouse reports, replies to queries we
+/// never sent, kitty's `CSI u` keys) is dropped, never typed into the query. A
 /// byte that cannot occur inside a sequence (a control, ESC, non-ASCII)
 /// abandons it, and is decoded afresh.
 ///
