@@ -201,16 +201,20 @@ func `invalid --bind values are errors naming the bad part`(row: InvalidBindRow)
 @Test func `random --bind values parse or fail with a message, never crash`() {
   var rng = SeededGenerator(seed: 0xB1ED)
   let pieces = [
-    "a", "ctrl-a", "alt-", "enter", ":", ",", "+", "(", ")", "[", "]", "~", "!", "|", "execute", "change-prompt",
-    "reload", "put", "pos", "up", "accept", "toggle", " ", "é", "\u{0}", "\u{1}", "\u{2}", "::", ",,", "+:",
+    "a", "ctrl-a", "alt-", "enter", ":", ",", "+", "(", ")", "[", "]", "~", "!", "|", "execute",
+    "change-prompt",
+    "reload", "put", "pos", "up", "accept", "toggle", " ", "é", "\u{0}", "\u{1}", "\u{2}", "::",
+    ",,", "+:",
   ]
-  for _ in 0 ..< 5000 {
-    let count = Int.random(in: 0 ... 12, using: &rng)
-    let spec = (0 ..< count).map { _ in pieces.randomElement(using: &rng)! }.joined()
+  for _ in 0..<5000 {
+    let count = Int.random(in: 0...12, using: &rng)
+    let spec = (0..<count).map { _ in pieces.randomElement(using: &rng)! }.joined()
     var table: BindingParser.Table = [:]
     do {
       try BindingParser.parse(Array(spec.utf8), into: &table)
-      for key in table.keys { #expect(KeyNames.canonical(key) == key || [",", ":", "+"].contains(key), "\(spec)") }
+      for key in table.keys {
+        #expect(KeyNames.canonical(key) == key || [",", ":", "+"].contains(key), "\(spec)")
+      }
     } catch {
       #expect(!error.reason.isEmpty, "\(spec)")
     }

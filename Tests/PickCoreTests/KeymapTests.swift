@@ -282,3 +282,34 @@ func `in multi mode ctrl-a selects all by default, and --bind gives it back to b
   #expect(PickerAction.execute(command: "x", isSilent: false).isNotYetImplemented)
   #expect(!PickerAction.changePrompt([]).isNotYetImplemented)
 }
+
+@Test func `every modified arrow and editing key name is a key xterm can send`() {
+  // xterm: ESC [ 1 ; M X for the arrows, Home and End; ESC [ N ; M ~ for the others;
+  // M - 1 is the modifier bit set (1 shift, 2 alt, 4 ctrl).
+  let finals: [String: String] = [
+    "up": "A", "down": "B", "right": "C", "left": "D", "home": "H", "end": "F",
+  ]
+  let tildes: [String: Int] = ["delete": 3, "page-up": 5, "page-down": 6]
+  let modifiers: [String: Int] = [
+    "shift-": 2, "alt-": 3, "alt-shift-": 4, "ctrl-": 5, "ctrl-shift-": 6, "ctrl-alt-": 7,
+    "ctrl-alt-shift-": 8,
+  ]
+  var checked = 0
+  for (prefix, parameter) in modifiers {
+    for key in Array(finals.keys) + Array(tildes.keys) {
+      let name = prefix + key
+      guard KeyNames.named.contains(name) else { continue }
+      let sequence =
+        finals[key].map { "\u{1B}[1;\(parameter)\($0)" }
+        ?? "\u{1B}[\(tildes[key] ?? 0);\(parameter)~"
+      var decoder = KeyDecoder()
+      let events = decoder.feed(Array(sequence.utf8))
+      #expect(events.count == 1, "\(name)")
+      if case .key(let decoded) = events.first {
+        #expect(decoded.name == KeyNames.canonical(name), "\(name)")
+      }
+      checked += 1
+    }
+  }
+  #expect(checked == 63)
+}

@@ -40,7 +40,7 @@ public enum KeyNames {
   ]
 
   /// Named keys that are their own canonical name (lower case).
-  private static let named: Set<String> = {
+  static let named: Set<String> = {
     var names: Set<String> = [
       "up", "down", "left", "right", "enter", "space", "bspace", "ctrl-space", "ctrl-^", "ctrl-/",
       "ctrl-\\",
