@@ -299,6 +299,8 @@ public final class InteractiveSession {
         var actions: [PickerAction]
         // The `--expect` spelling of the key or mouse event, when it is one.
         var expectedSpelling: String? = nil
+        // The item a click pointed at, kept under the cursor if the matches are brought up to date.
+        var clickedItem: Int? = nil
         switch event {
         case .key(let key):
           expectedSpelling = expected[key.name]
@@ -318,6 +320,7 @@ public final class InteractiveSession {
           case .trigger(let trigger, let item):
             // The rows were drawn from the matches on screen: put the cursor on the clicked one first.
             if let item { state.point(atItem: item) }
+            clickedItem = item
             expectedSpelling = expected[trigger.rawValue]
             actions = expectedSpelling != nil ? [.accept] : keymap.actions(for: trigger)
           }
@@ -325,6 +328,7 @@ public final class InteractiveSession {
         for action in actions {
           if action.needsCurrentMatches && !state.isUpToDate {
             waitForCurrentMatches()
+            if let clickedItem { state.point(atItem: clickedItem) }
           }
           switch state.apply(action) {
           case .none, .queryChanged: break
