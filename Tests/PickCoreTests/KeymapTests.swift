@@ -313,3 +313,12 @@ func `in multi mode ctrl-a selects all by default, and --bind gives it back to b
   }
   #expect(checked == 63)
 }
+
+@Test func `fzf 0.74's Alt-arrow defaults move by word and by match`() throws {
+  var picker = try Bound(["a", "b", "c"])
+  picker.press(Array("ab".utf8) + esc + Array("[1;3D".utf8) + Array("x".utf8))
+  #expect(picker.query == "xab")
+  var list = try Bound(["a", "b", "c"])
+  list.press(esc + Array("[1;3B".utf8) + esc + Array("[1;3B".utf8) + esc + Array("[1;3A".utf8))
+  #expect(list.chosen == ["b"])
+}
