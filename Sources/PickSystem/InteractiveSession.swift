@@ -311,7 +311,12 @@ public final class InteractiveSession {
           terminal.noteModeReport(mode: mode, value: value)
           actions = []
         case .mouse(let report):
-          switch mouse.command(for: report, roles: rowRoles, origin: terminal.origin, now: Clock.milliseconds()) {
+          // With --no-mouse a report can only come from a terminal that another
+          // program left in a mouse mode: ignore it, as fzf does.
+          let command =
+            options.mouse
+            ? mouse.command(for: report, roles: rowRoles, origin: terminal.origin, now: Clock.milliseconds()) : nil
+          switch command {
           case nil: actions = []
           case .selectAllOrNone: actions = [.selectAllOrNone]
           case .placeTextCursor(let column):
