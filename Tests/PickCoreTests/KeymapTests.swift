@@ -322,3 +322,19 @@ func `in multi mode ctrl-a selects all by default, and --bind gives it back to b
   list.press(esc + Array("[1;3B".utf8) + esc + Array("[1;3B".utf8) + esc + Array("[1;3A".utf8))
   #expect(list.chosen == ["b"])
 }
+
+@Test func `accept-non-empty accepts only when something would be printed`() throws {
+  var picker = try Bound(["apple"], bind: ["enter:accept-non-empty"])
+  picker.press(Array("zz".utf8))
+  #expect(picker.press([0x0D]) == .none)
+  picker.press([0x15])
+  #expect(picker.press([0x0D]) == .accept)
+  #expect(picker.chosen == ["apple"])
+}
+
+@Test func `half-page-down moves half the list`() throws {
+  var picker = try Bound((1...30).map { "item\($0)" }, bind: ["f1:half-page-down"])
+  picker.state.listHeight = 10
+  picker.press(esc + Array("OP".utf8))
+  #expect(picker.state.cursor == 5)
+}
