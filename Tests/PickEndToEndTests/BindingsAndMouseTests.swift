@@ -259,3 +259,43 @@ extension Array where Element == UInt8 {
     try picker.expectExit(status: 0, stdout: "cherry\n")
   }
 }
+
+/// Random `--bind` values built from pieces of the grammar (keys, actions pick
+/// has, separators, every bracket kind): pick accepts exactly those fzf 0.74.5
+/// accepts, and rejects the others with fzf's message. Needs fzf 0.74.5 at
+/// `/opt/peers/fzf` (`shared/bench/peers.sh` installs it); skipped without it.
+@Test func `pick accepts and rejects random --bind values exactly as fzf does`() throws {
+  let fzf = "/opt/peers/fzf"
+  guard access(fzf, X_OK) == 0 else {
+    print("skipped: \(fzf) is missing (bench/peers.sh installs fzf 0.74.5)")
+    return
+  }
+  let pieces = [
+    "a", "x", "1", "é", "ctrl-a", "CTRL-B", "ctrl-alt-x", "alt-", "alt-,", "alt-é", "enter",
+    "return", "space",
+    "btab", "bs", "del", "pgup", "shift-up", "shift-alt-down", "f1", "F12", ":", ",", "+", "::",
+    ",,", "+:",
+    "ctrl-x:", "(", ")", "[", "]", "{", "}", "<", ">", "~", "!", "@", "$", "%", "^", "&", "*", ";",
+    "/", "|",
+    " ", "-2", "execute", "execute:", "execute-silent", "reload", "preview", "change-prompt",
+    "change-query",
+    "put", "pos", "up", "down", "accept", "abort", "first", "toggle", "toggle-all", "select-all",
+    "deselect-all", "cancel", "kill-line", "clear-query",
+  ]
+  var rng = SeededGenerator(seed: 0xF2F)
+  for _ in 0..<300 {
+    let count = Int.random(in: 1...10, using: &rng)
+    let spec = (0..<count).map { _ in pieces.randomElement(using: &rng)! }.joined()
+    let arguments = [Array("--bind".utf8), Array(spec.utf8), Array("-f".utf8), Array("a".utf8)]
+    let theirs = try runProgram(fzf, arguments: arguments, stdin: Array("a\n".utf8), timeout: 10)
+    let ours = try runPick(rawArguments: arguments, stdin: Array("a\n".utf8), timeout: 10)
+    #expect((theirs.status == 2) == (ours.status == 2), "\(spec)")
+    if theirs.status == 2 {
+      var message = String(decoding: theirs.stderr, as: UTF8.self)
+      while message.last?.isWhitespace == true { message.removeLast() }
+      #expect(
+        String(decoding: ours.stderr, as: UTF8.self).contains(message),
+        "\(spec): fzf says \(message)")
+    }
+  }
+}
