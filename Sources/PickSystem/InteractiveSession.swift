@@ -194,7 +194,11 @@ public final class InteractiveSession {
     }
     var buffer = [UInt8](repeating: 0, count: 64 << 10)
     var decoder = KeyDecoder(escapeDelay: EscapeDelay.milliseconds(fromEnvironment: ProcessEnvironment.value("ESCDELAY")))
-    let keymap = Keymap(isMulti: options.multi != nil)
+    let keymap = Keymap(isMulti: options.multi != nil, custom: options.bindings)
+    var expected: [String: String] = [:]
+    for key in options.expect { expected[key.name] = key.spelling }
+    var mouse = MouseHandler()
+    var rowRoles: [PickerLayout.RowRole] = []
     var renderer = FrameRenderer(colors: options.usesColor && ProcessEnvironment.value("NO_COLOR").map(\.isEmpty) != false)
     var layout = PickerLayout(width: terminal.size.columns, height: terminal.frameHeight)
     if shownFields != nil { layout.shownText = { [unowned self] in self.shownText($0) } }
@@ -249,7 +253,8 @@ public final class InteractiveSession {
       layout.isWaitingToAccept = waitingToAccept
       layout.spinnerTick = Int(now / 100)
       layout.inputFailure = inputFailure
-      let frame = layout.frame(&state, store: store, highlight: highlight)
+      let (frame, roles) = layout.frameWithRoles(&state, store: store, highlight: highlight)
+      rowRoles = roles
       if !terminal.draw(renderer.render(frame, origin: terminal.origin)) { return .hungUp }
 
       var timeout: Int32 = -1
@@ -303,18 +308,44 @@ public final class InteractiveSession {
         events += decoder.timedOut()
       }
       for event in events {
-        let actions: [PickerAction]
+        var actions: [PickerAction]
+        // The `--expect` spelling of the key or mouse event, when it is one.
+        var expectedSpelling: String? = nil
+        // The item a click pointed at, kept under the cursor if the matches are brought up to date.
+        var clickedItem: Int? = nil
         switch event {
-        case .key(let key): actions = keymap.actions(for: key)
+        case .key(let key):
+          expectedSpelling = expected[key.name]
+          actions = expectedSpelling != nil ? [.accept] : keymap.actions(for: key)
         case .paste(let text): actions = [.insert(Array(text.unicodeScalars))]
         case .cursorPosition: actions = []
         case .modeReport(let mode, let value):
           terminal.noteModeReport(mode: mode, value: value)
           actions = []
+        case .mouse(let report):
+          // With --no-mouse a report can only come from a terminal that another
+          // program left in a mouse mode: ignore it, as fzf does.
+          let command =
+            options.mouse
+            ? mouse.command(for: report, roles: rowRoles, origin: terminal.origin, now: Clock.milliseconds()) : nil
+          switch command {
+          case nil: actions = []
+          case .selectAllOrNone: actions = [.selectAllOrNone]
+          case .placeTextCursor(let column):
+            state.editor.move(to: layout.queryPosition(atColumn: column, in: state))
+            actions = []
+          case .trigger(let trigger, let item):
+            // The rows were drawn from the matches on screen: put the cursor on the clicked one first.
+            if let item { state.point(atItem: item) }
+            clickedItem = item
+            expectedSpelling = expected[trigger.rawValue]
+            actions = expectedSpelling != nil ? [.accept] : keymap.actions(for: trigger)
+          }
         }
         for action in actions {
           if action.needsCurrentMatches && !state.isUpToDate {
             waitForCurrentMatches()
+            if let clickedItem { state.point(atItem: clickedItem) }
           }
           switch state.apply(action) {
           case .none, .queryChanged: break
@@ -324,6 +355,7 @@ public final class InteractiveSession {
             terminal.suspend()
             renderer.invalidate()
           case .accept:
+            pressedKey = expectedSpelling
             // Answer the query on screen, over everything read so far.
             if !state.isUpToDate || itemsSinceRank {
               itemsSinceRank = false
@@ -342,6 +374,10 @@ public final class InteractiveSession {
 
   /// The query as it was when the session ended (for `--print-query`).
   public var finalQuery: [UInt8] { state.editor.bytes }
+
+  /// The `--expect` key that accepted, as the user spelled it; nil for any
+  /// other way of accepting (an empty line is printed for it).
+  public private(set) var pressedKey: String? = nil
 }
 
 /// Monotonic milliseconds.

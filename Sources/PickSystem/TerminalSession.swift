@@ -33,12 +33,18 @@ public final class TerminalSession {
   /// answered the DECRQM query (off when it did not answer).
   private var bracketedPasteAtStart = false
 
+  /// Whether mouse reporting is on while the picker is drawn (not `--no-mouse`).
+  private let reportsMouse: Bool
+
   /// What pick turns on, written at start and after a resume: the alternate
-  /// screen (full screen only) and bracketed paste.
+  /// screen (full screen only), bracketed paste and mouse reporting. Every
+  /// way out (`leaving`, the crash record, Ctrl-Z) turns the mouse off again:
+  /// `TerminalModes.resetToDefaults` includes `mouseOff`.
   private var entering: [UInt8] {
-    isInline
-      ? TerminalModes.bracketedPasteOn
-      : TerminalModes.enterAlternateScreen + TerminalModes.bracketedPasteOn + TerminalModes.clearScreen
+    let mouse = reportsMouse ? TerminalModes.mouseOn : []
+    return isInline
+      ? TerminalModes.bracketedPasteOn + mouse
+      : TerminalModes.enterAlternateScreen + TerminalModes.bracketedPasteOn + mouse + TerminalModes.clearScreen
   }
 
   /// What restores the terminal's defaults; inline, it also erases pick's area
@@ -55,8 +61,9 @@ public final class TerminalSession {
   /// Opens `path` (default `/dev/tty`), enters raw mode at once (keys typed
   /// before start stay queued) and the alternate screen, or with `height`
   /// makes room below the cursor and asks where the cursor is (`ESC[6n`; the
-  /// answer goes to `setCursorRow`).
-  public init(path: String?, height: HeightSpec? = nil) throws(TerminalError) {
+  /// answer goes to `setCursorRow`). `mouse` turns mouse reporting on.
+  public init(path: String?, height: HeightSpec? = nil, mouse: Bool = false) throws(TerminalError) {
+    reportsMouse = mouse
     device = try TerminalDevice(path: path ?? "/dev/tty")
     rawMode = try RawMode(device)
     inlineHeight = height

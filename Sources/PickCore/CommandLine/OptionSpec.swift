@@ -5,9 +5,10 @@
 /// size however many options pick grows, and so that tests can walk the table
 /// to check that `--help` and the man page mention every option.
 ///
-/// An option that may be given several times and accumulates (`--bind` later)
-/// simply appends in its `apply` closure; one that is set again replaces the
-/// earlier value, so the command line overrides the defaults.
+/// An option that may be given several times and accumulates (`--bind`,
+/// `--expect`, `--preselect`) simply appends in its `apply` closure; one that
+/// is set again replaces the earlier value, so the command line overrides the
+/// defaults.
 public struct OptionSpec: Sendable {
   /// Applies a flag, or the negated form of an option.
   public typealias Setter = @Sendable (inout Options) -> Void

@@ -144,6 +144,22 @@ extension OptionParser {
       },
       negation: { $0.height = nil }),
     OptionSpec(
+      long: "bind",
+      kind: .requiredValue(placeholder: "BINDINGS") { options, value throws(InvalidValue) in
+        try BindingParser.parse(value, into: &options.bindings)
+      }),
+    OptionSpec(
+      long: "expect",
+      kind: .requiredValue(placeholder: "KEYS") { options, value throws(InvalidValue) in
+        // A key given again keeps its latest spelling, as in fzf.
+        for key in try BindingParser.keyList(value) {
+          options.expect.removeAll { $0.name == key.name }
+          options.expect.append(key)
+        }
+      },
+      negation: { $0.expect = [] }),
+    OptionSpec(long: "mouse", kind: .flag { $0.mouse = true }, negation: { $0.mouse = false }),
+    OptionSpec(
       long: "tty",
       kind: .requiredValue(placeholder: "PATH") { options, value in options.tty = value },
       valueCompletion: .file),

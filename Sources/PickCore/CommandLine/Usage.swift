@@ -65,7 +65,16 @@ public enum Usage {
             --unique             Drop repeated items (same bytes), keep the first
                                  Ctrl-S: review the selected items (toggle-review)
             --tty=PATH           Terminal to draw on (default: /dev/tty)
+            --mouse              Clicks, double-click and the wheel (default;
+                                 --no-mouse: off)
             --tabstop=N          Width of a tab (default: 8)
+
+      KEY BINDING
+            --bind=BINDINGS      Custom key/mouse bindings, fzf's grammar:
+                                 KEY[,KEY..]:ACTION[+ACTION..][,...]
+                                 e.g. enter:select-all+accept,ctrl-a:first
+            --expect=KEYS        Keys that accept, printing the key's name first
+                                 (an empty line for Enter; --no-expect: none)
 
       DIRECTORY TRAVERSAL        (stdin a terminal, PICK_DEFAULT_COMMAND not set)
             --walker=OPTS        [file][,dir][,follow][,hidden]
