@@ -188,7 +188,9 @@ private var gitIsInstalled: Bool { access("/usr/bin/git", X_OK) == 0 }
 
   @Test func `the set-up line gives bash the keys and the completion`() throws {
     guard TestShell.bash.isAvailable() else { return }
-    let block = try readme().split(separator: "```sh\n", maxSplits: 1)[1].prefix { $0 != "`" }
+    let block = try #require(
+      readme().split(separator: "```sh\n").dropFirst().first { $0.hasPrefix("sh Docs/install.sh") }
+    ).prefix { $0 != "`" }
     let setup = try #require(block.split(separator: "\n").first { $0.hasPrefix("echo ") })
     #expect(setup.hasSuffix(">> ~/.bashrc"))
     let home = try ShellHome()
