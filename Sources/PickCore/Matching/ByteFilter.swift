@@ -119,9 +119,18 @@ extension ByteFilter {
     var k = 0
     var i = 0
     while i < n {
+      let want = units[k]
+      // A character that nothing else folds to (CJK) is found by its bytes.
+      if isFoldClosed(want) {
+        guard let end = find(want, in: base + i, count: n &- i) else { return false }
+        i &+= end
+        k &+= 1
+        if k == m { return true }
+        row &+= 256
+        continue
+      }
       // Skip, sixteen bytes at a time, what the current character cannot
       // be in; then look at one block byte by byte.
-      let want = units[k]
       let wantsASCII = want < 0x80
       let lower = UInt8(truncatingIfNeeded: want)
       let upper = wantsASCII && !caseSensitive && lower &- 0x61 < 26 ? lower &- 0x20 : lower
@@ -169,5 +178,37 @@ extension ByteFilter {
       }
     }
     return false
+  }
+
+  /// Whether no other character folds to `unit` (by case, accents or both),
+  /// so that it occurs exactly where its UTF-8 bytes do: kana, CJK
+  /// ideographs and Hangul syllables. Checked against every character by
+  /// `ByteFilterTests`.
+  @inline(__always)
+  static func isFoldClosed(_ unit: UInt32) -> Bool {
+    (0x3040 ... 0x9FFF).contains(unit) || (0xAC00 ... 0xD7A3).contains(unit) || (0x2_0000 ... 0x3_FFFF).contains(unit)
+  }
+
+  /// Where the first occurrence of `unit`'s UTF-8 encoding in `bytes` ends,
+  /// or `nil`. (A lead byte is never a continuation byte, so wherever the
+  /// bytes of a valid character occur, decoding finds that character.)
+  @inline(__always)
+  static func find(_ unit: UInt32, in bytes: UnsafePointer<UInt8>, count: Int) -> Int? {
+    var encoded: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+    let length: Int
+    if unit < 0x1_0000 {
+      encoded = (0xE0 | UInt8(unit >> 12), 0x80 | UInt8((unit >> 6) & 0x3F), 0x80 | UInt8(unit & 0x3F), 0)
+      length = 3
+    } else {
+      encoded = (
+        0xF0 | UInt8(unit >> 18), 0x80 | UInt8((unit >> 12) & 0x3F), 0x80 | UInt8((unit >> 6) & 0x3F),
+        0x80 | UInt8(unit & 0x3F)
+      )
+      length = 4
+    }
+    return withUnsafeBytes(of: &encoded) { needle in
+      guard let hit = cpick_memmem(bytes, count, needle.baseAddress, length) else { return nil }
+      return UnsafeRawPointer(hit) - UnsafeRawPointer(bytes) + length
+    }
   }
 }
