@@ -171,6 +171,12 @@ final class PseudoTerminal {
     kill(pid, sig)
   }
 
+  /// The terminal's foreground process group: the job a Ctrl-Z typed in cooked
+  /// mode would stop (TIOCGPGRP on the master reports the slave's).
+  func foregroundProcessGroup() -> pid_t {
+    tcgetpgrp(master)
+  }
+
   /// Closes the master, as when a terminal window closes: the kernel hangs up
   /// the terminal and sends SIGHUP to the session.
   func hangUp() {
