@@ -10,12 +10,15 @@ public enum InputReader {
     case readable
     case directory
     case terminal
+    /// Not open at all (`<&-`): the next file pick opens would become it.
+    case closed
   }
 
   /// Classifies `fd` (the corresponding C functions are `fstat` and `isatty`).
   public static func kind(of fd: Int32) -> Kind {
     var status = stat()
-    if fstat(fd, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR { return .directory }
+    guard fstat(fd, &status) == 0 else { return errno == EBADF ? .closed : .readable }
+    if (status.st_mode & S_IFMT) == S_IFDIR { return .directory }
     if isatty(fd) == 1 { return .terminal }
     return .readable
   }

@@ -50,6 +50,7 @@ guard OutputWriter.isOpen(1) else { fail("standard output is closed") }
 var options = parsedOptions
 let source: ItemSource
 switch InputReader.kind(of: 0) {
+case .closed: fail("standard input is closed")
 case .directory: fail("standard input is a directory")
 case .terminal:
   // Nothing piped in: PICK_DEFAULT_COMMAND's output, or the file walker.

@@ -28,6 +28,18 @@ public final class TerminalDevice: Sendable {
       close(fd)
       throw .failed(SystemError(errno: ENOTTY, context: "cannot use \(path) as the terminal"))
     }
+    // Never keep the terminal on 0, 1 or 2 (free when the caller closed one):
+    // standard input and output would then be the terminal, and items or
+    // results would silently go to the wrong place.
+    if fd <= 2 {
+      let moved = fcntl(fd, F_DUPFD_CLOEXEC, 3)
+      let error = errno
+      close(fd)
+      guard moved >= 0 else {
+        throw .failed(SystemError(errno: error, context: "cannot open the terminal \(path)"))
+      }
+      fd = moved
+    }
     fileDescriptor = fd
   }
 

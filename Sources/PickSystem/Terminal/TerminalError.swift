@@ -1,7 +1,7 @@
 import Glibc
 
 /// Why talking to the terminal failed.
-public enum TerminalError: Error, Equatable, Sendable {
+public enum TerminalError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The terminal went away (end of file or EIO on a read, EIO on a write):
   /// its window closed or its session ended. pick exits with 129, as fzf.
   case hungUp
@@ -10,5 +10,13 @@ public enum TerminalError: Error, Equatable, Sendable {
 
   init(errno: Int32, context: String) {
     self = errno == EIO ? .hungUp : .failed(SystemError(errno: errno, context: context))
+  }
+
+  /// One line for the user: what failed and why.
+  public var description: String {
+    switch self {
+    case .hungUp: "the terminal hung up"
+    case .failed(let error): error.description
+    }
   }
 }
