@@ -202,7 +202,22 @@ public final class InteractiveSession {
     var renderer = FrameRenderer(colors: options.usesColor && ProcessEnvironment.value("NO_COLOR").map(\.isEmpty) != false)
     var layout = PickerLayout(width: terminal.size.columns, height: terminal.frameHeight)
     if shownFields != nil { layout.shownText = { [unowned self] in self.shownText($0) } }
-    var firstBatch = true
+    // Only the bytes typed before raw mode were cooked: LF among them is Enter.
+    var cookedLeft = terminal.bytesTypedBeforeRawMode
+    // When the bytes the decoder holds stop waiting for more (a lone Esc
+    // becomes Escape): counted from the last byte read, not from a quiet
+    // poll, which never comes while items stream in.
+    var decoderDeadline = 0
+    func decode(_ count: Int) -> [InputEvent] {
+      let cooked = min(cookedLeft, count)
+      cookedLeft -= cooked
+      let events = buffer.withUnsafeBufferPointer {
+        decoder.feed(UnsafeBufferPointer(rebasing: $0[0 ..< cooked]), cooked: true)
+          + decoder.feed(UnsafeBufferPointer(rebasing: $0[cooked ..< count]))
+      }
+      decoderDeadline = Clock.milliseconds() + (decoder.waitMilliseconds ?? 0)
+      return events
+    }
     var pending: [InputEvent] = []
     if terminal.expectsCursorReport {
       // Inline mode asked where the cursor is; wait up to 500 ms for the answer.
@@ -215,7 +230,7 @@ public final class InteractiveSession {
         guard ready.terminal else { continue }
         let n = terminal.read(into: &buffer)
         if n < 0 { return .hungUp }
-        for event in buffer.withUnsafeBufferPointer({ decoder.feed(UnsafeBufferPointer(rebasing: $0[0 ..< n]), cooked: firstBatch) }) {
+        for event in decode(n) {
           if case .cursorPosition(let row, _) = event {
             terminal.setCursorRow(row)
             answered = true
@@ -225,7 +240,6 @@ public final class InteractiveSession {
             pending.append(event)
           }
         }
-        firstBatch = false
       }
       decoder.expectsCursorReport = false
     }
@@ -258,7 +272,7 @@ public final class InteractiveSession {
       if !terminal.draw(renderer.render(frame, origin: terminal.origin)) { return .hungUp }
 
       var timeout: Int32 = -1
-      if let wait = decoder.waitMilliseconds { timeout = Int32(clamping: wait) }
+      if decoder.isWaiting { timeout = Int32(clamping: max(decoderDeadline - Clock.milliseconds(), 0)) }
       if stdinOpen { timeout = timeout < 0 ? 100 : min(timeout, 100) }
       if itemsSinceRank { timeout = timeout < 0 ? 50 : min(timeout, 50) }
       if !pending.isEmpty { timeout = 0 }
@@ -298,14 +312,10 @@ public final class InteractiveSession {
       if ready.terminal {
         let n = terminal.read(into: &buffer)
         if n < 0 { return .hungUp }
-        if n > 0 {
-          events += buffer.withUnsafeBufferPointer {
-            decoder.feed(UnsafeBufferPointer(rebasing: $0[0 ..< n]), cooked: firstBatch)
-          }
-          firstBatch = false
-        }
-      } else if ready.timedOut, decoder.isWaiting {
+        if n > 0 { events += decode(n) }
+      } else if decoder.isWaiting, Clock.milliseconds() >= decoderDeadline {
         events += decoder.timedOut()
+        decoderDeadline = Clock.milliseconds() + (decoder.waitMilliseconds ?? 0)
       }
       for event in events {
         var actions: [PickerAction]

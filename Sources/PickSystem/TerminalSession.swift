@@ -27,6 +27,10 @@ public final class TerminalSession {
   public private(set) var origin = 1
   /// Rows the frame has: the whole terminal, or the inline area.
   public private(set) var frameHeight: Int
+  /// How many bytes were already queued when raw mode took effect: typed
+  /// before pick started, under the line discipline (DECISIONS: decode them
+  /// with LF as Enter). Later bytes are raw, where LF is Ctrl-J.
+  public private(set) var bytesTypedBeforeRawMode = 0
 
   private var isInline: Bool { inlineHeight != nil }
   /// Whether bracketed paste was on when pick started, as the terminal
@@ -75,6 +79,7 @@ public final class TerminalSession {
       resetBytes: TerminalModes.resetToDefaults(leavingAlternateScreen: height == nil, bracketedPaste: false))
     signals = try SignalPipe()
     try rawMode.apply()
+    bytesTypedBeforeRawMode = device.bytesWaiting()
     // Ask how bracketed paste is set, to leave it that way (the answer comes with the keys).
     try device.write(TerminalModes.queryBracketedPaste)
     if height != nil {

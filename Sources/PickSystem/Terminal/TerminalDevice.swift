@@ -105,6 +105,15 @@ public final class TerminalDevice: Sendable {
     }
   }
 
+  /// How many bytes are waiting to be read. Right after raw mode takes
+  /// effect, these are the keys typed before it, which the line discipline
+  /// cooked (an Enter there is LF). The corresponding C call is `ioctl(fd, FIONREAD, …)`.
+  public func bytesWaiting() -> Int {
+    var count: Int32 = 0
+    guard ioctl(fileDescriptor, UInt(FIONREAD), &count) == 0 else { return 0 }
+    return max(Int(count), 0)
+  }
+
   private func waitUntilWritable() throws(TerminalError) {
     var entry = pollfd(fd: fileDescriptor, events: Int16(POLLOUT), revents: 0)
     while true {
