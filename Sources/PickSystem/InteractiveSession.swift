@@ -248,18 +248,24 @@ public final class InteractiveSession {
     var waitingToAccept = false
 
     while true {
+      // A waiting Enter takes the first finished matches for the query on
+      // screen that hold a match (input may never pause long enough for a
+      // search to cover every item read); "nothing" needs them to cover all.
+      if waitingToAccept && state.isUpToDate && inFlight == nil {
+        if state.matches.count > 0 || state.selection.count > 0 { return .accepted(state.chosenItems()) }
+        if !stdinOpen && !itemsSinceRank { return .nothingChosen }
+      }
       // Search again when the query changed (at once) or new items came (at most
-      // every 50 ms), in the background: the frame is drawn meanwhile.
+      // every 50 ms), in the background: the frame is drawn meanwhile. New items
+      // never abandon a search for the query on screen: while input streams in,
+      // each search would be overtaken by the next and none would ever finish.
+      // The next one searches only the items read since (SearchEngine's plan).
       let now = Clock.milliseconds()
-      if (!state.isUpToDate && !isSearchingCurrent) || (itemsSinceRank && (now - rankedAt >= 50 || !stdinOpen)) {
+      let itemsDue = itemsSinceRank && (now - rankedAt >= 50 || !stdinOpen)
+      if (!state.isUpToDate || itemsDue) && !isSearchingCurrent {
         requestSearch()
         rankedAt = now
         itemsSinceRank = false
-      }
-      // Decide a waiting Enter only on matches that cover every item read so far.
-      if waitingToAccept && state.isUpToDate && !itemsSinceRank && inFlight == nil {
-        if state.matches.count > 0 || state.selection.count > 0 { return .accepted(state.chosenItems()) }
-        if !stdinOpen { return .nothingChosen }
       }
       state.isLoading = stdinOpen
       layout.width = terminal.size.columns
