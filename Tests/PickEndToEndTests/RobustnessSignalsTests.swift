@@ -1,0 +1,159 @@
+// Signals and terminal events (issue 6): hang-ups pick cannot see as a
+// signal, signals before the terminal is touched, Ctrl-Z and SIGTSTP with and
+// without job control, SIGCONT, resizes and signals while typing, and a crash
+// in inline mode. SIGINT/SIGTERM/SIGHUP in the picker, SIGSTOP/SIGCONT, 30
+// resizes, 1×1 and the full-screen crash are in PickerTerminalTests.
+
+import PickTestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// bash with job control runs pick (`$0`) as a job on the pty: bash takes the
+/// terminal from its stderr, so that becomes /dev/tty and pick's stderr stays
+/// the harness's pipe (fd 3). When the job stops, bash writes `stopped STATUS`
+/// on the terminal and waits for a line before `fg` (its job-name line goes
+/// to /dev/null, so stdout is pick's alone); bash then exits with pick's status.
+private let jobControlScript = """
+  exec 3>&2 2>/dev/tty
+  set -m
+  "$0" 2>&3
+  echo "stopped $?" >/dev/tty
+  read -r line </dev/tty
+  fg >/dev/null
+  """
+
+@Suite(.serialized) struct RobustnessSignalsTests {
+  // MARK: Hang-up
+
+  @Test func `a hang-up with SIGHUP ignored is noticed on the terminal and exits 129`() throws {
+    // As under nohup: no signal comes, the terminal reads end of file or EIO.
+    let picker = try Picker.underShell(
+      "trap '' HUP; exec \"$0\"", rawItems: Array("apple\nbanana\n".utf8), keepStdinOpen: true)
+    try picker.waitFor("2/2")
+    let start = ContinuousClock.now
+    picker.pty.hangUp()
+    let result = try picker.finish(timeout: 3)
+    #expect(result.status == 129)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.isEmpty)
+    #expect(ContinuousClock.now - start < .seconds(3))
+  }
+
+  @Test(arguments: [(SIGINT, 130), (SIGTERM, 143), (SIGHUP, 129)] as [(Int32, Int32)])
+  func `a signal before the terminal is opened ends pick by its default action`(
+    signal: Int32, status: Int32
+  ) throws {
+    // -1 waits for the whole input before it opens the terminal; nothing to restore yet.
+    let picker = try Picker(["-1"], items: "a\n", keepStdinOpen: true)
+    usleep(100_000)
+    picker.pty.signal(signal)
+    try picker.expectExit(status: status, stdout: "")
+    #expect(picker.pty.outputBytes.isEmpty)
+  }
+
+  // MARK: Ctrl-Z and SIGTSTP
+
+  @Test(arguments: ["the Ctrl-Z key", "SIGTSTP"])
+  func `with job control pick stops with the terminal restored and comes back raw and redrawn`(
+    how: String
+  ) throws {
+    let picker = try Picker(
+      program: "/bin/bash", arguments: ["-c", jobControlScript, pickBinaryPath()],
+      rawItems: Array("apple\nbanana\n".utf8))
+    try picker.waitFor("2/2")
+    let raw = picker.pty.termiosNow()
+    #expect(bytes(of: raw) != bytes(of: picker.pty.termiosBefore))
+    if how == "SIGTSTP" {
+      kill(-picker.pty.foregroundProcessGroup(), SIGTSTP)
+    } else {
+      picker.send(Keys.ctrlZ)
+    }
+    let stopped = picker.pty.output(waitingFor: { $0.contains("stopped 148") }, timeout: 5)
+    try #require(stopped != nil, "pick did not stop; the screen:\n\(picker.screen().screenText)")
+    // While stopped: the shell's settings and the main screen, cursor shown.
+    #expect(picker.settingsRestored, "the terminal settings were not restored while stopped")
+    let whileStopped = picker.screen()
+    #expect(!whileStopped.isAlternateScreen)
+    #expect(whileStopped.isCursorVisible)
+    #expect(!whileStopped.isBracketedPasteOn)
+
+    picker.mark = picker.pty.outputBytes.count
+    picker.send("\n")  // bash's `read`, then `fg`
+    try picker.waitFor {
+      $0.isAlternateScreen && $0.screenText.contains("2/2")
+        && $0.row(2) == ">  apple".padded(to: 80)
+        && $0.row(3) == "   banana".padded(to: 80)
+    }
+    #expect(bytes(of: picker.pty.termiosNow()) == bytes(of: raw), "raw mode was not set again")
+    picker.send("ban\r")
+    try picker.expectExit(status: 0, stdout: "banana\n")
+  }
+
+  @Test(arguments: ["the Ctrl-Z key", "SIGTSTP"])
+  func `without job control Ctrl-Z and SIGTSTP change nothing`(how: String) throws {
+    // pick leads its own session here: nobody could continue it, so it does not stop.
+    let picker = try Picker([], items: "apple\nbanana\n")
+    try picker.waitFor("2/2")
+    let raw = picker.pty.termiosNow()
+    if how == "SIGTSTP" {
+      picker.pty.signal(SIGTSTP)
+    } else {
+      picker.send(Keys.ctrlZ)
+    }
+    picker.send("ban")
+    let screen = try picker.waitFor {
+      $0.row(0).hasPrefix("> ban ") && $0.screenText.contains("1/2")
+    }
+    #expect(screen.isAlternateScreen)
+    #expect(bytes(of: picker.pty.termiosNow()) == bytes(of: raw))
+    picker.send(Keys.enter)
+    try picker.expectExit(status: 0, stdout: "banana\n")
+  }
+
+  // MARK: SIGCONT, resizes and signals
+
+  @Test func `SIGCONT without a stop redraws everything and pick goes on`() throws {
+    let picker = try Picker([], items: "apple\nbanana\n")
+    try picker.waitFor("2/2")
+    picker.mark = picker.pty.outputBytes.count
+    picker.pty.signal(SIGCONT)
+    try picker.waitFor { $0.screenText.contains("2/2") && $0.row(3) == "   banana".padded(to: 80) }
+    picker.send("ban\r")
+    try picker.expectExit(status: 0, stdout: "banana\n")
+  }
+
+  @Test func `resizes and signals between keystrokes lose no key`() throws {
+    let picker = try Picker(["--print-query"], items: "apple\nbanana\n")
+    try picker.waitFor("2/2")
+    for (index, character) in "banana".enumerated() {
+      picker.send(String(character))
+      for step in 0..<5 {
+        picker.pty.resize(rows: 1 + (index + step) % 20, columns: 1 + (index * 7 + step * 13) % 100)
+      }
+      picker.pty.signal(SIGWINCH)
+      picker.pty.signal(SIGCONT)
+    }
+    picker.pty.resize(rows: 24, columns: 80)
+    usleep(50_000)
+    picker.mark = picker.pty.outputBytes.count
+    picker.pty.signal(SIGWINCH)
+    try picker.waitFor { $0.row(0) == "> banana".padded(to: 80) && $0.screenText.contains("1/2") }
+    picker.send(Keys.enter)
+    try picker.expectExit(status: 0, stdout: "banana\nbanana\n")
+  }
+
+  // MARK: Crash
+
+  @Test func `a crash in inline mode restores the terminal and dies of SIGSEGV`() throws {
+    let picker = try Picker(
+      ["--height", "5"], items: "apple\n", environment: ["PICK_TEST_CRASH": "1"])
+    try picker.expectExit(status: 128 + SIGSEGV, stdout: "")
+    let screen = picker.screen()
+    #expect(!screen.isAlternateScreen)
+    #expect(screen.isCursorVisible)
+    #expect(!screen.isBracketedPasteOn)
+  }
+}
