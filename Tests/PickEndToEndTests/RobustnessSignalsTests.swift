@@ -54,6 +54,26 @@ private let jobControlScript = """
     #expect(picker.pty.outputBytes.isEmpty)
   }
 
+  @Test(arguments: [SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGSYS])
+  func `any other signal that ends pick restores the terminal first`(signal: Int32) throws {
+    let picker = try Picker([], items: "apple\nbanana\n")
+    try picker.waitFor("2/2")
+    picker.pty.signal(signal)
+    try picker.expectExit(status: 128 + signal, stdout: "")
+  }
+
+  @Test func `a signal ignored when pick starts stays ignored`() throws {
+    let picker = try Picker.underShell(
+      "trap '' USR1 QUIT; exec \"$0\"", rawItems: Array("apple\nbanana\n".utf8))
+    try picker.waitFor("2/2")
+    picker.pty.signal(SIGUSR1)
+    picker.pty.signal(SIGQUIT)
+    picker.send("ban")
+    try picker.waitFor { $0.row(0).hasPrefix("> ban ") }
+    picker.send(Keys.enter)
+    try picker.expectExit(status: 0, stdout: "banana\n")
+  }
+
   // MARK: Ctrl-Z and SIGTSTP
 
   @Test(arguments: ["the Ctrl-Z key", "SIGTSTP"])
@@ -90,6 +110,23 @@ private let jobControlScript = """
     #expect(bytes(of: picker.pty.termiosNow()) == bytes(of: raw), "raw mode was not set again")
     picker.send("ban\r")
     try picker.expectExit(status: 0, stdout: "banana\n")
+  }
+
+  @Test func `a hang-up while pick is stopped ends it instead of leaving it stopped`() throws {
+    let picker = try Picker(
+      program: "/bin/bash", arguments: ["-c", jobControlScript, pickBinaryPath()],
+      rawItems: Array("apple\nbanana\n".utf8))
+    try picker.waitFor("2/2")
+    let pick = picker.pty.foregroundProcessGroup()  // pick leads its job's group
+    picker.send(Keys.ctrlZ)
+    let stopped = picker.pty.output(waitingFor: { $0.contains("stopped 148") }, timeout: 5)
+    try #require(stopped != nil, "pick did not stop")
+    // The window closes: bash gets SIGHUP and goes; the kernel sends the
+    // stopped, now orphaned job SIGHUP and SIGCONT.
+    picker.pty.hangUp()
+    let deadline = ContinuousClock.now + .seconds(5)
+    while isRunning(pick) && ContinuousClock.now < deadline { usleep(10_000) }
+    #expect(!isRunning(pick), "pick is still there after the hang-up")
   }
 
   @Test(arguments: ["the Ctrl-Z key", "SIGTSTP"])
@@ -156,4 +193,19 @@ private let jobControlScript = """
     #expect(screen.isCursorVisible)
     #expect(!screen.isBracketedPasteOn)
   }
+}
+
+/// Whether process `pid` exists and has not exited (a zombie waiting for
+/// whoever adopted it to reap it has ended).
+private func isRunning(_ pid: pid_t) -> Bool {
+  let fd = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
+  guard fd >= 0 else { return kill(pid, 0) == 0 }
+  defer { close(fd) }
+  var buffer = [UInt8](repeating: 0, count: 512)
+  let count = read(fd, &buffer, buffer.count)
+  guard count > 0, let close = buffer[..<count].lastIndex(of: UInt8(ascii: ")")),
+    close + 2 < count
+  else { return false }
+  // "pid (comm) S …": the state letter follows the command name.
+  return buffer[close + 2] != UInt8(ascii: "Z") && buffer[close + 2] != UInt8(ascii: "X")
 }
