@@ -762,12 +762,13 @@ final class Picker {
   /// script) with redirections, in a pipeline or under job control.
   convenience init(
     program: String, arguments: [String], rawItems: [UInt8] = [], rows: Int = 24,
-    columns: Int = 80, environment: [String: String] = [:], keepStdinOpen: Bool = false
+    columns: Int = 80, environment: [String: String] = [:], keepStdinOpen: Bool = false,
+    nonBlockingStdin: Bool = false
   ) throws {
     self.init(
       pty: try PseudoTerminal(
         binary: program, arguments: arguments, stdin: rawItems, rows: rows, columns: columns,
-        environment: environment, keepStdinOpen: keepStdinOpen),
+        environment: environment, keepStdinOpen: keepStdinOpen, nonBlockingStdin: nonBlockingStdin),
       rows: rows, columns: columns)
   }
 

@@ -56,10 +56,11 @@ final class PseudoTerminal {
   ///   - stdinIsTerminal: the child's stdin is the pty itself (nothing piped
   ///     in, as when pick is typed alone at a prompt); `stdin` is then unused.
   ///   - workingDirectory: where the child starts (default: ours).
+  ///   - nonBlockingStdin: the program's stdin (the pipe) has O_NONBLOCK set.
   init(
     binary: String, arguments: [String], stdin: [UInt8], rows: Int = 24, columns: Int = 80,
     environment: [String: String] = [:], keepStdinOpen: Bool = false,
-    stdinIsTerminal: Bool = false, workingDirectory: String? = nil
+    stdinIsTerminal: Bool = false, workingDirectory: String? = nil, nonBlockingStdin: Bool = false
   ) throws {
     // Writing to a pipe whose reader has exited must not kill the test runner.
     Glibc.signal(SIGPIPE, SIG_IGN)
@@ -78,6 +79,10 @@ final class PseudoTerminal {
 
     let input = try makePipe()
     opened += [input.read, input.write]
+    if nonBlockingStdin {
+      // As a parent that set O_NONBLOCK on a descriptor it shares with the program.
+      _ = fcntl(input.read, F_SETFL, fcntl(input.read, F_GETFL) | O_NONBLOCK)
+    }
     let output = try makePipe()
     opened += [output.read, output.write]
     let errors = try makePipe()
@@ -186,6 +191,25 @@ final class PseudoTerminal {
   /// Feeds more bytes to the program's stdin (opened with `keepStdinOpen`).
   func writeStdin(_ bytes: [UInt8]) {
     io.appendStdin(bytes)
+  }
+
+  /// The processor time the program has used so far, in seconds (user plus
+  /// system, from /proc); nil once it has been reaped or without /proc.
+  func processorSeconds() -> Double? {
+    let fd = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var buffer = [UInt8](repeating: 0, count: 1024)
+    let count = read(fd, &buffer, buffer.count)
+    guard count > 0, let close = buffer[..<count].lastIndex(of: UInt8(ascii: ")")) else {
+      return nil
+    }
+    // After "pid (comm)": state is field 3; utime and stime are fields 14 and 15.
+    let fields = buffer[(close + 2)..<count].split(separator: UInt8(ascii: " "))
+    guard fields.count > 12, let user = Double(String(decoding: fields[11], as: UTF8.self)),
+      let system = Double(String(decoding: fields[12], as: UTF8.self))
+    else { return nil }
+    return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
   }
 
   /// Ends the program's stdin once everything fed so far is written.

@@ -142,6 +142,23 @@ private func errorLine(_ stderr: [UInt8]) -> String? {
     try picker.expectExit(status: 1, stdout: "")
   }
 
+  @Test(arguments: [["-1", "-q", "ban"], ["--filter", "ban"]])
+  func `a non-blocking stdin is waited for, not spun on`(arguments: [String]) throws {
+    // -1 reads everything before it opens the terminal, --filter reads and
+    // ranks; nothing comes for a while.
+    let picker = try Picker(
+      program: pickBinaryPath(), arguments: arguments, keepStdinOpen: true,
+      nonBlockingStdin: true)
+    usleep(50_000)
+    let before = try #require(picker.pty.processorSeconds())
+    usleep(500_000)
+    let after = try #require(picker.pty.processorSeconds())
+    #expect(after - before < 0.1, "pick used \(after - before) s of processor time waiting")
+    picker.pty.writeStdin(items)
+    picker.pty.closeStdin()
+    try picker.expectExit(status: 0, stdout: "banana\n")
+  }
+
   // MARK: stderr
 
   @Test(arguments: ["2>/dev/null", "2>&-"])
