@@ -275,7 +275,11 @@ public final class InteractiveSession {
       layout.inputFailure = inputFailure
       let (frame, roles) = layout.frameWithRoles(&state, store: store, highlight: highlight)
       rowRoles = roles
-      if !terminal.draw(renderer.render(frame, origin: terminal.origin)) { return .hungUp }
+      switch terminal.draw(renderer.render(frame, origin: terminal.origin)) {
+      case .drawn: break
+      case .interrupted: renderer.invalidate()  // the signal is handled below; then a full frame
+      case .hungUp: return .hungUp
+      }
 
       var timeout: Int32 = -1
       if decoder.isWaiting { timeout = Int32(clamping: max(decoderDeadline - Clock.milliseconds(), 0)) }

@@ -110,7 +110,12 @@ public final class TerminalSession {
   public func close() {
     guard isOpen else { return }
     isOpen = false
-    try? device.write(leaving)
+    // A terminal that stopped reading still holds part of a frame: drop it,
+    // so that the restore fits and is what the terminal reads next.
+    if isOutputStalled { device.discardUnreadOutput() }
+    // Only a signal that comes from now on may cut the restore short.
+    _ = signals.drain()
+    try? device.write(leaving, unlessReadable: signals.fileDescriptor)
     try? rawMode.restore()
     CrashRestore.disarm()
     signals.uninstall()
@@ -118,14 +123,31 @@ public final class TerminalSession {
 
   deinit { close() }
 
-  /// Writes one frame in one call. False when the terminal is gone.
-  public func draw(_ bytes: [UInt8]) -> Bool {
-    guard !bytes.isEmpty else { return true }
+  /// What became of a frame.
+  public enum Drawing {
+    case drawn
+    /// Cut short: a signal came while the terminal was not reading. Handle the
+    /// signal; the next frame must be drawn in full.
+    case interrupted
+    /// The terminal is gone.
+    case hungUp
+  }
+
+  /// Whether the last frame was cut short because the terminal stopped reading.
+  private var isOutputStalled = false
+
+  /// Writes one frame in one call (see `Drawing`).
+  public func draw(_ bytes: [UInt8]) -> Drawing {
+    guard !bytes.isEmpty else { return .drawn }
     do {
-      try device.write(bytes)
-      return true
+      try device.write(bytes, unlessReadable: signals.fileDescriptor)
+      isOutputStalled = false
+      return .drawn
+    } catch .interrupted {
+      isOutputStalled = true
+      return .interrupted
     } catch {
-      return false
+      return .hungUp
     }
   }
 

@@ -182,6 +182,13 @@ final class PseudoTerminal {
     tcgetpgrp(master)
   }
 
+  /// Stops (or resumes) reading what the program writes to the terminal, as a
+  /// stalled connection or a frozen terminal window would: its writes then
+  /// block once the pty's buffer is full.
+  func pauseOutput(_ paused: Bool) {
+    io.pauseOutput(paused)
+  }
+
   /// Closes the master, as when a terminal window closes: the kernel hangs up
   /// the terminal and sends SIGHUP to the session.
   func hangUp() {
@@ -277,6 +284,7 @@ private final class PseudoTerminalIO: Sendable {
     var closeStdinWhenWritten: Bool
     var pendingKeys: [UInt8] = []
     var closeMasterRequested = false
+    var outputPaused = false
     var stopping = false
   }
 
@@ -307,6 +315,7 @@ private final class PseudoTerminalIO: Sendable {
   func appendStdin(_ bytes: [UInt8]) { update { $0.pendingStdin += bytes } }
   func requestStdinClose() { update { $0.closeStdinWhenWritten = true } }
   func closeMaster() { update { $0.closeMasterRequested = true } }
+  func pauseOutput(_ paused: Bool) { update { $0.outputPaused = paused } }
   func stop() { update { $0.stopping = true } }
 
   private func update(_ change: (inout State) -> Void) {
@@ -343,10 +352,10 @@ private final class PseudoTerminalIO: Sendable {
     }
 
     while true {
-      let (stopping, keys, stdinBytes, closeStdin, closeMaster) = state.withLock {
+      let (stopping, keys, stdinBytes, closeStdin, closeMaster, outputPaused) = state.withLock {
         (
           $0.stopping, $0.pendingKeys, $0.pendingStdin, $0.closeStdinWhenWritten,
-          $0.closeMasterRequested
+          $0.closeMasterRequested, $0.outputPaused
         )
       }
       if stopping { return }
@@ -361,8 +370,9 @@ private final class PseudoTerminalIO: Sendable {
 
       var polled = [pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
       if masterOpen {
+        let reading = outputPaused ? 0 : POLLIN
         polled.append(
-          pollfd(fd: master, events: Int16(POLLIN | (keys.isEmpty ? 0 : POLLOUT)), revents: 0))
+          pollfd(fd: master, events: Int16(reading | (keys.isEmpty ? 0 : POLLOUT)), revents: 0))
       }
       if stdinOpen && !stdinBytes.isEmpty {
         polled.append(pollfd(fd: stdin, events: Int16(POLLOUT), revents: 0))

@@ -182,6 +182,33 @@ private let jobControlScript = """
     try picker.expectExit(status: 0, stdout: "banana\nbanana\n")
   }
 
+  // MARK: A terminal that stops reading
+
+  @Test func `SIGTERM ends pick even while the terminal has stopped reading`() throws {
+    let items = (1...3000).map { "\($0) " + String(repeating: "x", count: 150) }
+    let picker = try Picker(
+      [], items: items.joined(separator: "\n") + "\n", rows: 100, columns: 200)
+    try picker.waitFor("3000/3000")
+    picker.pty.pauseOutput(true)
+    // Full redraws, far more than the pty holds: pick ends up waiting to write.
+    for _ in 0..<40 { picker.send([0x0C]) }
+    usleep(300_000)
+    picker.pty.signal(SIGTERM)
+    let result = picker.pty.wait(timeout: 3)
+    picker.pty.pauseOutput(false)
+    let exited = try #require(result, "pick did not exit after SIGTERM")
+    #expect(exited.status == 130)
+    #expect(exited.stdout.isEmpty)
+    #expect(picker.settingsRestored)
+    // What the terminal reads once it reads again: the rest of the frame was
+    // dropped, the restore is there.
+    let restore = "\u{1B}[?1049l\u{1B}[?25h"  // how the restore ends
+    let restored = picker.pty.output(waitingFor: { $0.hasSuffix(restore) }, timeout: 5)
+    #expect(restored != nil)
+    let screen = picker.screen()
+    #expect(!screen.isAlternateScreen && screen.isCursorVisible && screen.isAutowrapOn)
+  }
+
   // MARK: Crash
 
   @Test func `a crash in inline mode restores the terminal and dies of SIGSEGV`() throws {
