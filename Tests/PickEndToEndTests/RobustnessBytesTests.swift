@@ -178,6 +178,22 @@ let hostileInputs: [HostileInput] = [
     try picker.expectExit(status: 130, stdout: "")
   }
 
+  @Test
+  func `with --read0 items holding newlines and escapes are inert and come back with --print0`()
+    throws
+  {
+    let items = text("one\ntwo\0\u{1B}]0;t\u{07}\r\n\0tab\there\0")
+    let picker = try Picker(["-m", "--read0", "--print0"], rawItems: items, rows: 8, columns: 23)
+    let screen = try picker.waitFor { $0.row(1).contains("3/3") }
+    #expect(screen.row(3) == ">  one␊two".padded(to: 23))
+    #expect(screen.row(4) == "   ␛]0;t␇␍␊".padded(to: 23))
+    picker.expectOnlyPickSequences()
+    picker.send(Keys.ctrlA)
+    try picker.waitFor { $0.row(2).contains("3 of 3") }
+    picker.send(Keys.enter)
+    try picker.expectExit(status: 0, stdoutBytes: items)
+  }
+
   @Test func `empty input shows 0 of 0 and Enter exits 1 printing nothing`() throws {
     let picker = try Picker(["-m"], items: "")
     let screen = try picker.waitFor { $0.row(1) == "  0/0".padded(to: 80) }

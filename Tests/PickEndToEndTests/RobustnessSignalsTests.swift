@@ -182,6 +182,53 @@ private let jobControlScript = """
     try picker.expectExit(status: 0, stdout: "banana\nbanana\n")
   }
 
+  // MARK: Restore rules, inline mode
+
+  @Test func `bracketed paste that the terminal reported on is left on`() throws {
+    let picker = try Picker([], items: "apple\nbanana\n")
+    let asked = picker.pty.output(waitingFor: { $0.contains("\u{1B}[?2004$p") }, timeout: 5)
+    try #require(asked != nil, "pick did not ask about bracketed paste")
+    // The DECRQM answer "set", then a key: once that shows, the answer was read.
+    picker.send("\u{1B}[?2004;1$yb")
+    try picker.waitFor { $0.row(0).hasPrefix("> b ") }
+    picker.send(Keys.esc)
+    let result = try picker.finish()
+    #expect(result.status == 130)
+    #expect(picker.settingsRestored)
+    let screen = picker.screen()
+    #expect(screen.isBracketedPasteOn)
+    #expect(!screen.isAlternateScreen && screen.isCursorVisible && screen.isAutowrapOn)
+  }
+
+  @Test(arguments: [true, false])
+  func `inline mode keeps the rows above, draws inert items and erases its area on exit`(
+    terminalAnswers: Bool
+  ) throws {
+    let picker = try Picker.underShell(
+      "printf 'line one\\nline two\\n' >/dev/tty; exec \"$0\" --height 5",
+      rawItems: Array("apple\n\u{1B}[2J\u{1B}[Hbanana\ncherry\n".utf8), rows: 12, columns: 40)
+    let asked = picker.pty.output(waitingFor: { $0.contains("\u{1B}[6n") }, timeout: 5)
+    try #require(asked != nil, "pick did not ask where the cursor is")
+    // A terminal answers the cursor position (row 7 after the room pick made);
+    // without an answer pick waits 500 ms and takes the bottom rows.
+    if terminalAnswers { picker.send(picker.screen().responses) }
+    let top = terminalAnswers ? 2 : 7
+    let screen = try picker.waitFor { $0.row(top + 1).contains("3/3") }
+    #expect(screen.row(0) == "line one".padded(to: 40))
+    #expect(screen.row(1) == "line two".padded(to: 40))
+    #expect(screen.row(top) == "> ".padded(to: 40))
+    #expect(screen.row(top + 3) == "   ␛[2J␛[Hbanana".padded(to: 40))
+    #expect(!screen.isAlternateScreen)
+    #expect(screen.linesScrolled == 0)
+    picker.expectOnlyPickSequences()
+    picker.send("ban\r")
+    try picker.expectExit(status: 0, stdout: "\u{1B}[2J\u{1B}[Hbanana\n")
+    let after = picker.screen()
+    #expect(after.row(0) == "line one".padded(to: 40))
+    #expect(after.row(1) == "line two".padded(to: 40))
+    for row in 2..<12 { #expect(after.row(row) == "".padded(to: 40), "row \(row)") }
+  }
+
   // MARK: A terminal that stops reading
 
   @Test func `SIGTERM ends pick even while the terminal has stopped reading`() throws {
