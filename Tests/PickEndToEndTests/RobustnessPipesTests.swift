@@ -149,7 +149,7 @@ private func errorLine(_ stderr: [UInt8]) -> String? {
     let picker = try Picker(
       program: pickBinaryPath(), arguments: arguments, keepStdinOpen: true,
       nonBlockingStdin: true)
-    usleep(50_000)
+    usleep(200_000)  // past start-up
     let before = try #require(picker.pty.processorSeconds())
     usleep(500_000)
     let after = try #require(picker.pty.processorSeconds())
