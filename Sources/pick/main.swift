@@ -10,6 +10,7 @@ func fail(_ message: String) -> Never {
 
 // Write errors are handled where they happen (EPIPE ends pick quietly with 141).
 signal(SIGPIPE, SIG_IGN)
+ProcessEnvironment.reserveStandardError()
 
 let parsedOptions: Options
 do {

@@ -167,6 +167,10 @@ private func errorLine(_ stderr: [UInt8]) -> String? {
   ) throws {
     let picker = try Picker.underShell("exec \"$0\" \(redirection)", rawItems: items)
     try picker.waitFor("3/3")
+    // A closed stderr is /dev/null to pick: nothing it opened (the terminal,
+    // a pipe) took descriptor 2. (`exec` made the shell's pid pick's.)
+    let stderr = linkTarget("/proc/\(picker.pty.pid)/fd/2")
+    #expect(stderr == "/dev/null", "\(stderr ?? "closed")")
     picker.send("ban\r")
     try picker.expectExit(status: 0, stdout: "banana\n")
   }
@@ -206,4 +210,12 @@ private func errorLine(_ stderr: [UInt8]) -> String? {
     #expect(ByteString(result.stdout) == "banana\n")
     #expect(result.stderr.isEmpty)
   }
+}
+
+/// Where the symbolic link at `path` points; nil when there is none.
+private func linkTarget(_ path: String) -> String? {
+  var buffer = [CChar](repeating: 0, count: 4096)
+  let count = readlink(path, &buffer, buffer.count - 1)
+  guard count >= 0 else { return nil }
+  return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
