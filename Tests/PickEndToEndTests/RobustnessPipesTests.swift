@@ -122,16 +122,32 @@ private func errorLine(_ stderr: [UInt8]) -> String? {
     #expect(picker.settingsRestored)
   }
 
-  /// What pick does with a terminal on stdin until the file walker exists:
-  /// a usage hint and status 2. The walker will replace this expectation
-  /// (Docs/Reliability.md lists it as the current behaviour).
-  @Test func `stdin a terminal gives the usage hint for now`() throws {
-    let picker = try Picker.underShell("exec \"$0\" </dev/tty")
+  /// With the terminal on stdin pick walks its directory (WalkerEndToEndTests);
+  /// here the file names are hostile.
+  @Test func `stdin a terminal walks the directory, and hostile file names are inert`() throws {
+    let names: [[UInt8]] = [
+      Array("plain".utf8), Array("\u{1B}]0;pwned\u{07}title".utf8), Array("\u{1B}[2Jclear".utf8),
+      Array("bad".utf8) + [0xFF] + Array("byte".utf8), Array("new\nline".utf8),
+      Array("\u{202E}gnp.exe".utf8), Array("tab\there".utf8), Array("dir\u{1B}[31m/inner".utf8),
+    ]
+    let directory = try makeTemporaryDirectory(holding: names)
+    defer { _ = system("rm -rf '\(directory)'") }
+    let picker = Picker(
+      pty: try PseudoTerminal(
+        binary: pickBinaryPath(), arguments: ["-m", "--print0"], stdin: [], stdinIsTerminal: true,
+        workingDirectory: directory))
+    try picker.waitFor { $0.row(1).hasPrefix("  8/8 ") }
+    picker.expectOnlyPickSequences()
+    picker.send(Keys.ctrlA)
+    try picker.waitFor("8 of 8")
+    picker.send(Keys.enter)
     let result = try picker.finish()
-    #expect(result.status == 2)
-    let line = try #require(errorLine(result.stderr))
-    #expect(line.hasPrefix("pick: no input: pipe items into pick"), "\(line)")
-    #expect(picker.pty.outputBytes.isEmpty)
+    #expect(result.status == 0)
+    // The walk's order is the file system's: compare the names as a set.
+    let printed = result.stdout.split(separator: 0, omittingEmptySubsequences: false)
+    #expect(printed.last?.isEmpty == true)
+    #expect(
+      Set(printed.dropLast().map { ByteString(Array($0)) }) == Set(names.map(ByteString.init)))
     #expect(picker.settingsRestored)
   }
 
@@ -218,4 +234,27 @@ private func linkTarget(_ path: String) -> String? {
   let count = readlink(path, &buffer, buffer.count - 1)
   guard count >= 0 else { return nil }
   return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+
+/// A new directory under $TMPDIR (or /tmp) holding empty files at the
+/// relative `paths` (their directories made as needed); the caller removes it.
+private func makeTemporaryDirectory(holding paths: [[UInt8]]) throws -> String {
+  let base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+  var template = Array("\(base)/pick-robust-XXXXXX".utf8CString)
+  guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+    throw RunFailure(description: "mkdtemp: \(String(cString: strerror(errno)))")
+  }
+  let root = String(cString: made)
+  func cPath(_ relative: [UInt8]) -> [CChar] {
+    (Array(root.utf8) + [UInt8(ascii: "/")] + relative + [0]).map { CChar(bitPattern: $0) }
+  }
+  for path in paths {
+    if let slash = path.lastIndex(of: UInt8(ascii: "/")) {
+      _ = mkdir(cPath(Array(path[..<slash])), 0o755)
+    }
+    let fd = open(cPath(path), O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw RunFailure(description: "cannot create \(ByteString(path))") }
+    close(fd)
+  }
+  return root
 }
