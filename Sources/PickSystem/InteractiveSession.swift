@@ -202,7 +202,22 @@ public final class InteractiveSession {
     var renderer = FrameRenderer(colors: options.usesColor && ProcessEnvironment.value("NO_COLOR").map(\.isEmpty) != false)
     var layout = PickerLayout(width: terminal.size.columns, height: terminal.frameHeight)
     if shownFields != nil { layout.shownText = { [unowned self] in self.shownText($0) } }
-    var firstBatch = true
+    // Only the bytes typed before raw mode were cooked: LF among them is Enter.
+    var cookedLeft = terminal.bytesTypedBeforeRawMode
+    // When the bytes the decoder holds stop waiting for more (a lone Esc
+    // becomes Escape): counted from the last byte read, not from a quiet
+    // poll, which never comes while items stream in.
+    var decoderDeadline = 0
+    func decode(_ count: Int) -> [InputEvent] {
+      let cooked = min(cookedLeft, count)
+      cookedLeft -= cooked
+      let events = buffer.withUnsafeBufferPointer {
+        decoder.feed(UnsafeBufferPointer(rebasing: $0[0 ..< cooked]), cooked: true)
+          + decoder.feed(UnsafeBufferPointer(rebasing: $0[cooked ..< count]))
+      }
+      decoderDeadline = Clock.milliseconds() + (decoder.waitMilliseconds ?? 0)
+      return events
+    }
     var pending: [InputEvent] = []
     if terminal.expectsCursorReport {
       // Inline mode asked where the cursor is; wait up to 500 ms for the answer.
@@ -215,7 +230,7 @@ public final class InteractiveSession {
         guard ready.terminal else { continue }
         let n = terminal.read(into: &buffer)
         if n < 0 { return .hungUp }
-        for event in buffer.withUnsafeBufferPointer({ decoder.feed(UnsafeBufferPointer(rebasing: $0[0 ..< n]), cooked: firstBatch) }) {
+        for event in decode(n) {
           if case .cursorPosition(let row, _) = event {
             terminal.setCursorRow(row)
             answered = true
@@ -225,7 +240,6 @@ public final class InteractiveSession {
             pending.append(event)
           }
         }
-        firstBatch = false
       }
       decoder.expectsCursorReport = false
     }
@@ -234,18 +248,24 @@ public final class InteractiveSession {
     var waitingToAccept = false
 
     while true {
+      // A waiting Enter takes the first finished matches for the query on
+      // screen that hold a match (input may never pause long enough for a
+      // search to cover every item read); "nothing" needs them to cover all.
+      if waitingToAccept && state.isUpToDate && inFlight == nil {
+        if state.matches.count > 0 || state.selection.count > 0 { return .accepted(state.chosenItems()) }
+        if !stdinOpen && !itemsSinceRank { return .nothingChosen }
+      }
       // Search again when the query changed (at once) or new items came (at most
-      // every 50 ms), in the background: the frame is drawn meanwhile.
+      // every 50 ms), in the background: the frame is drawn meanwhile. New items
+      // never abandon a search for the query on screen: while input streams in,
+      // each search would be overtaken by the next and none would ever finish.
+      // The next one searches only the items read since (SearchEngine's plan).
       let now = Clock.milliseconds()
-      if (!state.isUpToDate && !isSearchingCurrent) || (itemsSinceRank && (now - rankedAt >= 50 || !stdinOpen)) {
+      let itemsDue = itemsSinceRank && (now - rankedAt >= 50 || !stdinOpen)
+      if (!state.isUpToDate || itemsDue) && !isSearchingCurrent {
         requestSearch()
         rankedAt = now
         itemsSinceRank = false
-      }
-      // Decide a waiting Enter only on matches that cover every item read so far.
-      if waitingToAccept && state.isUpToDate && !itemsSinceRank && inFlight == nil {
-        if state.matches.count > 0 || state.selection.count > 0 { return .accepted(state.chosenItems()) }
-        if !stdinOpen { return .nothingChosen }
       }
       state.isLoading = stdinOpen
       layout.width = terminal.size.columns
@@ -255,10 +275,14 @@ public final class InteractiveSession {
       layout.inputFailure = inputFailure
       let (frame, roles) = layout.frameWithRoles(&state, store: store, highlight: highlight)
       rowRoles = roles
-      if !terminal.draw(renderer.render(frame, origin: terminal.origin)) { return .hungUp }
+      switch terminal.draw(renderer.render(frame, origin: terminal.origin)) {
+      case .drawn: break
+      case .interrupted: renderer.invalidate()  // the signal is handled below; then a full frame
+      case .hungUp: return .hungUp
+      }
 
       var timeout: Int32 = -1
-      if let wait = decoder.waitMilliseconds { timeout = Int32(clamping: wait) }
+      if decoder.isWaiting { timeout = Int32(clamping: max(decoderDeadline - Clock.milliseconds(), 0)) }
       if stdinOpen { timeout = timeout < 0 ? 100 : min(timeout, 100) }
       if itemsSinceRank { timeout = timeout < 0 ? 50 : min(timeout, 50) }
       if !pending.isEmpty { timeout = 0 }
@@ -298,14 +322,10 @@ public final class InteractiveSession {
       if ready.terminal {
         let n = terminal.read(into: &buffer)
         if n < 0 { return .hungUp }
-        if n > 0 {
-          events += buffer.withUnsafeBufferPointer {
-            decoder.feed(UnsafeBufferPointer(rebasing: $0[0 ..< n]), cooked: firstBatch)
-          }
-          firstBatch = false
-        }
-      } else if ready.timedOut, decoder.isWaiting {
+        if n > 0 { events += decode(n) }
+      } else if decoder.isWaiting, Clock.milliseconds() >= decoderDeadline {
         events += decoder.timedOut()
+        decoderDeadline = Clock.milliseconds() + (decoder.waitMilliseconds ?? 0)
       }
       for event in events {
         var actions: [PickerAction]

@@ -48,7 +48,8 @@ public struct PickerCommand {
     do {
       terminal = try TerminalSession(path: ttyPath, height: options.height, mouse: options.mouse)
     } catch {
-      throw UsageFailure("cannot open the terminal \(ttyPath ?? "/dev/tty"): \(error)")
+      // The error names the terminal and what failed: "cannot open the terminal /dev/tty: …".
+      throw UsageFailure("\(error)")
     }
     if CrashRestore.isCrashForTestingRequested { CrashRestore.crashForTesting() }
     let session = InteractiveSession(

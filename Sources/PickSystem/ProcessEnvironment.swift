@@ -32,6 +32,20 @@ public enum ProcessEnvironment {
     return Array("pick".utf8)
   }
 
+  /// Opens /dev/null as standard error when it is closed (`2>&-`), before pick
+  /// opens anything: otherwise the next descriptor it opens (the terminal, a
+  /// pipe) would take number 2 and receive its error messages.
+  public static func reserveStandardError() {
+    guard fcntl(2, F_GETFD) == -1 else { return }
+    let fd = open("/dev/null", O_WRONLY)
+    // With stdin closed too, /dev/null lands on 0: move it, and 0 stays closed
+    // for the start-up check to report (to /dev/null, as asked).
+    if fd >= 0 && fd != 2 {
+      dup2(fd, 2)
+      close(fd)
+    }
+  }
+
   /// The value of an environment variable, or `nil` when it is not set.
   public static func value(_ name: String) -> [UInt8]? {
     guard let value = getenv(name) else { return nil }

@@ -27,6 +27,10 @@ public final class TerminalSession {
   public private(set) var origin = 1
   /// Rows the frame has: the whole terminal, or the inline area.
   public private(set) var frameHeight: Int
+  /// How many bytes were already queued when raw mode took effect: typed
+  /// before pick started, under the line discipline (DECISIONS: decode them
+  /// with LF as Enter). Later bytes are raw, where LF is Ctrl-J.
+  public private(set) var bytesTypedBeforeRawMode = 0
 
   private var isInline: Bool { inlineHeight != nil }
   /// Whether bracketed paste was on when pick started, as the terminal
@@ -75,6 +79,7 @@ public final class TerminalSession {
       resetBytes: TerminalModes.resetToDefaults(leavingAlternateScreen: height == nil, bracketedPaste: false))
     signals = try SignalPipe()
     try rawMode.apply()
+    bytesTypedBeforeRawMode = device.bytesWaiting()
     // Ask how bracketed paste is set, to leave it that way (the answer comes with the keys).
     try device.write(TerminalModes.queryBracketedPaste)
     if height != nil {
@@ -105,7 +110,12 @@ public final class TerminalSession {
   public func close() {
     guard isOpen else { return }
     isOpen = false
-    try? device.write(leaving)
+    // A terminal that stopped reading still holds part of a frame: drop it,
+    // so that the restore fits and is what the terminal reads next.
+    if isOutputStalled { device.discardUnreadOutput() }
+    // Only a signal that comes from now on may cut the restore short.
+    _ = signals.drain()
+    try? device.write(leaving, unlessReadable: signals.fileDescriptor)
     try? rawMode.restore()
     CrashRestore.disarm()
     signals.uninstall()
@@ -113,14 +123,31 @@ public final class TerminalSession {
 
   deinit { close() }
 
-  /// Writes one frame in one call. False when the terminal is gone.
-  public func draw(_ bytes: [UInt8]) -> Bool {
-    guard !bytes.isEmpty else { return true }
+  /// What became of a frame.
+  public enum Drawing {
+    case drawn
+    /// Cut short: a signal came while the terminal was not reading. Handle the
+    /// signal; the next frame must be drawn in full.
+    case interrupted
+    /// The terminal is gone.
+    case hungUp
+  }
+
+  /// Whether the last frame was cut short because the terminal stopped reading.
+  private var isOutputStalled = false
+
+  /// Writes one frame in one call (see `Drawing`).
+  public func draw(_ bytes: [UInt8]) -> Drawing {
+    guard !bytes.isEmpty else { return .drawn }
     do {
-      try device.write(bytes)
-      return true
+      try device.write(bytes, unlessReadable: signals.fileDescriptor)
+      isOutputStalled = false
+      return .drawn
+    } catch .interrupted {
+      isOutputStalled = true
+      return .interrupted
     } catch {
-      return false
+      return .hungUp
     }
   }
 

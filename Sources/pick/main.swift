@@ -10,6 +10,7 @@ func fail(_ message: String) -> Never {
 
 // Write errors are handled where they happen (EPIPE ends pick quietly with 141).
 signal(SIGPIPE, SIG_IGN)
+ProcessEnvironment.reserveStandardError()
 
 let parsedOptions: Options
 do {
@@ -50,6 +51,7 @@ guard OutputWriter.isOpen(1) else { fail("standard output is closed") }
 var options = parsedOptions
 let source: ItemSource
 switch InputReader.kind(of: 0) {
+case .closed: fail("standard input is closed")
 case .directory: fail("standard input is a directory")
 case .terminal:
   // Nothing piped in: PICK_DEFAULT_COMMAND's output, or the file walker.

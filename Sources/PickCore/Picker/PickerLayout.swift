@@ -128,16 +128,23 @@ public struct PickerLayout {
   /// How the prompt row is laid out: the prompt's width, the first query
   /// character shown and the columns the query has. The query scrolls so that
   /// the text cursor stays in view (two columns are kept free on the right,
-  /// as for every row).
+  /// as for every row): the text shown starts at the first character from
+  /// which the text up to the cursor fits. That width only shrinks as the
+  /// start moves right, so a binary search finds it: a long pasted query must
+  /// not cost a quadratic scan at every frame.
   private func queryView(_ state: PickerState) -> (promptColumns: Int, start: Int, room: Int) {
     let promptColumns = segments(state.prompt, width: width).reduce(0) { $0 + $1.columns }
     let characters = state.editor.characters
     let room = max(width - promptColumns - 2, 1)
     var start = 0
-    while start < state.editor.cursor
-      && Self.columns(characters[start ..< state.editor.cursor]) > room - 1
-    {
-      start += 1
+    var end = state.editor.cursor
+    while start < end {
+      let middle = (start + end) / 2
+      if Self.columns(characters[middle ..< state.editor.cursor]) > room - 1 {
+        start = middle + 1
+      } else {
+        end = middle
+      }
     }
     return (promptColumns, start, room)
   }
