@@ -115,6 +115,21 @@ int cpick_signal_unblock(int signal) {
 
 static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE};
 
+// Other signals whose default action ends the process and that the signal pipe
+// does not take: a stray `kill -QUIT` or `kill -USR1` must not leave the terminal
+// raw either (DECISIONS: restored after every catchable signal). The same
+// handler restores and re-raises, so pick still dies of that signal. One that is
+// ignored when pick starts stays ignored: whoever ignored it meant it.
+static const int fatal_signals[] = {
+    SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGSYS, SIGIO,
+#ifdef SIGPWR
+    SIGPWR,
+#endif
+#ifdef SIGSTKFLT
+    SIGSTKFLT,
+#endif
+};
+
 // `crash_armed` is written last when arming and first when disarming, so the
 // handler never reads a half-written record.
 static volatile sig_atomic_t crash_armed = 0;
@@ -165,6 +180,14 @@ int cpick_crash_restore_arm(int fd, const struct termios *saved, const unsigned 
   if (cpick_alternate_signal_stack() != 0) return -1;
   for (size_t i = 0; i < sizeof crash_signals / sizeof crash_signals[0]; i++) {
     if (set_action(crash_signals[i], on_crash, SA_RESETHAND | SA_NODEFER | SA_ONSTACK, NULL) != 0) return -1;
+  }
+  for (size_t i = 0; i < sizeof fatal_signals / sizeof fatal_signals[0]; i++) {
+    if (cpick_signal_is_ignored(fatal_signals[i])) continue;
+    if (set_action(fatal_signals[i], on_crash, SA_RESETHAND | SA_NODEFER | SA_ONSTACK, NULL) != 0) return -1;
+  }
+  for (int signal = SIGRTMIN; signal <= SIGRTMAX; signal++) {
+    if (cpick_signal_is_ignored(signal)) continue;
+    if (set_action(signal, on_crash, SA_RESETHAND | SA_NODEFER | SA_ONSTACK, NULL) != 0) return -1;
   }
   crash_handlers_installed = 1;
   return 0;

@@ -10,12 +10,15 @@ public enum InputReader {
     case readable
     case directory
     case terminal
+    /// Not open at all (`<&-`): the next file pick opens would become it.
+    case closed
   }
 
   /// Classifies `fd` (the corresponding C functions are `fstat` and `isatty`).
   public static func kind(of fd: Int32) -> Kind {
     var status = stat()
-    if fstat(fd, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR { return .directory }
+    guard fstat(fd, &status) == 0 else { return errno == EBADF ? .closed : .readable }
+    if (status.st_mode & S_IFMT) == S_IFDIR { return .directory }
     if isatty(fd) == 1 { return .terminal }
     return .readable
   }
@@ -58,7 +61,15 @@ public enum InputReader {
   /// Reads `fd` to its end into `store`, then finishes the store.
   public static func readAll(_ fd: Int32, into store: ItemStore) throws {
     growPipe(fd)
-    // Each call blocks for its first read, so this waits for input as it comes.
-    while try readAvailable(fd, into: store, limit: Int.max) {}
+    while try readAvailable(fd, into: store, limit: Int.max) { waitForInput(fd) }
+  }
+
+  /// Waits until `fd` has input or has ended; reading loops call it between
+  /// blocks. A blocking descriptor's next read would wait anyway, but one that
+  /// whoever shares stdin made non-blocking answers EAGAIN at once, and
+  /// looping on that would spin a core.
+  public static func waitForInput(_ fd: Int32) {
+    var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    _ = poll(&entry, 1, -1)
   }
 }

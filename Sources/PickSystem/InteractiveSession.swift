@@ -194,11 +194,30 @@ public final class InteractiveSession {
     }
     var buffer = [UInt8](repeating: 0, count: 64 << 10)
     var decoder = KeyDecoder(escapeDelay: EscapeDelay.milliseconds(fromEnvironment: ProcessEnvironment.value("ESCDELAY")))
-    let keymap = Keymap(isMulti: options.multi != nil)
+    let keymap = Keymap(isMulti: options.multi != nil, custom: options.bindings)
+    var expected: [String: String] = [:]
+    for key in options.expect { expected[key.name] = key.spelling }
+    var mouse = MouseHandler()
+    var rowRoles: [PickerLayout.RowRole] = []
     var renderer = FrameRenderer(colors: options.usesColor && ProcessEnvironment.value("NO_COLOR").map(\.isEmpty) != false)
     var layout = PickerLayout(width: terminal.size.columns, height: terminal.frameHeight)
     if shownFields != nil { layout.shownText = { [unowned self] in self.shownText($0) } }
-    var firstBatch = true
+    // Only the bytes typed before raw mode were cooked: LF among them is Enter.
+    var cookedLeft = terminal.bytesTypedBeforeRawMode
+    // When the bytes the decoder holds stop waiting for more (a lone Esc
+    // becomes Escape): counted from the last byte read, not from a quiet
+    // poll, which never comes while items stream in.
+    var decoderDeadline = 0
+    func decode(_ count: Int) -> [InputEvent] {
+      let cooked = min(cookedLeft, count)
+      cookedLeft -= cooked
+      let events = buffer.withUnsafeBufferPointer {
+        decoder.feed(UnsafeBufferPointer(rebasing: $0[0 ..< cooked]), cooked: true)
+          + decoder.feed(UnsafeBufferPointer(rebasing: $0[cooked ..< count]))
+      }
+      decoderDeadline = Clock.milliseconds() + (decoder.waitMilliseconds ?? 0)
+      return events
+    }
     var pending: [InputEvent] = []
     if terminal.expectsCursorReport {
       // Inline mode asked where the cursor is; wait up to 500 ms for the answer.
@@ -211,7 +230,7 @@ public final class InteractiveSession {
         guard ready.terminal else { continue }
         let n = terminal.read(into: &buffer)
         if n < 0 { return .hungUp }
-        for event in buffer.withUnsafeBufferPointer({ decoder.feed(UnsafeBufferPointer(rebasing: $0[0 ..< n]), cooked: firstBatch) }) {
+        for event in decode(n) {
           if case .cursorPosition(let row, _) = event {
             terminal.setCursorRow(row)
             answered = true
@@ -221,7 +240,6 @@ public final class InteractiveSession {
             pending.append(event)
           }
         }
-        firstBatch = false
       }
       decoder.expectsCursorReport = false
     }
@@ -233,18 +251,24 @@ public final class InteractiveSession {
     defer { preview?.stop() }
 
     while true {
+      // A waiting Enter takes the first finished matches for the query on
+      // screen that hold a match (input may never pause long enough for a
+      // search to cover every item read); "nothing" needs them to cover all.
+      if waitingToAccept && state.isUpToDate && inFlight == nil {
+        if state.matches.count > 0 || state.selection.count > 0 { return .accepted(state.chosenItems()) }
+        if !stdinOpen && !itemsSinceRank { return .nothingChosen }
+      }
       // Search again when the query changed (at once) or new items came (at most
-      // every 50 ms), in the background: the frame is drawn meanwhile.
+      // every 50 ms), in the background: the frame is drawn meanwhile. New items
+      // never abandon a search for the query on screen: while input streams in,
+      // each search would be overtaken by the next and none would ever finish.
+      // The next one searches only the items read since (SearchEngine's plan).
       let now = Clock.milliseconds()
-      if (!state.isUpToDate && !isSearchingCurrent) || (itemsSinceRank && (now - rankedAt >= 50 || !stdinOpen)) {
+      let itemsDue = itemsSinceRank && (now - rankedAt >= 50 || !stdinOpen)
+      if (!state.isUpToDate || itemsDue) && !isSearchingCurrent {
         requestSearch()
         rankedAt = now
         itemsSinceRank = false
-      }
-      // Decide a waiting Enter only on matches that cover every item read so far.
-      if waitingToAccept && state.isUpToDate && !itemsSinceRank && inFlight == nil {
-        if state.matches.count > 0 || state.selection.count > 0 { return .accepted(state.chosenItems()) }
-        if !stdinOpen { return .nothingChosen }
       }
       state.isLoading = stdinOpen
       layout.width = terminal.size.columns
@@ -257,11 +281,16 @@ public final class InteractiveSession {
         preview.update(state: state, layout: layout, store: store, options: options, now: now)
         layout.preview = preview.pane
       }
-      let frame = layout.frame(&state, store: store, highlight: highlight)
-      if !terminal.draw(renderer.render(frame, origin: terminal.origin)) { return .hungUp }
+      let (frame, roles) = layout.frameWithRoles(&state, store: store, highlight: highlight)
+      rowRoles = roles
+      switch terminal.draw(renderer.render(frame, origin: terminal.origin)) {
+      case .drawn: break
+      case .interrupted: renderer.invalidate()  // the signal is handled below; then a full frame
+      case .hungUp: return .hungUp
+      }
 
       var timeout: Int32 = -1
-      if let wait = decoder.waitMilliseconds { timeout = Int32(clamping: wait) }
+      if decoder.isWaiting { timeout = Int32(clamping: max(decoderDeadline - Clock.milliseconds(), 0)) }
       if stdinOpen { timeout = timeout < 0 ? 100 : min(timeout, 100) }
       if itemsSinceRank { timeout = timeout < 0 ? 50 : min(timeout, 50) }
       if let wait = preview?.timeout(now: Clock.milliseconds()) {
@@ -307,36 +336,50 @@ public final class InteractiveSession {
       if ready.terminal {
         let n = terminal.read(into: &buffer)
         if n < 0 { return .hungUp }
-        if n > 0 {
-          events += buffer.withUnsafeBufferPointer {
-            decoder.feed(UnsafeBufferPointer(rebasing: $0[0 ..< n]), cooked: firstBatch)
-          }
-          firstBatch = false
-        }
-      } else if ready.timedOut, decoder.isWaiting {
+        if n > 0 { events += decode(n) }
+      } else if decoder.isWaiting, Clock.milliseconds() >= decoderDeadline {
         events += decoder.timedOut()
+        decoderDeadline = Clock.milliseconds() + (decoder.waitMilliseconds ?? 0)
       }
       for event in events {
-        let actions: [PickerAction]
+        var actions: [PickerAction]
+        // The `--expect` spelling of the key or mouse event, when it is one.
+        var expectedSpelling: String? = nil
+        // The item a click pointed at, kept under the cursor if the matches are brought up to date.
+        var clickedItem: Int? = nil
         switch event {
         case .key(let key):
-          if let preview, let previewKey = PreviewKey(key) {
-            switch previewKey {
-            case .toggle: preview.setVisible(!preview.pane.isVisible)
-            case .scroll(let lines): preview.scroll(by: lines)
-            }
-            continue
-          }
-          actions = keymap.actions(for: key)
+          expectedSpelling = expected[key.name]
+          actions = expectedSpelling != nil ? [.accept] : keymap.actions(for: key)
         case .paste(let text): actions = [.insert(Array(text.unicodeScalars))]
         case .cursorPosition: actions = []
         case .modeReport(let mode, let value):
           terminal.noteModeReport(mode: mode, value: value)
           actions = []
+        case .mouse(let report):
+          // With --no-mouse a report can only come from a terminal that another
+          // program left in a mouse mode: ignore it, as fzf does.
+          let command =
+            options.mouse
+            ? mouse.command(for: report, roles: rowRoles, origin: terminal.origin, now: Clock.milliseconds()) : nil
+          switch command {
+          case nil: actions = []
+          case .selectAllOrNone: actions = [.selectAllOrNone]
+          case .placeTextCursor(let column):
+            state.editor.move(to: layout.queryPosition(atColumn: column, in: state))
+            actions = []
+          case .trigger(let trigger, let item):
+            // The rows were drawn from the matches on screen: put the cursor on the clicked one first.
+            if let item { state.point(atItem: item) }
+            clickedItem = item
+            expectedSpelling = expected[trigger.rawValue]
+            actions = expectedSpelling != nil ? [.accept] : keymap.actions(for: trigger)
+          }
         }
         for action in actions {
           if action.needsCurrentMatches && !state.isUpToDate {
             waitForCurrentMatches()
+            if let clickedItem { state.point(atItem: clickedItem) }
           }
           switch state.apply(action) {
           case .none, .queryChanged: break
@@ -346,6 +389,7 @@ public final class InteractiveSession {
             terminal.suspend()
             renderer.invalidate()
           case .accept:
+            pressedKey = expectedSpelling
             // Answer the query on screen, over everything read so far.
             if !state.isUpToDate || itemsSinceRank {
               itemsSinceRank = false
@@ -364,6 +408,10 @@ public final class InteractiveSession {
 
   /// The query as it was when the session ended (for `--print-query`).
   public var finalQuery: [UInt8] { state.editor.bytes }
+
+  /// The `--expect` key that accepted, as the user spelled it; nil for any
+  /// other way of accepting (an empty line is printed for it).
+  public private(set) var pressedKey: String? = nil
 }
 
 /// Monotonic milliseconds.

@@ -41,7 +41,11 @@ public enum OutputWriter {
 
   /// Writes text to standard output.
   public static func printOut(_ text: String) throws(WriteFailure) {
-    let bytes = Array(text.utf8)
+    try printOut(bytes: Array(text.utf8))
+  }
+
+  /// Writes bytes to standard output.
+  public static func printOut(bytes: [UInt8]) throws(WriteFailure) {
     let failure: WriteFailure? = bytes.withUnsafeBytes { raw in
       do throws(WriteFailure) {
         try writeAll(1, raw)

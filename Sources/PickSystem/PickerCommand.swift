@@ -46,9 +46,10 @@ public struct PickerCommand {
     let ttyPath = options.tty.map { String(decoding: $0, as: UTF8.self) }
     let terminal: TerminalSession
     do {
-      terminal = try TerminalSession(path: ttyPath, height: options.height)
+      terminal = try TerminalSession(path: ttyPath, height: options.height, mouse: options.mouse)
     } catch {
-      throw UsageFailure("cannot open the terminal \(ttyPath ?? "/dev/tty"): \(error)")
+      // The error names the terminal and what failed: "cannot open the terminal /dev/tty: …".
+      throw UsageFailure("\(error)")
     }
     if CrashRestore.isCrashForTestingRequested { CrashRestore.crashForTesting() }
     let session = InteractiveSession(
@@ -58,8 +59,9 @@ public struct PickerCommand {
     // Restore the terminal before a byte of output: the shell must never see escape codes.
     terminal.close()
     switch ending {
-    case .accepted(let items): return finish(items, query: session.finalQuery, store: store, remembering: remembering)
-    case .nothingChosen: return printResults([], query: session.finalQuery, store: store)
+    case .accepted(let items):
+      return finish(items, query: session.finalQuery, key: session.pressedKey, store: store, remembering: remembering)
+    case .nothingChosen: return printResults([], query: session.finalQuery, key: session.pressedKey, store: store)
     case .aborted: return ExitStatus.aborted
     case .hungUp: return ExitStatus.hungUp
     }
@@ -83,18 +85,21 @@ public struct PickerCommand {
   }
 
   /// Prints an accepted choice and, when that worked, remembers it.
-  private func finish(_ items: [Int], query: [UInt8], store: ItemStore, remembering: Remembering) -> Int32 {
-    let status = printResults(items, query: query, store: store)
+  private func finish(
+    _ items: [Int], query: [UInt8], key: String? = nil, store: ItemStore, remembering: Remembering
+  ) -> Int32 {
+    let status = printResults(items, query: query, key: key, store: store)
     if status == ExitStatus.matched { remembering.save(items.map { Array(store.item($0)) }) }
     return status
   }
 
-  /// Writes the results (and the query line) to stdout; the exit status for them.
-  private func printResults(_ items: [Int], query: [UInt8], store: ItemStore) -> Int32 {
+  /// Writes the results (after the query and `--expect` lines) to stdout; the exit status for them.
+  private func printResults(_ items: [Int], query: [UInt8], key: String? = nil, store: ItemStore) -> Int32 {
     var sink = OutputWriter.sink(1)
     let writer = ResultWriter(options: options)
     do throws(WriteFailure) {
       try writer.writeQuery(query, to: &sink)
+      try writer.writeExpectedKey(key, to: &sink)
       try writer.writeItems(count: items.count, store: store, to: &sink) { items[$0] }
       try sink.flush()
     } catch {

@@ -15,6 +15,37 @@ public enum ProcessEnvironment {
     return result
   }
 
+  /// The absolute path of the running binary, read from `/proc/self/exe`, for
+  /// the scripts pick prints for shells: they must run this pick, not the
+  /// first `pick` in `PATH` (Debian's `/usr/bin/pick` is another program).
+  /// Without `/proc`, argv[0] when it names a path, else plain `pick`.
+  public static func executablePath() -> [UInt8] {
+    var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+    let length = buffer.withUnsafeMutableBytes { raw in
+      readlink("/proc/self/exe", raw.baseAddress!.assumingMemoryBound(to: CChar.self), raw.count)
+    }
+    if length > 0, length < buffer.count { return Array(buffer[..<length]) }
+    if let first = CommandLine.unsafeArgv[0] {
+      let name = bytes(of: first)
+      if name.contains(UInt8(ascii: "/")) { return name }
+    }
+    return Array("pick".utf8)
+  }
+
+  /// Opens /dev/null as standard error when it is closed (`2>&-`), before pick
+  /// opens anything: otherwise the next descriptor it opens (the terminal, a
+  /// pipe) would take number 2 and receive its error messages.
+  public static func reserveStandardError() {
+    guard fcntl(2, F_GETFD) == -1 else { return }
+    let fd = open("/dev/null", O_WRONLY)
+    // With stdin closed too, /dev/null lands on 0: move it, and 0 stays closed
+    // for the start-up check to report (to /dev/null, as asked).
+    if fd >= 0 && fd != 2 {
+      dup2(fd, 2)
+      close(fd)
+    }
+  }
+
   /// The value of an environment variable, or `nil` when it is not set.
   public static func value(_ name: String) -> [UInt8]? {
     guard let value = getenv(name) else { return nil }

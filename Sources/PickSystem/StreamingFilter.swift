@@ -81,6 +81,7 @@ public final class StreamingFilter: @unchecked Sendable {
       // Blocks of at most 4 MiB, each published to the ranking thread.
       while try InputReader.readAvailable(fd, into: store, limit: 4 << 20) {
         publish(ended: false)
+        InputReader.waitForInput(fd)
       }
     } catch {
       publish(ended: true)

@@ -29,18 +29,28 @@ public final class TerminalSession {
   public private(set) var origin = 1
   /// Rows the frame has: the whole terminal, or the inline area.
   public private(set) var frameHeight: Int
+  /// How many bytes were already queued when raw mode took effect: typed
+  /// before pick started, under the line discipline (DECISIONS: decode them
+  /// with LF as Enter). Later bytes are raw, where LF is Ctrl-J.
+  public private(set) var bytesTypedBeforeRawMode = 0
 
   private var isInline: Bool { inlineHeight != nil }
   /// Whether bracketed paste was on when pick started, as the terminal
   /// answered the DECRQM query (off when it did not answer).
   private var bracketedPasteAtStart = false
 
+  /// Whether mouse reporting is on while the picker is drawn (not `--no-mouse`).
+  private let reportsMouse: Bool
+
   /// What pick turns on, written at start and after a resume: the alternate
-  /// screen (full screen only) and bracketed paste.
+  /// screen (full screen only), bracketed paste and mouse reporting. Every
+  /// way out (`leaving`, the crash record, Ctrl-Z) turns the mouse off again:
+  /// `TerminalModes.resetToDefaults` includes `mouseOff`.
   private var entering: [UInt8] {
-    isInline
-      ? TerminalModes.bracketedPasteOn
-      : TerminalModes.enterAlternateScreen + TerminalModes.bracketedPasteOn + TerminalModes.clearScreen
+    let mouse = reportsMouse ? TerminalModes.mouseOn : []
+    return isInline
+      ? TerminalModes.bracketedPasteOn + mouse
+      : TerminalModes.enterAlternateScreen + TerminalModes.bracketedPasteOn + mouse + TerminalModes.clearScreen
   }
 
   /// What restores the terminal's defaults; inline, it also erases pick's area
@@ -57,8 +67,9 @@ public final class TerminalSession {
   /// Opens `path` (default `/dev/tty`), enters raw mode at once (keys typed
   /// before start stay queued) and the alternate screen, or with `height`
   /// makes room below the cursor and asks where the cursor is (`ESC[6n`; the
-  /// answer goes to `setCursorRow`).
-  public init(path: String?, height: HeightSpec? = nil) throws(TerminalError) {
+  /// answer goes to `setCursorRow`). `mouse` turns mouse reporting on.
+  public init(path: String?, height: HeightSpec? = nil, mouse: Bool = false) throws(TerminalError) {
+    reportsMouse = mouse
     device = try TerminalDevice(path: path ?? "/dev/tty")
     rawMode = try RawMode(device)
     inlineHeight = height
@@ -70,6 +81,7 @@ public final class TerminalSession {
       resetBytes: TerminalModes.resetToDefaults(leavingAlternateScreen: height == nil, bracketedPaste: false))
     signals = try SignalPipe()
     try rawMode.apply()
+    bytesTypedBeforeRawMode = device.bytesWaiting()
     // Ask how bracketed paste is set, to leave it that way (the answer comes with the keys).
     try device.write(TerminalModes.queryBracketedPaste)
     if height != nil {
@@ -100,7 +112,12 @@ public final class TerminalSession {
   public func close() {
     guard isOpen else { return }
     isOpen = false
-    try? device.write(leaving)
+    // A terminal that stopped reading still holds part of a frame: drop it,
+    // so that the restore fits and is what the terminal reads next.
+    if isOutputStalled { device.discardUnreadOutput() }
+    // Only a signal that comes from now on may cut the restore short.
+    _ = signals.drain()
+    try? device.write(leaving, unlessReadable: signals.fileDescriptor)
     try? rawMode.restore()
     CrashRestore.disarm()
     signals.uninstall()
@@ -108,14 +125,31 @@ public final class TerminalSession {
 
   deinit { close() }
 
-  /// Writes one frame in one call. False when the terminal is gone.
-  public func draw(_ bytes: [UInt8]) -> Bool {
-    guard !bytes.isEmpty else { return true }
+  /// What became of a frame.
+  public enum Drawing {
+    case drawn
+    /// Cut short: a signal came while the terminal was not reading. Handle the
+    /// signal; the next frame must be drawn in full.
+    case interrupted
+    /// The terminal is gone.
+    case hungUp
+  }
+
+  /// Whether the last frame was cut short because the terminal stopped reading.
+  private var isOutputStalled = false
+
+  /// Writes one frame in one call (see `Drawing`).
+  public func draw(_ bytes: [UInt8]) -> Drawing {
+    guard !bytes.isEmpty else { return .drawn }
     do {
-      try device.write(bytes)
-      return true
+      try device.write(bytes, unlessReadable: signals.fileDescriptor)
+      isOutputStalled = false
+      return .drawn
+    } catch .interrupted {
+      isOutputStalled = true
+      return .interrupted
     } catch {
-      return false
+      return .hungUp
     }
   }
 

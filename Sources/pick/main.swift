@@ -10,6 +10,7 @@ func fail(_ message: String) -> Never {
 
 // Write errors are handled where they happen (EPIPE ends pick quietly with 141).
 signal(SIGPIPE, SIG_IGN)
+ProcessEnvironment.reserveStandardError()
 
 let parsedOptions: Options
 do {
@@ -37,10 +38,20 @@ if parsedOptions.showVersion {
   do { try OutputWriter.printOut("pick \(PickVersion.current)\n") } catch { exit(ExitStatus.error) }
   exit(ExitStatus.matched)
 }
+if let shell = parsedOptions.completionShell {
+  do { try OutputWriter.printOut(CompletionScript.text(for: shell)) } catch { exit(ExitStatus.error) }
+  exit(ExitStatus.matched)
+}
+if let shell = parsedOptions.keyBindingShell {
+  let script = KeyBindingScript.bytes(for: shell, pickPath: ProcessEnvironment.executablePath())
+  do { try OutputWriter.printOut(bytes: script) } catch { exit(ExitStatus.error) }
+  exit(ExitStatus.matched)
+}
 guard OutputWriter.isOpen(1) else { fail("standard output is closed") }
 var options = parsedOptions
 let source: ItemSource
 switch InputReader.kind(of: 0) {
+case .closed: fail("standard input is closed")
 case .directory: fail("standard input is a directory")
 case .terminal:
   // Nothing piped in: PICK_DEFAULT_COMMAND's output, or the file walker.

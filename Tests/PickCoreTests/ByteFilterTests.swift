@@ -102,3 +102,61 @@ func `non-ASCII characters are skipped or decoded as their folding needs`(
     #expect(a == b, "query \(query) item \(item)")
   }
 }
+
+/// The byte filter finds kana, CJK and Hangul by their bytes alone: that is
+/// exact only if no other character folds to one of them.
+@Test func `no character folds to a character the filter finds by its bytes`() {
+  for value: UInt32 in 0...0x10_FFFF where !(0xD800..<0xE000).contains(value) {
+    for folded in [
+      CaseFolding.lower(value), LatinFolding.base(value),
+      LatinFolding.base(CaseFolding.lower(value)),
+    ]
+    where folded != value {
+      #expect(
+        !ByteFilter.isFoldClosed(folded),
+        "U+\(String(value, radix: 16)) folds to U+\(String(folded, radix: 16))")
+    }
+  }
+}
+
+@Test(arguments: [
+  ("写真", "資料/写真.png", true), ("写真", "真写", false), ("写a真", "写xA真", true),
+  ("真", "\u{FF}\u{E7}\u{9C}\u{9F}", true),
+  ("真", "\u{E7}\u{9C}", false), ("가", "한국어 가나", true), ("𠀋", "x𠀋", true), ("a写", "写a写", true),
+])
+func `characters found by their bytes match where the decoder finds them`(
+  query: String, item: String, mayMatch: Bool
+) {
+  let compiled = CompiledQuery(QueryParser().parse(Array(query.utf8)), scheme: .default)
+  // Strings in the table stand for bytes: \u{80}-\u{FF} are single bytes here.
+  let bytes: [UInt8] =
+    item.unicodeScalars.allSatisfy({ $0.value < 0x100 })
+      && item.unicodeScalars.contains(where: { $0.value >= 0x80 })
+    ? item.unicodeScalars.map { UInt8($0.value) } : Array(item.utf8)
+  let filterSays = bytes.withUnsafeBufferPointer { compiled.filters[0][0].mayMatch($0) }
+  let matches = bytes.withUnsafeBufferPointer { ItemMatcher(compiled).match($0) } != nil
+  #expect(filterSays == mayMatch)
+  #expect(filterSays == matches)
+}
+
+/// The block skip for a non-ASCII term character looks only for the lead
+/// bytes `FoldSources` lists: every character that folds to it must start
+/// with one of them (or with the character's own lead byte).
+@Test func `every character that folds to a non-ASCII one starts with a byte FoldSources lists`() {
+  var pairs = 0
+  for value: UInt32 in 0x80...0x10_FFFF where !(0xD800..<0xE000).contains(value) {
+    let lowered = CaseFolding.lower(value)
+    for folded in [lowered, LatinFolding.base(value), LatinFolding.base(lowered)]
+    where folded != value {
+      #expect(
+        value < FoldSources.limit, "U+\(String(value, radix: 16)) folds but is past the limit")
+      guard folded >= 0x80 else { continue }
+      let lead = FoldSources.leadByte(value)
+      #expect(
+        lead == FoldSources.leadByte(folded) || FoldSources.leads[folded]?.contains(lead) == true,
+        "U+\(String(value, radix: 16)) → U+\(String(folded, radix: 16))")
+      pairs += 1
+    }
+  }
+  #expect(pairs > 1000)
+}

@@ -207,9 +207,8 @@ private let paste: [DecoderRow] = [
 private let dropped: [DecoderRow] =
   [
     esc + "[I", esc + "[O",  // focus
-    esc + "[<0;12;5M", esc + "[<0;12;5m", esc + "[<64;1;1M",  // SGR mouse
-    esc + "[M !!", esc + "[M\u{7F}\u{7F}\u{7F}",  // X10 mouse
-    esc + "[32;10;5M",  // urxvt mouse
+    esc + "[32;10;5M",  // urxvt mouse (pick asks for SGR)
+    esc + "[<0;0;5M", esc + "[<0;12M", esc + "[<0;1;2;3M",  // malformed SGR mouse
     esc + "[97;5u", esc + "[127;5u", esc + "[27;5;97~",  // keys we do not decode
     esc + "[?1;2c", esc + "[>0;95;0c", esc + "[?u",  // replies (DECRQM answers are mode reports)
     esc + "[12;40R", esc + "[1;5R",  // cursor reports nobody asked for
@@ -241,8 +240,40 @@ private let dropped: [DecoderRow] =
     DecoderRow(esc + "P1$r", []),
   ]
 
+/// Mouse reports: xterm's SGR form (`ESC [ < Cb ; column ; row M|m`) and the
+/// X10 form (`ESC [ M` and three bytes, each value + 32).
+private let mouse: [DecoderRow] = [
+  DecoderRow(esc + "[<0;12;5M", [.mouse(MouseEvent(button: .left, row: 5, column: 12))]),
+  DecoderRow(esc + "[<0;12;5m", [.mouse(MouseEvent(button: .left, isPress: false, row: 5, column: 12))]),
+  DecoderRow(esc + "[<1;3;4M", [.mouse(MouseEvent(button: .middle, row: 4, column: 3))]),
+  DecoderRow(esc + "[<2;3;4M", [.mouse(MouseEvent(button: .right, row: 4, column: 3))]),
+  DecoderRow(esc + "[<2;3;4m", [.mouse(MouseEvent(button: .right, isPress: false, row: 4, column: 3))]),
+  DecoderRow(esc + "[<64;1;1M", [.mouse(MouseEvent(button: .wheelUp, row: 1, column: 1))]),
+  DecoderRow(esc + "[<65;7;9M", [.mouse(MouseEvent(button: .wheelDown, row: 9, column: 7))]),
+  DecoderRow(esc + "[<66;7;9M", [.mouse(MouseEvent(button: .wheelLeft, row: 9, column: 7))]),
+  // Modifiers: +4 shift, +8 alt (meta), +16 ctrl.
+  DecoderRow(esc + "[<4;2;3M", [.mouse(MouseEvent(button: .left, row: 3, column: 2, shift: true))]),
+  DecoderRow(esc + "[<8;2;3M", [.mouse(MouseEvent(button: .left, row: 3, column: 2, alt: true))]),
+  DecoderRow(esc + "[<18;2;3M", [.mouse(MouseEvent(button: .right, row: 3, column: 2, ctrl: true))]),
+  DecoderRow(
+    esc + "[<93;2;3M", [.mouse(MouseEvent(button: .wheelDown, row: 3, column: 2, shift: true, alt: true, ctrl: true))]),
+  // +32 is motion with a button held.
+  DecoderRow(esc + "[<32;5;6M", [.mouse(MouseEvent(button: .left, isDrag: true, row: 6, column: 5))]),
+  DecoderRow(esc + "[<128;1;1M", [.mouse(MouseEvent(button: .other(8), row: 1, column: 1))]),
+  // Coordinates past what X10 can say.
+  DecoderRow(esc + "[<0;1000;2500M", [.mouse(MouseEvent(button: .left, row: 2500, column: 1000))]),
+  // A key right after a report.
+  DecoderRow(esc + "[<0;1;2Mx", [.mouse(MouseEvent(button: .left, row: 2, column: 1))] + chars("x")),
+  // X10: ESC [ M, then button, column, row, each + 32; button 3 is a release.
+  DecoderRow(esc + "[M !!", [.mouse(MouseEvent(button: .left, row: 1, column: 1))]),
+  DecoderRow(esc + "[M\"*+a", [.mouse(MouseEvent(button: .right, row: 11, column: 10))] + chars("a")),
+  DecoderRow(esc + "[M#!!", [.mouse(MouseEvent(button: .other(0), isPress: false, row: 1, column: 1))]),
+  DecoderRow(esc + "[Ma!!", [.mouse(MouseEvent(button: .wheelDown, row: 1, column: 1))]),
+  DecoderRow([0x1B, 0x5B, 0x4D, 0x20, 0xFF, 0xFF], [.mouse(MouseEvent(button: .left, row: 223, column: 223))]),
+]
+
 let keyDecoderTable: [DecoderRow] =
-  printable + controls + alt + navigation + functionKeys + modified + paste + dropped
+  printable + controls + alt + navigation + functionKeys + modified + paste + dropped + mouse
 
 // MARK: - Table tests
 
@@ -438,6 +469,8 @@ func `splitting the bytes in two or three pieces gives the same events`(_ row: D
         #expect(row >= 0 && column >= 0)
       case .modeReport(let mode, let value):
         #expect(mode >= 0 && value >= 0)
+      case .mouse(let report):
+        #expect(report.row >= 1 && report.column >= 1, "\(bytes)")
       }
     }
   }

@@ -61,16 +61,15 @@ private func isAccepted(_ spelling: String) -> Bool {
       "tiebreak", "sort", "tac", "delimiter", "nth", "with-nth", "accept-nth", "read0", "print0",
       "header-lines", "print-query", "multi", "prompt", "header", "layout", "reverse", "cycle",
       "select-1", "exit-0", "output-order", "color", "preselect", "preselect-file", "preselect-all", "remember", "unique",
-      "height", "tty", "tabstop", "walker", "walker-root", "walker-skip", "with-shell", "preview",
-      "preview-window", "help",
-      "version",
+      "height", "bind", "expect", "mouse", "tty", "tabstop", "walker", "walker-root", "walker-skip",
+      "with-shell", "preview", "preview-window", "help", "version", "completion", "shell",
     ])
   #expect(
     OptionParser.allNegatedLongNames == [
       "no-extended", "no-exact", "no-ignore-case", "no-literal", "no-sort", "no-tac", "no-read0",
       "no-print0", "no-header-lines", "no-print-query", "no-multi", "no-header", "no-reverse",
       "no-cycle", "no-select-1", "no-exit-0", "no-color", "no-preselect-all", "no-remember", "no-unique",
-      "no-height", "no-walker-root", "no-preview",
+      "no-height", "no-expect", "no-mouse", "no-walker-root", "no-preview",
     ])
 }
 

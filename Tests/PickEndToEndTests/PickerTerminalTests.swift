@@ -758,6 +758,20 @@ final class Picker {
     self.columns = columns
   }
 
+  /// Another program on the pty, e.g. a shell that runs pick (`$0` in its
+  /// script) with redirections, in a pipeline or under job control.
+  convenience init(
+    program: String, arguments: [String], rawItems: [UInt8] = [], rows: Int = 24,
+    columns: Int = 80, environment: [String: String] = [:], keepStdinOpen: Bool = false,
+    nonBlockingStdin: Bool = false
+  ) throws {
+    self.init(
+      pty: try PseudoTerminal(
+        binary: program, arguments: arguments, stdin: rawItems, rows: rows, columns: columns,
+        environment: environment, keepStdinOpen: keepStdinOpen, nonBlockingStdin: nonBlockingStdin),
+      rows: rows, columns: columns)
+  }
+
   func send(_ text: String) { pty.send(text) }
   func send(_ bytes: [UInt8]) { pty.send(bytes) }
 

@@ -56,10 +56,11 @@ final class PseudoTerminal {
   ///   - stdinIsTerminal: the child's stdin is the pty itself (nothing piped
   ///     in, as when pick is typed alone at a prompt); `stdin` is then unused.
   ///   - workingDirectory: where the child starts (default: ours).
+  ///   - nonBlockingStdin: the program's stdin (the pipe) has O_NONBLOCK set.
   init(
     binary: String, arguments: [String], stdin: [UInt8], rows: Int = 24, columns: Int = 80,
     environment: [String: String] = [:], keepStdinOpen: Bool = false,
-    stdinIsTerminal: Bool = false, workingDirectory: String? = nil
+    stdinIsTerminal: Bool = false, workingDirectory: String? = nil, nonBlockingStdin: Bool = false
   ) throws {
     // Writing to a pipe whose reader has exited must not kill the test runner.
     Glibc.signal(SIGPIPE, SIG_IGN)
@@ -78,6 +79,10 @@ final class PseudoTerminal {
 
     let input = try makePipe()
     opened += [input.read, input.write]
+    if nonBlockingStdin {
+      // As a parent that set O_NONBLOCK on a descriptor it shares with the program.
+      _ = fcntl(input.read, F_SETFL, fcntl(input.read, F_GETFL) | O_NONBLOCK)
+    }
     let output = try makePipe()
     opened += [output.read, output.write]
     let errors = try makePipe()
@@ -171,6 +176,19 @@ final class PseudoTerminal {
     kill(pid, sig)
   }
 
+  /// The terminal's foreground process group: the job a Ctrl-Z typed in cooked
+  /// mode would stop (TIOCGPGRP on the master reports the slave's).
+  func foregroundProcessGroup() -> pid_t {
+    tcgetpgrp(master)
+  }
+
+  /// Stops (or resumes) reading what the program writes to the terminal, as a
+  /// stalled connection or a frozen terminal window would: its writes then
+  /// block once the pty's buffer is full.
+  func pauseOutput(_ paused: Bool) {
+    io.pauseOutput(paused)
+  }
+
   /// Closes the master, as when a terminal window closes: the kernel hangs up
   /// the terminal and sends SIGHUP to the session.
   func hangUp() {
@@ -180,6 +198,25 @@ final class PseudoTerminal {
   /// Feeds more bytes to the program's stdin (opened with `keepStdinOpen`).
   func writeStdin(_ bytes: [UInt8]) {
     io.appendStdin(bytes)
+  }
+
+  /// The processor time the program has used so far, in seconds (user plus
+  /// system, from /proc); nil once it has been reaped or without /proc.
+  func processorSeconds() -> Double? {
+    let fd = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var buffer = [UInt8](repeating: 0, count: 1024)
+    let count = read(fd, &buffer, buffer.count)
+    guard count > 0, let close = buffer[..<count].lastIndex(of: UInt8(ascii: ")")) else {
+      return nil
+    }
+    // After "pid (comm)": state is field 3; utime and stime are fields 14 and 15.
+    let fields = buffer[(close + 2)..<count].split(separator: UInt8(ascii: " "))
+    guard fields.count > 12, let user = Double(String(decoding: fields[11], as: UTF8.self)),
+      let system = Double(String(decoding: fields[12], as: UTF8.self))
+    else { return nil }
+    return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
   }
 
   /// Ends the program's stdin once everything fed so far is written.
@@ -247,6 +284,7 @@ private final class PseudoTerminalIO: Sendable {
     var closeStdinWhenWritten: Bool
     var pendingKeys: [UInt8] = []
     var closeMasterRequested = false
+    var outputPaused = false
     var stopping = false
   }
 
@@ -277,6 +315,7 @@ private final class PseudoTerminalIO: Sendable {
   func appendStdin(_ bytes: [UInt8]) { update { $0.pendingStdin += bytes } }
   func requestStdinClose() { update { $0.closeStdinWhenWritten = true } }
   func closeMaster() { update { $0.closeMasterRequested = true } }
+  func pauseOutput(_ paused: Bool) { update { $0.outputPaused = paused } }
   func stop() { update { $0.stopping = true } }
 
   private func update(_ change: (inout State) -> Void) {
@@ -313,10 +352,10 @@ private final class PseudoTerminalIO: Sendable {
     }
 
     while true {
-      let (stopping, keys, stdinBytes, closeStdin, closeMaster) = state.withLock {
+      let (stopping, keys, stdinBytes, closeStdin, closeMaster, outputPaused) = state.withLock {
         (
           $0.stopping, $0.pendingKeys, $0.pendingStdin, $0.closeStdinWhenWritten,
-          $0.closeMasterRequested
+          $0.closeMasterRequested, $0.outputPaused
         )
       }
       if stopping { return }
@@ -331,8 +370,9 @@ private final class PseudoTerminalIO: Sendable {
 
       var polled = [pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
       if masterOpen {
+        let reading = outputPaused ? 0 : POLLIN
         polled.append(
-          pollfd(fd: master, events: Int16(POLLIN | (keys.isEmpty ? 0 : POLLOUT)), revents: 0))
+          pollfd(fd: master, events: Int16(reading | (keys.isEmpty ? 0 : POLLOUT)), revents: 0))
       }
       if stdinOpen && !stdinBytes.isEmpty {
         polled.append(pollfd(fd: stdin, events: Int16(POLLOUT), revents: 0))

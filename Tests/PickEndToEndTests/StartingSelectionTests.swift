@@ -117,7 +117,7 @@ private func allRow(_ box: String, _ count: String) -> String {
 
     @Test func `--multi=2 --preselect-all selects two and Ctrl-A at the cap deselects the matches`() throws {
       let picker = try Picker(["--multi=2", "--preselect-all"], items: "1\n2\n3\n4\n5\n")
-      var screen = try picker.waitFor("cap reached")
+      var screen = try picker.waitFor("5/5  cap reached")
       #expect(screen.row(1) == row("  5/5  cap reached"))
       #expect(screen.row(2) == allRow("-", "2 of 5"))
       #expect(screen.row(3) == row(">* 1"))

@@ -85,7 +85,9 @@ int cpick_signal_unblock(int signal);
 #define CPICK_CRASH_RESET_MAX 1024
 /// Fills the record, then (the first time) gives the calling thread an alternate
 /// signal stack and installs the handler for SIGSEGV, SIGBUS, SIGILL, SIGTRAP,
-/// SIGABRT and SIGFPE. Returns -1 with errno set on failure (EINVAL: too many reset bytes).
+/// SIGABRT and SIGFPE, and for the other signals whose default action ends the
+/// process (QUIT, USR1, USR2, ALRM, real-time, …) unless they are ignored.
+/// Returns -1 with errno set on failure (EINVAL: too many reset bytes).
 int cpick_crash_restore_arm(int fd, const struct termios *saved, const unsigned char *reset, size_t count);
 /// Empties the record: a later crash restores nothing (the handlers stay and only re-raise).
 void cpick_crash_restore_disarm(void);

@@ -21,33 +21,40 @@ static inline int cpick_any_lane(cpick_i8x16 hits) {
 
 /// The length of the longest prefix of `bytes`, in whole blocks of sixteen,
 /// that holds nothing the byte filter must look at for one term character:
-/// for an ASCII character (`ascii` non-zero) neither `lower` nor `upper` nor
-/// a lead byte of a character that may fold to ASCII (C3-CA, CD, E1, E2, EA,
-/// EF, F0: keep in step with `ByteFilter.mayStartASCIIFold`); for any other
-/// character, no byte of 0x80 or more. The caller looks at the rest byte by byte.
-static inline size_t cpick_quiet_prefix(const uint8_t *bytes, size_t count, uint8_t lower, uint8_t upper, int ascii) {
+/// none of the four bytes `wanted` (repeat one to use fewer) and, when
+/// `fold_leads` is non-zero, no lead byte of a character that may fold to
+/// ASCII (C3-CA, CD, E1, E2, EA, EF, F0: keep in step with
+/// `ByteFilter.mayStartASCIIFold`). The caller looks at the rest byte by byte.
+static inline size_t cpick_quiet_prefix(const uint8_t *bytes, size_t count, const uint8_t wanted[4], int fold_leads) {
   size_t offset = 0;
-  if (ascii) {
-    while (offset + 16 <= count) {
-      cpick_u8x16 block;
-      memcpy(&block, bytes + offset, 16);
-      cpick_i8x16 hits = (cpick_i8x16)(block == lower) | (cpick_i8x16)(block == upper);
+  while (offset + 16 <= count) {
+    cpick_u8x16 block;
+    memcpy(&block, bytes + offset, 16);
+    cpick_i8x16 hits = (cpick_i8x16)(block == wanted[0]) | (cpick_i8x16)(block == wanted[1]);
+    hits |= (cpick_i8x16)(block == wanted[2]) | (cpick_i8x16)(block == wanted[3]);
+    if (fold_leads) {
       hits |= (cpick_i8x16)((cpick_u8x16)(block - (uint8_t)0xC3) < (uint8_t)8);
       hits |= (cpick_i8x16)(block == (uint8_t)0xCD);
       hits |= (cpick_i8x16)((cpick_u8x16)(block - (uint8_t)0xE1) < (uint8_t)2);
       hits |= (cpick_i8x16)(block == (uint8_t)0xEA);
       hits |= (cpick_i8x16)(block == (uint8_t)0xEF);
       hits |= (cpick_i8x16)(block == (uint8_t)0xF0);
-      if (cpick_any_lane(hits)) break;
-      offset += 16;
     }
-  } else {
-    while (offset + 16 <= count) {
-      cpick_u8x16 block;
-      memcpy(&block, bytes + offset, 16);
-      if (cpick_any_lane((cpick_i8x16)(block >= (uint8_t)0x80))) break;
-      offset += 16;
-    }
+    if (cpick_any_lane(hits)) break;
+    offset += 16;
+  }
+  return offset;
+}
+
+/// The same for a term character whose byte sequences may start with any
+/// non-ASCII byte: blocks of ASCII only.
+static inline size_t cpick_ascii_prefix(const uint8_t *bytes, size_t count) {
+  size_t offset = 0;
+  while (offset + 16 <= count) {
+    cpick_u8x16 block;
+    memcpy(&block, bytes + offset, 16);
+    if (cpick_any_lane((cpick_i8x16)(block >= (uint8_t)0x80))) break;
+    offset += 16;
   }
   return offset;
 }

@@ -5,9 +5,10 @@
 /// size however many options pick grows, and so that tests can walk the table
 /// to check that `--help` and the man page mention every option.
 ///
-/// An option that may be given several times and accumulates (`--bind` later)
-/// simply appends in its `apply` closure; one that is set again replaces the
-/// earlier value, so the command line overrides the defaults.
+/// An option that may be given several times and accumulates (`--bind`,
+/// `--expect`, `--preselect`) simply appends in its `apply` closure; one that
+/// is set again replaces the earlier value, so the command line overrides the
+/// defaults.
 public struct OptionSpec: Sendable {
   /// Applies a flag, or the negated form of an option.
   public typealias Setter = @Sendable (inout Options) -> Void
@@ -40,10 +41,13 @@ public struct OptionSpec: Sendable {
   public var negation: Setter?
   /// The letter of fzf's `+x` style negation (`s` for `+s`), if any.
   public var negatedShort: Character?
+  /// What a shell may offer for the value when completing the command line.
+  public var valueCompletion: ValueCompletion
 
   public init(
     long: String, short: Character? = nil, aliases: [String] = [], kind: Kind,
-    negation: Setter? = nil, negatedShort: Character? = nil
+    negation: Setter? = nil, negatedShort: Character? = nil,
+    valueCompletion: ValueCompletion = .anything
   ) {
     self.long = long
     self.short = short
@@ -51,11 +55,24 @@ public struct OptionSpec: Sendable {
     self.kind = kind
     self.negation = negation
     self.negatedShort = negatedShort
+    self.valueCompletion = valueCompletion
+  }
+
+  /// Whether the option takes a value, required or optional.
+  public var takesValue: Bool {
+    if case .flag = kind { return false }
+    return true
+  }
+
+  /// Whether the value may only be attached (`--multi=5`, `-m5`).
+  public var valueIsOptional: Bool {
+    if case .optionalValue = kind { return true }
+    return false
   }
 
   /// Every long spelling that turns the option on: the name and its aliases.
-  var longNames: [String] { [long] + aliases }
+  public var longNames: [String] { [long] + aliases }
 
   /// The `--no-NAME` spelling, when the option has one.
-  var negatedLong: String? { negation == nil ? nil : "no-" + long }
+  public var negatedLong: String? { negation == nil ? nil : "no-" + long }
 }

@@ -31,12 +31,12 @@ extension OptionParser {
         options.isSchemeGiven = true
         // As in fzf, a scheme brings its own tiebreak; a later --tiebreak replaces it.
         options.tiebreak = nil
-      }),
+      }, valueCompletion: .choices(of: Options.Scheme.self)),
     OptionSpec(
       long: "tiebreak",
       kind: .requiredValue(placeholder: "CRI[,..]") { options, value throws(InvalidValue) in
         options.tiebreak = try OptionValues.tiebreak(value)
-      }),
+      }, valueCompletion: .list(of: Options.Tiebreak.self)),
     OptionSpec(
       long: "sort", short: "s", kind: .flag { $0.sort = true },
       negation: { $0.sort = false }, negatedShort: "s"),
@@ -99,7 +99,7 @@ extension OptionParser {
       long: "layout",
       kind: .requiredValue(placeholder: "LAYOUT") { options, value throws(InvalidValue) in
         options.layout = try OptionValues.enumeration(value, Options.Layout.self)
-      }),
+      }, valueCompletion: .choices(of: Options.Layout.self)),
     OptionSpec(
       long: "reverse", kind: .flag { $0.layout = .reverse }, negation: { $0.layout = .default }),
     OptionSpec(long: "cycle", kind: .flag { $0.cycle = true }, negation: { $0.cycle = false }),
@@ -113,14 +113,15 @@ extension OptionParser {
       long: "output-order",
       kind: .requiredValue(placeholder: "ORDER") { options, value throws(InvalidValue) in
         options.outputOrder = try OptionValues.enumeration(value, Options.OutputOrderOption.self)
-      }),
+      }, valueCompletion: .choices(of: Options.OutputOrderOption.self)),
     OptionSpec(long: "color", kind: .flag { $0.usesColor = true }, negation: { $0.usesColor = false }),
     OptionSpec(
       long: "preselect",
       kind: .requiredValue(placeholder: "TEXT") { options, value in options.preselect.append(value) }),
     OptionSpec(
       long: "preselect-file",
-      kind: .requiredValue(placeholder: "FILE") { options, value in options.preselectFile = value }),
+      kind: .requiredValue(placeholder: "FILE") { options, value in options.preselectFile = value },
+      valueCompletion: .file),
     OptionSpec(
       long: "preselect-all", kind: .flag { $0.preselectAll = true }, negation: { $0.preselectAll = false }),
     OptionSpec(
@@ -143,8 +144,25 @@ extension OptionParser {
       },
       negation: { $0.height = nil }),
     OptionSpec(
+      long: "bind",
+      kind: .requiredValue(placeholder: "BINDINGS") { options, value throws(InvalidValue) in
+        try BindingParser.parse(value, into: &options.bindings)
+      }),
+    OptionSpec(
+      long: "expect",
+      kind: .requiredValue(placeholder: "KEYS") { options, value throws(InvalidValue) in
+        // A key given again keeps its latest spelling, as in fzf.
+        for key in try BindingParser.keyList(value) {
+          options.expect.removeAll { $0.name == key.name }
+          options.expect.append(key)
+        }
+      },
+      negation: { $0.expect = [] }),
+    OptionSpec(long: "mouse", kind: .flag { $0.mouse = true }, negation: { $0.mouse = false }),
+    OptionSpec(
       long: "tty",
-      kind: .requiredValue(placeholder: "PATH") { options, value in options.tty = value }),
+      kind: .requiredValue(placeholder: "PATH") { options, value in options.tty = value },
+      valueCompletion: .file),
     OptionSpec(
       long: "tabstop",
       kind: .requiredValue(placeholder: "N") { options, value throws(InvalidValue) in
@@ -156,14 +174,14 @@ extension OptionParser {
       long: "walker",
       kind: .requiredValue(placeholder: "OPTS") { options, value throws(InvalidValue) in
         options.walker = try WalkerOptions.parse(value)
-      }),
+      }, valueCompletion: .list(["file", "dir", "follow", "hidden"])),
     OptionSpec(
       long: "walker-root",
       kind: .requiredValue(placeholder: "DIR") { options, value throws(InvalidValue) in
         guard !value.isEmpty else { throw InvalidValue("expected a directory") }
         options.walkerRoots.append(value)
       },
-      negation: { $0.walkerRoots = [] }),
+      negation: { $0.walkerRoots = [] }, valueCompletion: .directory),
     OptionSpec(
       long: "walker-skip",
       kind: .requiredValue(placeholder: "DIRS") { options, value in
@@ -191,6 +209,16 @@ extension OptionParser {
     // Other
     OptionSpec(long: "help", short: "h", kind: .flag { $0.showHelp = true }),
     OptionSpec(long: "version", kind: .flag { $0.showVersion = true }),
+    OptionSpec(
+      long: "completion",
+      kind: .requiredValue(placeholder: "SHELL") { options, value throws(InvalidValue) in
+        options.completionShell = try OptionValues.enumeration(value, ShellKind.self)
+      }, valueCompletion: .choices(of: ShellKind.self)),
+    OptionSpec(
+      long: "shell",
+      kind: .requiredValue(placeholder: "SHELL") { options, value throws(InvalidValue) in
+        options.keyBindingShell = try OptionValues.enumeration(value, ShellKind.self)
+      }, valueCompletion: .choices(of: ShellKind.self)),
   ]
 
   /// Every option's long name, without dashes, in table order: for tests that

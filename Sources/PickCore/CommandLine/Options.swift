@@ -50,6 +50,10 @@ public struct Options: Equatable, Sendable {
   public var showHelp = false
   /// `--version`.
   public var showVersion = false
+  /// `--completion SHELL`: print the completion script for SHELL and exit.
+  public var completionShell: ShellKind? = nil
+  /// `--shell SHELL`: print SHELL's key bindings (Ctrl-T, Ctrl-R, Alt-C) and exit.
+  public var keyBindingShell: ShellKind? = nil
 
   // MARK: Search
   /// `-q/--query`: the starting query.
@@ -119,6 +123,12 @@ public struct Options: Equatable, Sendable {
   public var tabstop = 8
   /// `--height`: inline below the cursor; `nil` is full screen.
   public var height: HeightSpec? = nil
+  /// `--bind` (repeatable, accumulating): the user's bindings by canonical key name.
+  public var bindings: BindingParser.Table = [:]
+  /// `--expect` (repeatable, accumulating; `--no-expect` clears): keys that accept and are printed.
+  public var expect: [ExpectedKey] = []
+  /// `--no-mouse` turns it off: mouse reporting while the picker is drawn.
+  public var mouse = true
 
   // MARK: Starting selections
   /// `--preselect TEXT` (repeatable): items whose bytes equal one of these start selected.

@@ -65,7 +65,16 @@ public enum Usage {
             --unique             Drop repeated items (same bytes), keep the first
                                  Ctrl-S: review the selected items (toggle-review)
             --tty=PATH           Terminal to draw on (default: /dev/tty)
+            --mouse              Clicks, double-click and the wheel (default;
+                                 --no-mouse: off)
             --tabstop=N          Width of a tab (default: 8)
+
+      KEY BINDING
+            --bind=BINDINGS      Custom key/mouse bindings, fzf's grammar:
+                                 KEY[,KEY..]:ACTION[+ACTION..][,...]
+                                 e.g. enter:select-all+accept,ctrl-a:first
+            --expect=KEYS        Keys that accept, printing the key's name first
+                                 (an empty line for Enter; --no-expect: none)
 
       DIRECTORY TRAVERSAL        (stdin a terminal, PICK_DEFAULT_COMMAND not set)
             --walker=OPTS        [file][,dir][,follow][,hidden]
@@ -92,6 +101,10 @@ public enum Usage {
         -f, --filter=QUERY       Print the matches for QUERY and exit (no terminal)
         -h, --help               Show this message
             --version            Display version information and exit
+            --completion=SHELL   Print the completion script for SHELL
+                                 [bash|zsh|fish]
+            --shell=SHELL        Print key bindings for SHELL [bash|zsh|fish]:
+                                 Ctrl-T files, Ctrl-R history, Alt-C cd
 
       Each on/off option above also has a negated form, e.g. --no-tac.
       Values attach with = or follow as the next word; MAX only attaches (-m5).
@@ -112,6 +125,8 @@ public enum Usage {
         ESCDELAY                 Milliseconds to wait after Esc (default 50)
         PICK_PREVIEW_LINES       Set for the preview command: the pane's rows
         PICK_PREVIEW_COLUMNS     ... and columns (also LINES and COLUMNS)
+        PICK_CTRL_T_COMMAND, PICK_ALT_C_COMMAND, PICK_CTRL_T_OPTS, ...
+                                 For --shell's keys (man pick: SHELL INTEGRATION)
 
     """
 }

@@ -1,5 +1,5 @@
-/// What the terminal sent, decoded: a key, a bracketed paste, or the answer
-/// to a cursor-position or mode query.
+/// What the terminal sent, decoded: a key, a bracketed paste, a mouse report,
+/// or the answer to a cursor-position or mode query.
 public enum InputEvent: Equatable, Sendable {
   case key(Key)
   /// Bracketed paste content, cleaned: CR and LF dropped, tab turned into a
@@ -11,4 +11,6 @@ public enum InputEvent: Equatable, Sendable {
   /// A DECRQM answer `ESC [ ? mode ; value $ y`: how a private mode was set
   /// at start (pick asks about bracketed paste, 2004, to restore it on exit).
   case modeReport(mode: Int, value: Int)
+  /// A mouse report (only sent while pick has mouse reporting on).
+  case mouse(MouseEvent)
 }

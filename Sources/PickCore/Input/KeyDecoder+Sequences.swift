@@ -56,6 +56,10 @@ extension KeyDecoder {
       emit(Key(.tab, shift: true, alt: sequenceAlt))
       return
     }
+    if isCSI && (final == UInt8(ascii: "M") || final == UInt8(ascii: "m")) && parameters.first == UInt8(ascii: "<") {
+      sgrMouse(isPress: final == UInt8(ascii: "M"))
+      return
+    }
     if isCSI && final == UInt8(ascii: "y"), let report = Self.modeReport(parameters) {
       events.append(.modeReport(mode: report.mode, value: report.value))
       return
@@ -86,6 +90,26 @@ extension KeyDecoder {
     default:
       break
     }
+  }
+
+  /// `ESC [ < Cb ; Cx ; Cy M` (press) or `m` (release): xterm's SGR mouse
+  /// report, with 1-based coordinates in decimal, so any screen size works.
+  private mutating func sgrMouse(isPress: Bool) {
+    guard let numbers = Self.numbers(in: Array(parameters.dropFirst())), numbers.count == 3,
+      numbers[1] >= 1, numbers[2] >= 1
+    else { return }
+    events.append(.mouse(MouseEvent(code: numbers[0], isPress: isPress, row: numbers[2], column: numbers[1])))
+  }
+
+  /// `ESC [ M Cb Cx Cy`: the X10 form, each value a byte offset by 32
+  /// (so at most column and row 223); a terminal that ignores mode 1006 sends it.
+  mutating func x10Mouse() {
+    guard parameters.count == 3, parameters.allSatisfy({ $0 >= 32 }) else { return }
+    let code = Int(parameters[0]) - 32
+    let column = Int(parameters[1]) - 32
+    let row = Int(parameters[2]) - 32
+    guard column >= 1, row >= 1 else { return }
+    events.append(.mouse(MouseEvent(code: code, isPress: true, row: row, column: column)))
   }
 
   /// `ESC [ N ~` and `ESC [ N ; M ~`.

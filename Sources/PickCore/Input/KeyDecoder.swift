@@ -1,4 +1,5 @@
-/// Turns the bytes a terminal sends into keys, pastes and cursor reports.
+/// Turns the bytes a terminal sends into keys, pastes, mouse reports and
+/// cursor and mode reports.
 ///
 /// The grammar, after ECMA-48 and xterm's ctlseqs, as fzf 0.74 reads it:
 ///
@@ -12,13 +13,15 @@
 ///     ESC O params final          SS3: the same, as application-mode keys send them
 ///     ESC ESC [ ... / ESC ESC O   the key with alt (iTerm2's Alt-arrows)
 ///     ESC [ 200 ~ ... ESC [ 201 ~ bracketed paste
+///     ESC [ < b ; x ; y M / m     SGR mouse report (press / release)
+///     ESC [ M b x y               X10 mouse report (three raw bytes, each + 32)
 ///     ESC ] ... BEL or ESC \      OSC string; ESC P, ESC _, ESC ^, ESC X: DCS,
 ///                                 APC, PM, SOS strings ended by ESC \ only
 ///
 /// CSI parameters are bytes 0x30-0x3F, intermediates 0x20-0x2F and the final
 /// byte 0x40-0x7E. A sequence is always consumed whole: one this decoder
-/// does not know (focus events, mouse reports, replies to queries we never
-/// sent, kitty's `CSI u` keys) is dropped, never typed into the query. A
+/// does not know (focus events, urxvt's mouse reports, replies to queries we
+/// never sent, kitty's `CSI u` keys) is dropped, never typed into the query. A
 /// byte that cannot occur inside a sequence (a control, ESC, non-ASCII)
 /// abandons it, and is decoded afresh.
 ///
@@ -210,7 +213,13 @@ public struct KeyDecoder: Sendable {
       state = .ground
       linuxFunctionByte(byte)
     case .x10Mouse(let remaining):
-      state = remaining > 1 ? .x10Mouse(remaining: remaining - 1) : .ground
+      parameters.append(byte)
+      if remaining > 1 {
+        state = .x10Mouse(remaining: remaining - 1)
+      } else {
+        state = .ground
+        x10Mouse()
+      }
     case .stringStart:
       if isPlausibleStringStart(byte) {
         state = .string(length: 1)

@@ -119,13 +119,20 @@ extension ByteFilter {
     var k = 0
     var i = 0
     while i < n {
+      let want = units[k]
+      // A character that nothing else folds to (CJK) is found by its bytes.
+      if isFoldClosed(want) {
+        guard let end = find(want, in: base + i, count: n &- i) else { return false }
+        i &+= end
+        k &+= 1
+        if k == m { return true }
+        row &+= 256
+        continue
+      }
       // Skip, sixteen bytes at a time, what the current character cannot
       // be in; then look at one block byte by byte.
-      let want = units[k]
-      let wantsASCII = want < 0x80
-      let lower = UInt8(truncatingIfNeeded: want)
-      let upper = wantsASCII && !caseSensitive && lower &- 0x61 < 26 ? lower &- 0x20 : lower
-      i &+= cpick_quiet_prefix(base + i, n &- i, lower, upper, wantsASCII ? 1 : 0)
+      i &+= quietPrefix(
+        base + i, count: n &- i, for: want, caseSensitive: caseSensitive, normalize: normalize)
       let blockEnd = min(i &+ 16, n)
       while i < blockEnd {
         let byte = base[i]
@@ -169,5 +176,70 @@ extension ByteFilter {
       }
     }
     return false
+  }
+
+  /// Whether no other character folds to `unit` (by case, accents or both),
+  /// so that it occurs exactly where its UTF-8 bytes do: kana, CJK
+  /// ideographs and Hangul syllables. Checked against every character by
+  /// `ByteFilterTests`.
+  @inline(__always)
+  static func isFoldClosed(_ unit: UInt32) -> Bool {
+    (0x3040...0x9FFF).contains(unit) || (0xAC00...0xD7A3).contains(unit)
+      || (0x2_0000...0x3_FFFF).contains(unit)
+  }
+
+  /// Where the first occurrence of `unit`'s UTF-8 encoding in `bytes` ends,
+  /// or `nil`. (A lead byte is never a continuation byte, so wherever the
+  /// bytes of a valid character occur, decoding finds that character.)
+  @inline(__always)
+  static func find(_ unit: UInt32, in bytes: UnsafePointer<UInt8>, count: Int) -> Int? {
+    var encoded: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+    let length: Int
+    if unit < 0x1_0000 {
+      encoded = (
+        0xE0 | UInt8(unit >> 12), 0x80 | UInt8((unit >> 6) & 0x3F), 0x80 | UInt8(unit & 0x3F), 0
+      )
+      length = 3
+    } else {
+      encoded = (
+        0xF0 | UInt8(unit >> 18), 0x80 | UInt8((unit >> 12) & 0x3F),
+        0x80 | UInt8((unit >> 6) & 0x3F),
+        0x80 | UInt8(unit & 0x3F)
+      )
+      length = 4
+    }
+    return withUnsafeBytes(of: &encoded) { needle in
+      guard let hit = cpick_memmem(bytes, count, needle.baseAddress, length) else { return nil }
+      return UnsafeRawPointer(hit) - UnsafeRawPointer(bytes) + length
+    }
+  }
+
+  /// How many bytes from `bytes`, in whole blocks of sixteen, cannot hold
+  /// (the start of) term character `want`.
+  @inline(__always)
+  static func quietPrefix(
+    _ bytes: UnsafePointer<UInt8>, count: Int, for want: UInt32, caseSensitive: Bool,
+    normalize: Bool
+  ) -> Int {
+    var wanted: (UInt8, UInt8, UInt8, UInt8)
+    if want < 0x80 {
+      let lower = UInt8(truncatingIfNeeded: want)
+      let upper = !caseSensitive && lower &- 0x61 < 26 ? lower &- 0x20 : lower
+      wanted = (lower, upper, lower, upper)
+      return withUnsafeBytes(of: &wanted) {
+        cpick_quiet_prefix(bytes, count, $0.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
+      }
+    }
+    // The lead bytes of `want` and of the characters that fold to it.
+    let own = FoldSources.leadByte(want)
+    let sources = caseSensitive && !normalize ? [] : FoldSources.leads[want] ?? []
+    guard own != 0, sources.count <= 3 else { return cpick_ascii_prefix(bytes, count) }
+    wanted = (
+      own, sources.first ?? own, sources.count > 1 ? sources[1] : own,
+      sources.count > 2 ? sources[2] : own
+    )
+    return withUnsafeBytes(of: &wanted) {
+      cpick_quiet_prefix(bytes, count, $0.baseAddress!.assumingMemoryBound(to: UInt8.self), 0)
+    }
   }
 }

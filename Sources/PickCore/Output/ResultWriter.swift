@@ -20,6 +20,15 @@ public struct ResultWriter {
     try sink.append(byte: terminator)
   }
 
+  /// The `--expect` line, when keys are expected: the key that accepted, as
+  /// it was spelled in `--expect`, or an empty line for any other way of
+  /// accepting (Enter, `-1`, `-0`). As fzf, it follows the query line.
+  public func writeExpectedKey(_ spelling: String?, to sink: inout ResultSink) throws(WriteFailure) {
+    guard !options.expect.isEmpty else { return }
+    try sink.append(Array((spelling ?? "").utf8))
+    try sink.append(byte: terminator)
+  }
+
   /// Items `count` of them, the `position`-th being `item(position)`, in that order.
   public func writeItems(
     count: Int, store: ItemStore, to sink: inout ResultSink, item: (Int) -> Int

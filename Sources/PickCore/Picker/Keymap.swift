@@ -1,31 +1,43 @@
-/// Which actions each key runs: fzf 0.74's default table, by fzf's key names,
-/// except that in multi mode Ctrl-A and Alt-A run `select-all-or-none`
-/// (DECISIONS), Tab/Shift-Tab toggle and Ctrl-S reviews the selection; in
-/// single mode Tab does nothing.
+/// Which actions each key (or mouse event) runs: fzf 0.74's default table,
+/// by fzf's key names, except that in multi mode Ctrl-A and Alt-A run
+/// `select-all-or-none` (DECISIONS), Tab/Shift-Tab toggle and Ctrl-S reviews
+/// the selection; in single mode Tab does nothing. `--bind` bindings
+/// (`BindingParser`) replace a key's defaults.
 ///
-/// A table, not branches: `--bind` (a later issue) will edit it by name.
+/// Keys are looked up by their canonical name (`Key.name`, `KeyNames`).
+/// Mouse events are named as fzf names them: `left-click` (the click itself
+/// moves the cursor; nothing more by default), `right-click` and the shifted
+/// clicks toggle, the wheel moves, and `double-click`, unless bound, does
+/// what Enter does.
 public struct Keymap: Sendable {
   public private(set) var bindings: [String: [PickerAction]]
 
-  public init(isMulti: Bool) {
+  public init(isMulti: Bool, custom: BindingParser.Table = [:]) {
     var table: [String: [PickerAction]] = [
       "ctrl-a": [.beginningOfLine], "home": [.beginningOfLine],
       "ctrl-e": [.endOfLine], "end": [.endOfLine],
       "ctrl-b": [.backwardChar], "left": [.backwardChar],
       "ctrl-f": [.forwardChar], "right": [.forwardChar],
-      "alt-b": [.backwardWord], "shift-left": [.backwardWord],
-      "alt-f": [.forwardWord], "shift-right": [.forwardWord],
+      "alt-b": [.backwardWord], "shift-left": [.backwardWord], "alt-left": [.backwardWord],
+      "alt-f": [.forwardWord], "shift-right": [.forwardWord], "alt-right": [.forwardWord],
       // 0x08 is Ctrl-H, which fzf names ctrl-bspace on Unix; both delete backwards.
       "ctrl-bspace": [.backwardDeleteChar], "bspace": [.backwardDeleteChar],
       "del": [.deleteChar], "ctrl-d": [.deleteCharOrAbort],
       "ctrl-u": [.unixLineDiscard], "ctrl-w": [.unixWordRubout],
       "alt-d": [.killWord], "alt-bspace": [.backwardKillWord], "ctrl-y": [.yank],
-      "up": [.up], "ctrl-k": [.up], "ctrl-p": [.up],
-      "down": [.down], "ctrl-j": [.down], "ctrl-n": [.down],
+      // fzf 0.74 binds Ctrl-P/Ctrl-N and Alt-Up/Alt-Down to up-match/down-match,
+      // which are up/down without its raw mode.
+      "up": [.up], "ctrl-k": [.up], "ctrl-p": [.up], "alt-up": [.up],
+      "down": [.down], "ctrl-j": [.down], "ctrl-n": [.down], "alt-down": [.down],
+      "shift-up": [.previewUp], "shift-down": [.previewDown],
       "pgup": [.pageUp], "pgdn": [.pageDown],
-      "enter": [.accept], "ctrl-m": [.accept],
+      "enter": [.accept],
       "esc": [.abort], "ctrl-c": [.abort], "ctrl-g": [.abort], "ctrl-q": [.abort],
       "ctrl-l": [.clearScreen], "ctrl-z": [.suspend],
+      "right-click": [.toggle], "shift-left-click": [.toggle], "shift-right-click": [.toggle],
+      "scroll-up": [.up], "scroll-down": [.down],
+      "shift-scroll-up": [.toggle, .up], "shift-scroll-down": [.toggle, .down],
+      "preview-scroll-up": [.previewUp], "preview-scroll-down": [.previewDown],
     ]
     if isMulti {
       table["ctrl-a"] = [.selectAllOrNone]
@@ -34,6 +46,9 @@ public struct Keymap: Sendable {
       table["shift-tab"] = [.toggleUp]
       table["ctrl-s"] = [.toggleReview]
     }
+    table.merge(custom) { _, new in new }
+    // As fzf: an unbound double-click does whatever Enter does.
+    if custom["double-click"] == nil { table["double-click"] = table["enter"] }
     bindings = table
   }
 
@@ -42,5 +57,10 @@ public struct Keymap: Sendable {
     if let bound = bindings[key.name] { return bound }
     if case .character(let scalar) = key.code, !key.alt, !key.ctrl { return [.insert([scalar])] }
     return []
+  }
+
+  /// The actions bound to a mouse event (`left-click`, `double-click`, ...).
+  public func actions(for trigger: MouseTrigger) -> [PickerAction] {
+    bindings[trigger.rawValue] ?? []
   }
 }

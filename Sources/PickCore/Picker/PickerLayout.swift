@@ -40,66 +40,130 @@ public struct PickerLayout {
   private static let headerStyle = Style.plain
   private static let currentStyle = Style(bold: true)
 
-  /// The frame for `state` without a preview pane; also tells the state how many list rows there are.
-  func listFrame(_ state: inout PickerState, store: ItemStore, highlight: (Int) -> [Int]) -> Frame {
+  /// What is on a row of the frame, so that a mouse click can be mapped to
+  /// what it hit.
+  public enum RowRole: Equatable, Sendable {
+    case prompt, info, selectAll, header
+    /// A match: the item (its ordinal in the store) drawn on the row.
+    case item(Int)
+    case empty
+  }
+
+  /// The frame for `state` without a preview pane, and what is on each of its
+  /// rows; also tells the state how many list rows there are. (`frame` and
+  /// `frameWithRoles`, in PickerLayout+Preview.swift, add the pane.)
+  func listFrameWithRoles(_ state: inout PickerState, store: ItemStore, highlight: (Int) -> [Int])
+    -> (frame: Frame, roles: [RowRole])
+  {
     var top: [[Span]] = []
+    var topRoles: [RowRole] = []
     var cursorColumn = 0
-    let prompt = segments(state.configuration.prompt, width: width)
-    let promptColumns = prompt.reduce(0) { $0 + $1.columns }
+    let prompt = segments(state.prompt, width: width)
     var promptRow = prompt.map { Span($0.text, columns: $0.columns, style: Self.promptStyle) }
-    // The query scrolls so that the text cursor stays in view (two columns
-    // are kept free on the right, as for every row).
+    let (promptColumns, start, room) = queryView(state)
     let characters = state.editor.characters
-    let room = max(width - promptColumns - 2, 1)
-    var start = 0
-    while start < state.editor.cursor
-      && Self.columns(characters[start ..< state.editor.cursor]) > room - 1
-    {
-      start += 1
-    }
     let visible = QueryEditor.bytes(of: characters[start...])
     promptRow += segments(visible, width: room).map { Span($0.text, columns: $0.columns, style: .plain) }
     cursorColumn = min(promptColumns + Self.columns(characters[start ..< state.editor.cursor]), width - 1)
     top.append(promptRow)
     top.append(infoRow(state))
+    topRoles = [.prompt, .info]
     if state.configuration.isMulti {
-      top.append(contentsOf: selectAllRows(state))
+      let rows = selectAllRows(state)
+      top.append(contentsOf: rows)
+      topRoles += Array(repeating: .selectAll, count: rows.count)
     } else if let header = state.configuration.header {
       top.append(headerRow(header))
+      topRoles.append(.header)
     }
     for line in 0 ..< min(state.configuration.headerLines, store.count) {
       top.append(headerRow(Array(store.item(line))))
+      topRoles.append(.header)
     }
     let listHeight = max(height - top.count, 0)
     state.listHeight = max(listHeight, 1)
     state.setCursor(state.cursor)
     var list: [[Span]] = []
+    var listRoles: [RowRole] = []
     for row in 0 ..< listHeight {
       let position = state.scroll + row
       guard position < state.matches.count else { break }
       list.append(itemRow(state, position: position, store: store, highlight: highlight))
+      listRoles.append(.item(state.matches.itemIndex(at: position)))
     }
     var rows: [[Span]]
+    var roles: [RowRole]
     var cursorRow: Int
+    let fillCount = max(height - top.count - list.count, 0)
+    let fill = Array(repeating: [Span](), count: fillCount)
+    let fillRoles = Array(repeating: RowRole.empty, count: fillCount)
     switch state.configuration.layout {
     case .reverse:
       rows = top + list
+      roles = topRoles + listRoles
       cursorRow = 0
     case .reverseList:
       // Prompt at the bottom, list from the top down.
-      let fill = Array(repeating: [Span](), count: max(height - top.count - list.count, 0))
       rows = list + fill + top.reversed()
+      roles = listRoles + fillRoles + topRoles.reversed()
       cursorRow = height - 1
     case .default:
       // Prompt at the bottom, best match just above the info line.
-      let fill = Array(repeating: [Span](), count: max(height - top.count - list.count, 0))
       rows = fill + list.reversed() + top.reversed()
+      roles = fillRoles + listRoles.reversed() + topRoles.reversed()
       cursorRow = height - 1
     }
-    if rows.count > height { rows = Array(state.configuration.layout == .reverse ? rows.prefix(height) : rows.suffix(height)) }
+    if rows.count > height {
+      let keepsTop = state.configuration.layout == .reverse
+      rows = Array(keepsTop ? rows.prefix(height) : rows.suffix(height))
+      roles = Array(keepsTop ? roles.prefix(height) : roles.suffix(height))
+    }
     while rows.count < height { rows.append([]) }
+    while roles.count < height { roles.append(.empty) }
     cursorRow = min(cursorRow, height - 1)
-    return Frame(width: width, height: height, rows: rows, cursor: CursorPosition(row: cursorRow, column: cursorColumn))
+    let frame = Frame(width: width, height: height, rows: rows, cursor: CursorPosition(row: cursorRow, column: cursorColumn))
+    return (frame, roles)
+  }
+
+  /// How the prompt row is laid out: the prompt's width, the first query
+  /// character shown and the columns the query has. The query scrolls so that
+  /// the text cursor stays in view (two columns are kept free on the right,
+  /// as for every row): the text shown starts at the first character from
+  /// which the text up to the cursor fits. That width only shrinks as the
+  /// start moves right, so a binary search finds it: a long pasted query must
+  /// not cost a quadratic scan at every frame.
+  private func queryView(_ state: PickerState) -> (promptColumns: Int, start: Int, room: Int) {
+    let promptColumns = segments(state.prompt, width: width).reduce(0) { $0 + $1.columns }
+    let characters = state.editor.characters
+    let room = max(width - promptColumns - 2, 1)
+    var start = 0
+    var end = state.editor.cursor
+    while start < end {
+      let middle = (start + end) / 2
+      if Self.columns(characters[middle ..< state.editor.cursor]) > room - 1 {
+        start = middle + 1
+      } else {
+        end = middle
+      }
+    }
+    return (promptColumns, start, room)
+  }
+
+  /// Where a click at `column` (0-based) of the prompt row puts the text
+  /// cursor: before the query character drawn there, at the start of what is
+  /// shown for a click on the prompt, at the end for a click past the query.
+  public func queryPosition(atColumn column: Int, in state: PickerState) -> Int {
+    let view = queryView(state)
+    let characters = state.editor.characters
+    var left = view.promptColumns
+    var index = view.start
+    while index < characters.count {
+      let right = left + Self.columns(characters[index ... index])
+      if column < right { return index }
+      left = right
+      index += 1
+    }
+    return characters.count
   }
 
   /// A header line, lined up with the items' text.

@@ -18,6 +18,8 @@ public struct PickerState: Sendable {
 
   public let configuration: PickerConfiguration
   public var editor: QueryEditor
+  /// The prompt drawn before the query (`--prompt`; `change-prompt` replaces it).
+  public var prompt: [UInt8]
   public var selection: Selection
   public private(set) var matches: RankedMatches
   /// Items read so far that can match (header lines excluded).
@@ -52,6 +54,7 @@ public struct PickerState: Sendable {
   public init(configuration: PickerConfiguration, query: [UInt8], matches: RankedMatches) {
     self.configuration = configuration
     editor = QueryEditor(query)
+    prompt = configuration.prompt
     selection = Selection(cap: configuration.cap)
     self.matches = matches
     matchedQuery = editor.bytes
@@ -119,10 +122,17 @@ public struct PickerState: Sendable {
     let before = editor
     switch action {
     case .accept: return .accept
+    case .acceptNonEmpty: return chosenItems().isEmpty ? .none : .accept
     case .abort: return .abort
+    case .cancel:
+      if editor.isEmpty { return .abort }
+      editor = QueryEditor()
     case .deleteCharOrAbort:
       if editor.isEmpty { return .abort }
       editor.deleteForward()
+    case .backwardDeleteCharOrAbort:
+      if editor.isEmpty { return .abort }
+      editor.deleteBackward()
     case .insert(let text): editor.insert(text)
     case .backwardChar: editor.moveLeft()
     case .forwardChar: editor.moveRight()
@@ -136,23 +146,32 @@ public struct PickerState: Sendable {
     case .unixWordRubout: editor.killWhitespaceWordBackward()
     case .killWord: editor.killWordForward()
     case .backwardKillWord: editor.killWordBackward()
+    case .killLine: editor.killToEnd()
     case .yank: editor.yank()
+    case .clearQuery: editor = QueryEditor()
+    case .changeQuery(let text): editor = QueryEditor(text)
+    case .changePrompt(let text): prompt = text
     case .up: move(visually: -1)
     case .down: move(visually: 1)
     // A page keeps one row of context, as fzf.
     case .pageUp: move(visually: -max(listHeight - 1, 1))
     case .pageDown: move(visually: max(listHeight - 1, 1))
+    case .halfPageUp: move(visually: -max(listHeight / 2, 1))
+    case .halfPageDown: move(visually: max(listHeight / 2, 1))
     case .first: moveTo(0)
     case .last: moveTo(matches.count - 1)
+    case .position(let number):
+      // fzf's pos(N): 1-based, negative counts from the end.
+      moveTo(number > 0 ? number - 1 : matches.count + number)
     case .toggle: toggleCurrent()
-    case .toggleDown:
+    case .select:
+      if configuration.isMulti, let item = currentItem { selection.select(item) }
+    case .deselect:
+      if configuration.isMulti, let item = currentItem { selection.deselect(item) }
+    case .toggleDown, .toggleUp, .toggleIn, .toggleOut:
       guard configuration.isMulti else { return .none }
       toggleCurrent()
-      move(visually: 1)
-    case .toggleUp:
-      guard configuration.isMulti else { return .none }
-      toggleCurrent()
-      move(visually: -1)
+      move(visually: visualStep(of: action))
     case .selectAllOrNone where configuration.isMulti: selection.selectAllOrNone(matches)
     case .selectAll where configuration.isMulti: selection.selectAll(matches)
     case .deselectAll where configuration.isMulti: selection.deselectAll(matches)
@@ -175,8 +194,37 @@ public struct PickerState: Sendable {
     case .clearScreen: return .redraw
     case .suspend: return .suspend
     case .ignore: return .none
+    case .execute, .become, .reload, .preview, .togglePreview, .showPreview, .hidePreview,
+      .refreshPreview, .previewUp, .previewDown, .previewPageUp, .previewPageDown,
+      .previewHalfPageUp, .previewHalfPageDown, .previewTop, .previewBottom:
+      // Not yet: child processes and the preview window come later (see PickerAction).
+      return .none
     }
     return editor.characters != before.characters ? .queryChanged : .none
+  }
+
+  /// Puts the cursor on `item` if it is among the matches, as a click does
+  /// (the user moved it, so preselection leaves it alone). Returns whether it was.
+  @discardableResult
+  public mutating func point(atItem item: Int) -> Bool {
+    for position in 0 ..< matches.count where matches.itemIndex(at: position) == item {
+      moveTo(position)
+      return true
+    }
+    return false
+  }
+
+  /// The visual step of Tab-like toggles: Tab moves down the screen; fzf
+  /// defines toggle-in as `--layout=reverse* ? toggle+up : toggle+down` and
+  /// toggle-out as the opposite.
+  private func visualStep(of action: PickerAction) -> Int {
+    let isReverse = configuration.layout == .reverse || configuration.layout == .reverseList
+    switch action {
+    case .toggleUp: return -1
+    case .toggleIn: return isReverse ? -1 : 1
+    case .toggleOut: return isReverse ? 1 : -1
+    default: return 1
+    }
   }
 
   private mutating func toggleCurrent() {

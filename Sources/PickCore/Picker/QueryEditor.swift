@@ -36,6 +36,8 @@ public struct QueryEditor: Equatable, Sendable {
   public mutating func moveRight() { cursor = min(characters.count, cursor + 1) }
   public mutating func moveToStart() { cursor = 0 }
   public mutating func moveToEnd() { cursor = characters.count }
+  /// Puts the text cursor before character `index` (clamped): a click on the query.
+  public mutating func move(to index: Int) { cursor = max(0, min(index, characters.count)) }
   public mutating func moveWordLeft() { cursor = wordStart(before: cursor) }
   public mutating func moveWordRight() { cursor = wordEnd(after: cursor) }
 
@@ -56,6 +58,8 @@ public struct QueryEditor: Equatable, Sendable {
 
   /// Ctrl-U: everything before the cursor.
   public mutating func killToStart() { kill(0 ..< cursor) }
+  /// fzf's `kill-line`: from the cursor to the end.
+  public mutating func killToEnd() { kill(cursor ..< characters.count) }
   /// Ctrl-W: back to the previous white space (readline's unix-word-rubout).
   public mutating func killWhitespaceWordBackward() {
     var start = cursor

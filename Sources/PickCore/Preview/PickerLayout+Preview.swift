@@ -59,19 +59,27 @@ extension PickerLayout {
 
   /// The frame for `state`, with the preview pane when there is one; also
   /// tells the state how many list rows there are.
-  public func frame(_ state: inout PickerState, store: ItemStore, highlight: (Int) -> [Int])
-    -> Frame
+  public func frame(_ state: inout PickerState, store: ItemStore, highlight: (Int) -> [Int]) -> Frame {
+    frameWithRoles(&state, store: store, highlight: highlight).frame
+  }
+
+  /// The frame for `state` and, for each of its rows, what the list has on
+  /// it (`.empty` on rows that are only the pane's; beside the list, a row
+  /// holds both: `previewGeometry` says which columns are the pane's).
+  public func frameWithRoles(_ state: inout PickerState, store: ItemStore, highlight: (Int) -> [Int])
+    -> (frame: Frame, roles: [RowRole])
   {
     guard let preview, let geometry = previewGeometry(preview) else {
-      return listFrame(&state, store: store, highlight: highlight)
+      return listFrameWithRoles(&state, store: store, highlight: highlight)
     }
     var listLayout = self
     listLayout.preview = nil
     listLayout.width = geometry.listWidth
     listLayout.height = geometry.listHeight
-    let list = listLayout.listFrame(&state, store: store, highlight: highlight)
+    let (list, listRoles) = listLayout.listFrameWithRoles(&state, store: store, highlight: highlight)
     let pane = preview.rows(width: geometry.paneWidth, height: geometry.paneHeight)
     var rows: [[Span]] = []
+    var roles: [RowRole] = []
     for row in 0..<height {
       var spans: [Span] = []
       let listIndex = row - geometry.listRow
@@ -88,10 +96,11 @@ extension PickerLayout {
         spans += paneRow ?? []
       }
       rows.append(spans)
+      roles.append(listIndex >= 0 && listIndex < listRoles.count ? listRoles[listIndex] : .empty)
     }
     let cursor = list.cursor.map {
       CursorPosition(row: $0.row + geometry.listRow, column: $0.column + geometry.listColumn)
     }
-    return Frame(width: width, height: height, rows: rows, cursor: cursor)
+    return (Frame(width: width, height: height, rows: rows, cursor: cursor), roles)
   }
 }

@@ -46,6 +46,10 @@ public enum TerminalModes {
 
   /// Resets colours and attributes (SGR 0, `CSI 0m`).
   public static let resetStyle: [UInt8] = csi("0m")
+  /// Asks for mouse reports (`CSI ?1000h`: presses, releases and the wheel)
+  /// in the SGR encoding (`CSI ?1006h`: decimal coordinates, so clicks past
+  /// column 223 arrive too, and releases say which button).
+  public static let mouseOn: [UInt8] = csi("?1000h") + csi("?1006h")
   /// Turns off every mouse mode pick could have enabled: clicks (1000),
   /// drags (1002), all motion (1003) and SGR encoding (1006).
   public static let mouseOff: [UInt8] =

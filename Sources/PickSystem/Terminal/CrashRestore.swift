@@ -11,7 +11,10 @@ import Glibc
 /// `tcsetattr` and one `write` of the reset bytes, then re-raises the signal;
 /// SA_RESETHAND has made its action the default, so the process ends with that
 /// signal as if nothing had been caught. The record is filled before the
-/// handlers are installed. Swift keeps no global for this.
+/// handlers are installed. Swift keeps no global for this. The same handler
+/// takes the other signals whose default action ends the process and that the
+/// signal pipe does not (QUIT, USR1, USR2, ALRM, XCPU, real-time, …; not the
+/// ones ignored at start), so no catchable signal leaves the terminal raw.
 ///
 /// The alternate stack belongs to the thread that arms; other threads can get
 /// their own with `prepareCurrentThread()`. The handler replaces the Swift

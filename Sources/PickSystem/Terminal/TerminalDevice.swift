@@ -28,6 +28,18 @@ public final class TerminalDevice: Sendable {
       close(fd)
       throw .failed(SystemError(errno: ENOTTY, context: "cannot use \(path) as the terminal"))
     }
+    // Never keep the terminal on 0, 1 or 2 (free when the caller closed one):
+    // standard input and output would then be the terminal, and items or
+    // results would silently go to the wrong place.
+    if fd <= 2 {
+      let moved = fcntl(fd, F_DUPFD_CLOEXEC, 3)
+      let error = errno
+      close(fd)
+      guard moved >= 0 else {
+        throw .failed(SystemError(errno: error, context: "cannot open the terminal \(path)"))
+      }
+      fd = moved
+    }
     fileDescriptor = fd
   }
 
@@ -48,8 +60,13 @@ public final class TerminalDevice: Sendable {
   /// Short writes are continued with the unwritten remainder; when the terminal
   /// is not ready (EAGAIN: the descriptor is non-blocking) this waits for it
   /// with `poll`, so a slow terminal slows pick down instead of losing a frame.
-  /// The corresponding C function is `write`.
-  public func write(_ bytes: UnsafeRawBufferPointer) throws(TerminalError) {
+  /// A terminal that has stopped reading altogether (a stalled connection)
+  /// would hold that wait forever: when `interruption` (the signal pipe)
+  /// becomes readable meanwhile, the write gives up with `.interrupted`, so
+  /// that SIGTERM still ends pick. The corresponding C function is `write`.
+  public func write(_ bytes: UnsafeRawBufferPointer, unlessReadable interruption: Int32 = -1)
+    throws(TerminalError)
+  {
     guard var cursor = bytes.baseAddress else { return }
     var left = bytes.count
     while left > 0 {
@@ -58,18 +75,18 @@ public final class TerminalDevice: Sendable {
         cursor += n
         left -= n
       } else if n < 0 && errno == EAGAIN {
-        try waitUntilWritable()
+        try waitUntilWritable(unlessReadable: interruption)
       } else if n < 0 && errno != EINTR {
         throw TerminalError(errno: errno, context: "cannot write to the terminal")
       }
     }
   }
 
-  /// Writes all of `bytes` (see `write(_:)` for an unsafe buffer).
-  public func write(_ bytes: [UInt8]) throws(TerminalError) {
+  /// Writes all of `bytes` (see `write(_:unlessReadable:)` for an unsafe buffer).
+  public func write(_ bytes: [UInt8], unlessReadable interruption: Int32 = -1) throws(TerminalError) {
     let failure: TerminalError? = bytes.withUnsafeBytes { raw in
       do throws(TerminalError) {
-        try write(raw)
+        try write(raw, unlessReadable: interruption)
         return nil
       } catch {
         return error
@@ -93,13 +110,36 @@ public final class TerminalDevice: Sendable {
     }
   }
 
-  private func waitUntilWritable() throws(TerminalError) {
-    var entry = pollfd(fd: fileDescriptor, events: Int16(POLLOUT), revents: 0)
+  /// How many bytes are waiting to be read. Right after raw mode takes
+  /// effect, these are the keys typed before it, which the line discipline
+  /// cooked (an Enter there is LF). The corresponding C call is `ioctl(fd, FIONREAD, …)`.
+  public func bytesWaiting() -> Int {
+    var count: Int32 = 0
+    guard ioctl(fileDescriptor, UInt(FIONREAD), &count) == 0 else { return 0 }
+    return max(Int(count), 0)
+  }
+
+  /// Throws away what was written but not yet read by the terminal, so that
+  /// a few bytes (the restore) fit even when it has stopped reading.
+  /// The corresponding C function is `tcflush` with `TCOFLUSH`.
+  public func discardUnreadOutput() {
+    _ = tcflush(fileDescriptor, TCOFLUSH)
+  }
+
+  private func waitUntilWritable(unlessReadable interruption: Int32) throws(TerminalError) {
+    // A negative descriptor is ignored by poll.
+    var entries = [
+      pollfd(fd: fileDescriptor, events: Int16(POLLOUT), revents: 0),
+      pollfd(fd: interruption, events: Int16(POLLIN), revents: 0),
+    ]
     while true {
-      let ready = poll(&entry, 1, -1)
+      let ready = poll(&entries, 2, -1)
       if ready > 0 {
-        // POLLERR/POLLHUP: let the next write report what happened (EIO: hung up).
-        return
+        if entries[0].revents != 0 {
+          // POLLERR/POLLHUP: let the next write report what happened (EIO: hung up).
+          return
+        }
+        throw .interrupted
       }
       if ready < 0 && errno != EINTR {
         throw .failed(SystemError(errno: errno, context: "cannot wait for the terminal"))

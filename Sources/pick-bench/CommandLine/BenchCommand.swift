@@ -4,6 +4,7 @@ enum BenchCommand: Equatable {
   case startup(StartupOptions)
   case latency(LatencyOptions)
   case load(LoadOptions)
+  case abort(AbortOptions)
   case corpus(kind: CorpusKind, items: Int, seed: UInt64)
   case help
 
@@ -58,6 +59,14 @@ enum BenchCommand: Equatable {
     var pick: String?
     var seed: UInt64 = 42
     var cacheDirectory = ".build/bench-corpora"
+  }
+
+  /// `abort`: `seq N | TOOL` on a pseudo-terminal, Ctrl-C at `--at` ms.
+  struct AbortOptions: Equatable {
+    var items = 10_000_000
+    var runs = 5
+    var atMilliseconds = 100
+    var pick: String?
   }
 
   /// Parses the arguments after the program name.
@@ -126,6 +135,13 @@ enum BenchCommand: Equatable {
       load.pick = try options.single("pick")
       if let cache = try options.single("cache") { load.cacheDirectory = cache }
       command = .load(load)
+    case "abort":
+      var abort = AbortOptions()
+      if let items = try options.count("items") { abort.items = items }
+      if let runs = try options.count("runs") { abort.runs = runs }
+      if let at = try options.count("at") { abort.atMilliseconds = at }
+      abort.pick = try options.single("pick")
+      command = .abort(abort)
     case "corpus":
       guard let name = options.positional.first, let kind = CorpusKind(rawValue: name) else {
         throw BenchError.usage("corpus needs a kind: paths, history or unicode")

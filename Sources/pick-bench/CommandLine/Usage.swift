@@ -37,6 +37,11 @@ let usage = """
         memory, for generated paths corpora of each size (default 1M 10M) or the given files.
         Default: 1 run.
 
+    abort [--items N] [--runs R] [--at MS] [--pick PATH]
+        Runs `seq N | TOOL` for pick and fzf on a 150x50 pseudo-terminal, types Ctrl-C MS ms after
+        the start (default 10000000 items, 100 ms, 5 runs) and prints the median and worst ms from
+        Ctrl-C until the tool exited and until seq ended (SIGPIPE once the pipe closes).
+
     corpus KIND [--items N] [--seed S]
         Writes a generated corpus (paths, history or unicode) to standard output.
 

@@ -124,7 +124,7 @@ struct ChildProcess {
 
   /// `name` itself if it has a slash, else the first executable `name` on PATH
   /// (the child cannot search: `execvp` is not async-signal-safe).
-  private static func resolve(_ name: String) throws -> String {
+  static func resolve(_ name: String) throws -> String {
     if name.contains("/") { return name }
     let directories = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
     for directory in directories.split(separator: ":") where access("\(directory)/\(name)", X_OK) == 0 {

@@ -12,7 +12,8 @@
 //   opens the slave by path without O_NOCTTY: on Linux that makes it the
 //   session's controlling terminal. It closes that descriptor again, since
 //   pick and fzf open /dev/tty themselves;
-// - standard input is the corpus file (a regular file, as in `filter`),
+// - standard input is the corpus file (a regular file, as in `filter`), or
+//   a producer's pipe (`abort`: `seq N | pick`),
 //   standard output /dev/null (we quit with Esc: nothing is printed),
 //   standard error an unlinked file whose first line explains a failure.
 //
@@ -79,10 +80,16 @@ final class PseudoTerminal {
 
   /// Starts `executable` on this terminal with `input` as its standard input.
   func spawn(_ executable: String, arguments: [String], input: String) throws {
-    precondition(pid < 0, "one program per terminal")
     let inputFD = open(input, O_RDONLY | O_CLOEXEC)
     guard inputFD >= 0 else { throw BenchError.cannotOpen(input) }
     defer { close(inputFD) }
+    try spawn(executable, arguments: arguments, inputDescriptor: inputFD)
+  }
+
+  /// Starts `executable` on this terminal reading `inputFD` (a file, or the
+  /// read end of a `Producer`'s pipe); the caller still owns `inputFD`.
+  func spawn(_ executable: String, arguments: [String], inputDescriptor inputFD: Int32) throws {
+    precondition(pid < 0, "one program per terminal")
     let nullFD = open("/dev/null", O_WRONLY | O_CLOEXEC)
     defer { close(nullFD) }
     let (fd, path) = try TemporaryFile.create()

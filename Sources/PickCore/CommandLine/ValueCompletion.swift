@@ -1,0 +1,41 @@
+/// What the shell completions (`pick --completion SHELL`) offer for an
+/// option's value.
+///
+/// It lives in the option table, next to the parser that accepts the value,
+/// so that the completion scripts are generated from the same rows and
+/// cannot drift from what pick accepts (`CompletionTests` checks that every
+/// choice offered parses).
+public enum ValueCompletion: Equatable, Sendable {
+  /// Free text (a query, a prompt, a number): nothing to offer.
+  case anything
+  /// Exactly one of these words.
+  case choices([String])
+  /// A comma-separated list of these words (`--tiebreak=length,begin`).
+  case list([String])
+  /// A file name.
+  case file
+  /// A directory name.
+  case directory
+
+  /// The words of an enumeration, in declaration order.
+  public static func choices<Value: CaseIterable & RawRepresentable>(
+    of type: Value.Type
+  ) -> ValueCompletion where Value.RawValue == String {
+    .choices(type.allCases.map(\.rawValue))
+  }
+
+  /// A comma-separated list of an enumeration's words.
+  public static func list<Value: CaseIterable & RawRepresentable>(
+    of type: Value.Type
+  ) -> ValueCompletion where Value.RawValue == String {
+    .list(type.allCases.map(\.rawValue))
+  }
+
+  /// The words offered, for `.choices` and `.list`; empty otherwise.
+  public var words: [String] {
+    switch self {
+    case .choices(let words), .list(let words): words
+    case .anything, .file, .directory: []
+    }
+  }
+}

@@ -1,0 +1,79 @@
+/// `pick --completion bash`: a `complete -F` function for pick's options.
+///
+/// bash splits `--layout=rev` into `--layout`, `=` and `rev` when `=` is in
+/// `COMP_WORDBREAKS` (the default), and keeps it one word otherwise; the
+/// function handles both, and a value given as the next word (`--layout rev`,
+/// `-d ,`) for options whose value may be separate. Optional values (`-m5`,
+/// `--multi=5`) are only ever attached, as pick parses them.
+enum BashCompletion {
+  static func script(_ table: [OptionSpec]) -> String {
+    let options = CompletionScript.spellings(table).joined(separator: " ")
+    var cases = ""
+    for spec in table where spec.takesValue {
+      var names = spec.longNames.map { "--" + $0 }
+      // A separate word is the value only for required values.
+      if let short = spec.short, !spec.valueIsOptional { names.append("-" + String(short)) }
+      cases += "    \(names.joined(separator: "|"))) \(action(spec.valueCompletion)) ;;\n"
+    }
+    return """
+      # bash completion for pick's options. Printed by `pick --completion bash`;
+      # load it with: eval "$(pick --completion bash)"
+
+      _pick_completion() {
+        local cur=${COMP_WORDS[COMP_CWORD]} prev= before= option= value= prefix=
+        ((COMP_CWORD >= 1)) && prev=${COMP_WORDS[COMP_CWORD - 1]}
+        ((COMP_CWORD >= 2)) && before=${COMP_WORDS[COMP_CWORD - 2]}
+        COMPREPLY=()
+        if [[ $cur == --*=* ]]; then
+          # One word (= not in COMP_WORDBREAKS): the reply keeps the option.
+          option=${cur%%=*} value=${cur#*=} prefix=${cur%%=*}=
+        elif [[ $cur == = && $prev == --* ]]; then
+          option=$prev
+        elif [[ $prev == = && $before == --* ]]; then
+          option=$before value=$cur
+        elif [[ $prev == -* ]]; then
+          option=$prev value=$cur
+          # Only options whose value may be the next word get here.
+          case $option in --*) [[ $option == *=* ]] && option= ;; esac
+        fi
+        case $option in
+      \(cases)    *) option= ;;
+        esac
+        [[ -n $option ]] && return 0
+        COMPREPLY=($(compgen -W '\(options)' -- "$cur"))
+      }
+
+      # The words of a value; for a comma-separated list, of its last element.
+      _pick_complete_words() {
+        local list=$1 words=$2 head=
+        if [[ $list == list && $value == *,* ]]; then head=${value%,*},; fi
+        COMPREPLY=($(compgen -P "$prefix$head" -W "$words" -- "${value##*,}"))
+      }
+
+      _pick_complete_files() {
+        local directories=$1 IFS=$'\\n'
+        compopt -o filenames 2> /dev/null
+        if [[ $directories == yes ]]; then
+          COMPREPLY=($(compgen -P "$prefix" -d -- "$value"))
+        else
+          COMPREPLY=($(compgen -P "$prefix" -f -- "$value"))
+        fi
+      }
+
+      complete -F _pick_completion pick
+
+      """
+  }
+
+  /// What the case arm does for a value: offer words, files, or nothing (the
+  /// value is free text, so the option's own arm ends the completion).
+  private static func action(_ completion: ValueCompletion) -> String {
+    switch completion {
+    case .anything: ":"
+    case .choices(let words): "_pick_complete_words one '\(words.joined(separator: " "))'"
+    case .list(let words): "_pick_complete_words list '\(words.joined(separator: " "))'"
+    case .file: "_pick_complete_files no"
+    case .directory: "_pick_complete_files yes"
+    }
+  }
+}

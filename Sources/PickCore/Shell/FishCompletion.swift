@@ -1,0 +1,47 @@
+/// `pick --completion fish`: one `complete` line per option.
+///
+/// fish has no `+x` options, so fzf's `+x` negations are offered only as
+/// `--no-NAME`. A value's words come with `-a`; a comma-separated list
+/// (`--tiebreak`) completes its last element after the ones already typed.
+enum FishCompletion {
+  static func script(_ table: [OptionSpec]) -> String {
+    var lines: [String] = []
+    for spec in table {
+      var value = ""
+      if spec.takesValue && !spec.valueIsOptional {
+        switch spec.valueCompletion {
+        case .anything: value = " -x"
+        case .choices(let words): value = " -x -a '\(words.joined(separator: " "))'"
+        case .list(let words):
+          value = " -x -a '(__pick_complete_list \(words.joined(separator: " ")))'"
+        case .file: value = " -r -F"
+        case .directory: value = " -x -a '(__fish_complete_directories)'"
+        }
+      }
+      let short = spec.short.map { " -s \($0)" } ?? ""
+      lines.append("complete -c pick\(short) -l \(spec.long)\(value)")
+      for alias in spec.aliases { lines.append("complete -c pick -l \(alias)\(value)") }
+      if let negated = spec.negatedLong { lines.append("complete -c pick -l \(negated)") }
+    }
+    return """
+      # fish completion for pick's options. Printed by `pick --completion fish`;
+      # load it with: pick --completion fish | source
+      # (or save it as ~/.config/fish/completions/pick.fish).
+
+      # pick takes no arguments besides options: no file names by default.
+      complete -c pick -f
+
+      # The words of a comma-separated list, after the elements already typed.
+      function __pick_complete_list
+        set -l value (string replace -r -- '^--[^=]*=' '' (commandline -ct))
+        set -l head (string match -r -- '^.*,' $value)
+        for word in $argv
+          echo $head$word
+        end
+      end
+
+      \(lines.joined(separator: "\n"))
+
+      """
+  }
+}
