@@ -356,7 +356,22 @@ public final class InteractiveSession {
         case .modeReport(let mode, let value):
           terminal.noteModeReport(mode: mode, value: value)
           actions = []
-        case .mouse(let report):
+        case .mouse(var report):
+          // Over the preview pane the wheel scrolls it and nothing else counts;
+          // beside a left pane, columns are counted from the list's edge.
+          if let preview, let geometry = layout.previewGeometry(preview.pane) {
+            if geometry.paneContains(row: report.row - terminal.origin, column: report.column - 1) {
+              switch report.button {
+              case .wheelUp where report.isPress && options.mouse:
+                actions = keymap.actions(for: .previewScrollUp)
+              case .wheelDown where report.isPress && options.mouse:
+                actions = keymap.actions(for: .previewScrollDown)
+              default: actions = []
+              }
+              break
+            }
+            report.column -= geometry.listColumn
+          }
           // With --no-mouse a report can only come from a terminal that another
           // program left in a mouse mode: ignore it, as fzf does.
           let command =
@@ -381,6 +396,7 @@ public final class InteractiveSession {
             waitForCurrentMatches()
             if let clickedItem { state.point(atItem: clickedItem) }
           }
+          if let preview, preview.perform(action) { continue }
           switch state.apply(action) {
           case .none, .queryChanged: break
           case .abort: return .aborted

@@ -64,6 +64,8 @@ public final class PreviewRunner {
   /// Killed children not yet reaped, with their `{f}` files.
   private var dying: [(process: ChildProcess, files: [[UInt8]])] = []
   private var buffer = [UInt8](repeating: 0, count: 64 << 10)
+  /// The pane's text height at the last `update` (a page, for `preview-page-down`).
+  var lastContentLines = 0
 
   public init(template: PreviewTemplate, shell: [[UInt8]], spec: PreviewWindowSpec, tabstop: Int) {
     self.template = template
@@ -188,9 +190,17 @@ public final class PreviewRunner {
     }
   }
 
+  /// `refresh-preview`: runs the command again for the same item.
+  public func refresh() {
+    scheduled = nil
+    cancelRunning()
+    current = nil
+  }
+
   /// Scrolls by `lines` (negative: up), within the output.
   public func scroll(by lines: Int) {
-    pane.scroll = max(0, min(pane.scroll + lines, max(pane.text.lineCount - 1, 0)))
+    pane.scroll = max(
+      0, min(pane.scroll + lines, max(pane.text.lineCount - max(lastContentLines, 1), 0)))
   }
 
   private func start(_ request: Request, context: PreviewTemplate.Context, now: Int) {

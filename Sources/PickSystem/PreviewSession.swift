@@ -21,6 +21,7 @@ extension PreviewRunner {
       return
     }
     let size = pane.contentSize(width: geometry.paneWidth, height: geometry.paneHeight)
+    lastContentLines = size.lines
     let headerLines = min(options.headerLines, store.count)
     let current = state.currentItem
     let usesQuery = template.usesQuery
@@ -42,20 +43,26 @@ extension PreviewRunner {
   }
 }
 
-/// The preview's default keys until `--bind` can name its actions:
-/// Ctrl-/ and Alt-P show and hide the pane (fzf has no default key for
-/// `toggle-preview`; Ctrl-/ is the one its documentation suggests),
-/// Shift-Up and Shift-Down scroll it by a line, as in fzf.
-enum PreviewKey {
-  case toggle
-  case scroll(Int)
-
-  init?(_ key: Key) {
-    switch key.name {
-    case "ctrl-/", "alt-p": self = .toggle
-    case "shift-up": self = .scroll(-1)
-    case "shift-down": self = .scroll(1)
-    default: return nil
+extension PreviewRunner {
+  /// Runs a preview action (`toggle-preview`, `preview-down`, …); false
+  /// for any other action. `pageLines` is the pane's text height.
+  public func perform(_ action: PickerAction) -> Bool {
+    let page = max(lastContentLines, 1)
+    switch action {
+    case .togglePreview: setVisible(!pane.isVisible)
+    case .showPreview: setVisible(true)
+    case .hidePreview: setVisible(false)
+    case .refreshPreview: refresh()
+    case .previewUp: scroll(by: -1)
+    case .previewDown: scroll(by: 1)
+    case .previewPageUp: scroll(by: -page)
+    case .previewPageDown: scroll(by: page)
+    case .previewHalfPageUp: scroll(by: -max(page / 2, 1))
+    case .previewHalfPageDown: scroll(by: max(page / 2, 1))
+    case .previewTop: scroll(by: -pane.scroll)
+    case .previewBottom: scroll(by: pane.text.lineCount)
+    default: return false
     }
+    return true
   }
 }

@@ -127,6 +127,53 @@ import Testing
     try picker.expectExit(status: 0, stdout: "x\n")
   }
 
+  @Test func `the wheel over the pane scrolls it; over the list it moves the cursor`() throws {
+    let picker = try Picker(["--preview", "seq 100"], items: "one\ntwo\n")
+    try picker.waitFor("1/100")
+    // SGR reports: button 65 is the wheel down; row 5, column 60 is inside the pane.
+    picker.send("\u{1B}[<65;60;5M\u{1B}[<65;60;5M")
+    let screen = try picker.waitFor("3/100")
+    #expect(screen.screenText.contains(">  one"))
+    picker.send("\u{1B}[<65;5;5M")
+    try picker.waitFor(">  two")
+    picker.send("\r")
+    try picker.expectExit(status: 0, stdout: "two\n")
+  }
+
+  @Test func `--bind names the preview actions`() throws {
+    let picker = try Picker(
+      [
+        "--preview", "seq 100", "--bind",
+        "ctrl-o:preview-page-down,ctrl-t:preview-bottom,ctrl-x:hide-preview",
+      ],
+      items: "x\n")
+    try picker.waitFor("1/100")
+    picker.send([0x0F])
+    // A page is the pane's 22 text rows.
+    try picker.waitFor("23/100")
+    picker.send([0x14])
+    try picker.waitFor("79/100")
+    picker.send([0x18])
+    try picker.waitFor { !$0.screenText.contains("/100") }
+    picker.send("\r")
+    try picker.expectExit(status: 0, stdout: "x\n")
+  }
+
+  @Test func `a click on the query beside a left pane places the text cursor in the query`() throws
+  {
+    let picker = try Picker(
+      ["--preview", "echo P", "--preview-window", "left,20"], items: "abc\n", columns: 60)
+    try picker.waitFor("│ P")
+    picker.send("xyz")
+    try picker.waitFor("> xyz")
+    // The list starts at column 21 (1-based); the query's "y" is at 21 + 3.
+    picker.send("\u{1B}[<0;24;1M\u{1B}[<0;24;1m")
+    picker.send("Q")
+    try picker.waitFor("> xQyz")
+    picker.send("\u{1B}")
+    try picker.expectExit(status: 130, stdout: "")
+  }
+
   @Test func `--preview-window errors are usage errors`() throws {
     let result = try runPick(
       ["--preview", "cat {}", "--preview-window", "sideways"], stdin: Array("x\n".utf8))

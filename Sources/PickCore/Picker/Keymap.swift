@@ -38,6 +38,8 @@ public struct Keymap: Sendable {
       "scroll-up": [.up], "scroll-down": [.down],
       "shift-scroll-up": [.toggle, .up], "shift-scroll-down": [.toggle, .down],
       "preview-scroll-up": [.previewUp], "preview-scroll-down": [.previewDown],
+      // fzf has no default key for toggle-preview; Ctrl-/ is the one its documentation suggests.
+      "ctrl-/": [.togglePreview], "alt-p": [.togglePreview],
     ]
     if isMulti {
       table["ctrl-a"] = [.selectAllOrNone]

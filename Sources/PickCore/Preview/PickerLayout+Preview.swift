@@ -59,14 +59,18 @@ extension PickerLayout {
 
   /// The frame for `state`, with the preview pane when there is one; also
   /// tells the state how many list rows there are.
-  public func frame(_ state: inout PickerState, store: ItemStore, highlight: (Int) -> [Int]) -> Frame {
+  public func frame(_ state: inout PickerState, store: ItemStore, highlight: (Int) -> [Int])
+    -> Frame
+  {
     frameWithRoles(&state, store: store, highlight: highlight).frame
   }
 
   /// The frame for `state` and, for each of its rows, what the list has on
   /// it (`.empty` on rows that are only the pane's; beside the list, a row
   /// holds both: `previewGeometry` says which columns are the pane's).
-  public func frameWithRoles(_ state: inout PickerState, store: ItemStore, highlight: (Int) -> [Int])
+  public func frameWithRoles(
+    _ state: inout PickerState, store: ItemStore, highlight: (Int) -> [Int]
+  )
     -> (frame: Frame, roles: [RowRole])
   {
     guard let preview, let geometry = previewGeometry(preview) else {
@@ -76,7 +80,8 @@ extension PickerLayout {
     listLayout.preview = nil
     listLayout.width = geometry.listWidth
     listLayout.height = geometry.listHeight
-    let (list, listRoles) = listLayout.listFrameWithRoles(&state, store: store, highlight: highlight)
+    let (list, listRoles) = listLayout.listFrameWithRoles(
+      &state, store: store, highlight: highlight)
     let pane = preview.rows(width: geometry.paneWidth, height: geometry.paneHeight)
     var rows: [[Span]] = []
     var roles: [RowRole] = []
