@@ -397,6 +397,12 @@ public final class InteractiveSession {
             if let clickedItem { state.point(atItem: clickedItem) }
           }
           if let preview, preview.perform(action) { continue }
+          if case .execute(let command, let isSilent) = action {
+            CommandActions.execute(
+              command, isSilent: isSilent, state: state, store: store, options: options, terminal: terminal)
+            if !isSilent { renderer.invalidate() }
+            continue
+          }
           switch state.apply(action) {
           case .none, .queryChanged: break
           case .abort: return .aborted

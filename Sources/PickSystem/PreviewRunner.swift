@@ -298,7 +298,8 @@ public final class PreviewRunner {
     return path
   }
 
-  private static func remove(_ files: [[UInt8]]) {
+  /// Removes the temporary files at `files`.
+  static func remove(_ files: [[UInt8]]) {
     for path in files {
       let cPath = path.map { CChar(bitPattern: $0) } + [0]
       cPath.withUnsafeBufferPointer { if let base = $0.baseAddress { _ = unlink(base) } }

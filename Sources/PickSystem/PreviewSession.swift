@@ -22,22 +22,13 @@ extension PreviewRunner {
     }
     let size = pane.contentSize(width: geometry.paneWidth, height: geometry.paneHeight)
     lastContentLines = size.lines
-    let headerLines = min(options.headerLines, store.count)
     let current = state.currentItem
-    let usesQuery = template.usesQuery
     let selected = template.usesSelection && state.selection.count > 0 ? state.chosenItems() : []
     let request = Request(
-      item: current, query: usesQuery ? state.editor.bytes : [], selection: selected,
-      columns: size.columns,
-      lines: size.lines)
+      item: current, query: template.usesQuery ? state.editor.bytes : [], selection: selected,
+      columns: size.columns, lines: size.lines)
     self.request(
-      request,
-      context: PreviewTemplate.Context(
-        current: current.map { (Array(store.item($0)), $0 - headerLines) },
-        selected: selected.map { (Array(store.item($0)), $0 - headerLines) },
-        query: state.editor.bytes,
-        splitter: FieldSplitter(delimiter: options.delimiter),
-        fileSeparator: options.print0 ? 0 : 0x0A),
+      request, context: CommandActions.context(for: template, state: state, store: store, options: options),
       now: now)
     tick(now: now)
   }

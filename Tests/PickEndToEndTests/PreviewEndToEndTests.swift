@@ -181,3 +181,59 @@ import Testing
     #expect(String(decoding: result.stderr, as: UTF8.self).contains("sideways"))
   }
 }
+
+/// `execute(CMD)` and `execute-silent(CMD)` through `--bind`.
+@Suite(.serialized) struct ExecuteEndToEndTests {
+  private func temporaryDirectory() throws -> String {
+    let path = NSTemporaryDirectory() + "pick-execute-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+  }
+
+  @Test func `execute runs on the restored terminal, reads it, and pick comes back in raw mode`()
+    throws
+  {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let out = directory + "/out"
+    // The command records the terminal's mode, reads a line typed on it, and
+    // records the item: cooked mode (icanon, echo) while it runs.
+    let command =
+      "stty -a > \(out).stty; printf 'type: '; read line; printf '%s|%s\\n' \"$line\" {} > \(out)"
+    let picker = try Picker(["--bind", "ctrl-o:execute(\(command))"], items: "one\ntwo words\n")
+    try picker.waitFor("2/2")
+    picker.send("\u{1B}[B")
+    try picker.waitFor(">  two words")
+    picker.send([0x0F])
+    try picker.waitFor("type:")
+    picker.send("hello there\r")
+    // Back in the picker: the list is drawn again and keys are keys.
+    try picker.waitFor(timeout: 5) { _ in FileManager.default.fileExists(atPath: out) }
+    try picker.waitFor(">  two words")
+    picker.send("wo")
+    try picker.waitFor("> wo")
+    let stty = try String(contentsOfFile: out + ".stty", encoding: .utf8)
+    #expect(stty.contains(" icanon") && !stty.contains("-icanon"))
+    #expect(stty.contains(" echo ") && !stty.contains("-echo "))
+    #expect(try String(contentsOfFile: out, encoding: .utf8) == "hello there|two words\n")
+    picker.send("\r")
+    try picker.expectExit(status: 0, stdout: "two words\n")
+  }
+
+  @Test func `execute-silent runs with the selection and keeps the screen`() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let out = directory + "/out"
+    let picker = try Picker(
+      ["-m", "--bind", "ctrl-o:execute-silent(printf '[%s]' {+} > \(out))"], items: "a'1\nb 2\nc\n")
+    try picker.waitFor("3/3")
+    picker.send("\t\t")
+    try picker.waitFor("2 of 3")
+    picker.send([0x0F])
+    try picker.waitFor(timeout: 5) { _ in
+      (try? String(contentsOfFile: out, encoding: .utf8)) == "[a'1][b 2]"
+    }
+    picker.send("\u{1B}")
+    try picker.expectExit(status: 130, stdout: "")
+  }
+}

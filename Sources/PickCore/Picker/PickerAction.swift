@@ -39,9 +39,10 @@ public enum PickerAction: Equatable, Sendable {
   case suspend
   case ignore
 
-  // Child processes and the preview window: parsed and kept typed so that
-  // bindings naming them are accepted now; the session does nothing with
-  // them until the child-process facility and the preview window exist.
+  // Child processes and the preview window: the session runs these (the
+  // preview actions through PreviewRunner, execute and reload itself);
+  // PickerState leaves them alone. `become` and `preview(CMD)` are parsed
+  // but do nothing yet.
   /// `execute(CMD)`; `isSilent` for `execute-silent(CMD)`.
   case execute(command: String, isSilent: Bool)
   /// `become(CMD)`: replace pick with CMD.
@@ -63,7 +64,7 @@ public enum PickerAction: Equatable, Sendable {
       .toggle,
       .select, .deselect, .toggleDown, .toggleUp, .toggleIn, .toggleOut, .selectAllOrNone,
       .selectAll,
-      .deselectAll, .toggleAll, .accept, .acceptNonEmpty:
+      .deselectAll, .toggleAll, .accept, .acceptNonEmpty, .execute, .reload:
       return true
     default:
       return false
@@ -71,14 +72,10 @@ public enum PickerAction: Equatable, Sendable {
   }
 
   /// Whether the action is only parsed so far and does nothing in the picker
-  /// (child processes and the preview window; see above).
+  /// (`become`, `preview(CMD)`; see above).
   public var isNotYetImplemented: Bool {
     switch self {
-    case .execute, .become, .reload, .preview, .togglePreview, .showPreview, .hidePreview,
-      .refreshPreview,
-      .previewUp, .previewDown, .previewPageUp, .previewPageDown, .previewHalfPageUp,
-      .previewHalfPageDown,
-      .previewTop, .previewBottom:
+    case .become, .reload, .preview:
       return true
     default:
       return false

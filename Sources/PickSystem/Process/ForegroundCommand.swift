@@ -18,6 +18,9 @@ import Glibc
 /// 4. take the foreground back, with SIGTTOU blocked (pick is in a background
 ///    group at that moment, and would otherwise be stopped by the call).
 ///
+/// The terminal descriptor is made blocking while the command runs (pick
+/// reads it non-blocking, and the command shares that setting).
+///
 /// When pick is not the terminal's foreground group (no job control), the
 /// command just runs in its own group with the terminal as its descriptors.
 public enum ForegroundCommand {
@@ -27,6 +30,13 @@ public enum ForegroundCommand {
     environment: [(name: [UInt8], value: [UInt8])] = []
   ) throws(SystemError) -> ChildProcess.Termination {
     let isForeground = tcgetpgrp(terminal) == getpgrp()
+    // The command shares the descriptor's open file, flags included: pick
+    // reads it non-blocking, and a shell's `read` would fail at once.
+    let flags = fcntl(terminal, F_GETFL)
+    if flags >= 0 && flags & O_NONBLOCK != 0 { _ = fcntl(terminal, F_SETFL, flags & ~O_NONBLOCK) }
+    defer {
+      if flags >= 0 && flags & O_NONBLOCK != 0 { _ = fcntl(terminal, F_SETFL, flags) }
+    }
     let child = try ChildProcess(
       shell: shell, command: command, environment: environment, input: .descriptor(terminal),
       output: .descriptor(terminal), errors: .descriptor(terminal))
