@@ -24,9 +24,10 @@ public final class InteractiveSession {
   }
 
   private let options: Options
-  private let store: ItemStore
-  /// Where items come from (standard input, the walker, `PICK_DEFAULT_COMMAND`).
-  private let input: ItemSource
+  /// The items; `reload(CMD)` replaces it (the caller prints from this one).
+  public private(set) var store: ItemStore
+  /// Where items come from (standard input, the walker, `PICK_DEFAULT_COMMAND`, `reload`).
+  private var input: ItemSource
   private var stdinOpen: Bool
   /// Shown on the info line while no item has come: `PICK_DEFAULT_COMMAND` failed.
   public var inputFailure: String? = nil
@@ -35,7 +36,8 @@ public final class InteractiveSession {
   private var highlighter: ItemMatcher
   private let ranker: Ranker
   private let headerLines: Int
-  private let preselection: Preselection
+  /// `--preselect*`, `--remember`; after `reload`, the texts that were selected.
+  private var preselection: Preselection
   /// Items examined for preselection so far.
   private var preselectedUpTo: Int
   /// The cursor goes to the first preselected item until the user moves it or types.
@@ -43,7 +45,9 @@ public final class InteractiveSession {
   /// Single mode: the preselected items (the cursor goes to the first; nothing is selected).
   private var cursorTargets = Set<Int>()
   /// `--unique`: the repeats to leave out.
-  private let duplicates: DuplicateFilter?
+  private var duplicates: DuplicateFilter?
+  /// After `reload`: the text the cursor was on, to find again among the new items.
+  private var reloadCursorText: [UInt8]? = nil
   /// `--with-nth`: what is shown for an item.
   private let shownFields: FieldSelection?
   private var fieldTokens: [Range<Int>] = []
@@ -154,6 +158,17 @@ public final class InteractiveSession {
     let range = min(headerLines, store.count) ..< store.count
     state.itemCount = range.count - (duplicates?.duplicateCount ?? 0)
     state.update(matches: matches, for: query)
+    if let text = reloadCursorText {
+      // After reload the cursor goes back to its text, until the user moves it or types.
+      if state.userMovedCursor || query != state.editor.bytes {
+        reloadCursorText = nil
+      } else if let position = (0 ..< matches.count).first(where: {
+        store.item(matches.itemIndex(at: $0)).elementsEqual(text)
+      }) {
+        state.setCursor(position)
+        reloadCursorText = nil
+      }
+    }
     // Preselection puts the cursor on the first preselected item in display
     // order, until the user moves the cursor or changes the query.
     if preselectionPlacesCursor {
@@ -166,6 +181,45 @@ public final class InteractiveSession {
         state.setCursor(first)
       }
     }
+  }
+
+  /// `reload(CMD)`: the items are replaced by CMD's output as it streams in
+  /// (DECISIONS: identity across reloads is the item's bytes).
+  ///
+  /// Every item whose text was selected is selected again when it arrives,
+  /// and the cursor goes back to the text it was on when that is still
+  /// there (unless the user moves it first). `--header-lines` are taken
+  /// from the new input and `--unique` applies to it; preselection and
+  /// `--remember` are not applied again. The old input is stopped (a command
+  /// is killed as a group). Nothing happens when the command cannot start.
+  private func reload(_ command: [UInt8]) {
+    let selectedTexts = state.selection.ordered(.input, reversed: false).map { Array(store.item($0)) }
+    let cursorText = state.currentItem.map { Array(store.item($0)) }
+    let source: ItemSource
+    let newStore: ItemStore
+    do {
+      source = try ItemSource.command(command, options: options)
+      newStore = try ItemStore(separator: source.separator, byteLimit: store.byteLimit, itemLimit: store.itemLimit)
+    } catch {
+      return
+    }
+    input.stop(waitingForWalker: false)
+    input = source
+    store = newStore
+    stdinOpen = true
+    inputFailure = nil
+    engine?.stop()
+    engine = try? SearchEngine(options: options, store: newStore)
+    inFlight = nil
+    duplicates = options.unique ? DuplicateFilter(skipping: options.headerLines) : nil
+    preselection = Preselection(texts: selectedTexts)
+    preselectedUpTo = 0
+    preselectionPlacesCursor = false
+    cursorTargets = []
+    reloadCursorText = cursorText
+    state.itemCount = 0
+    state.replaceItems(matches: ranker.rank(newStore, items: [], query: compiled))
+    state.isLoading = true
   }
 
   /// The `--with-nth` text of an item (without a trailing CR, like the matched text).
@@ -249,6 +303,13 @@ public final class InteractiveSession {
     // `--preview`: runs beside the loop, never blocking it (PreviewRunner).
     let preview = PreviewRunner(options: options)
     defer { preview?.stop() }
+    // `reload`'s `{f}` files, and its command, which main does not know about.
+    let originalInput = input
+    var commandFiles: [[UInt8]] = []
+    defer {
+      if input !== originalInput { input.stop(waitingForWalker: false) }
+      PreviewRunner.remove(commandFiles)
+    }
 
     while true {
       // A waiting Enter takes the first finished matches for the query on
@@ -397,6 +458,20 @@ public final class InteractiveSession {
             if let clickedItem { state.point(atItem: clickedItem) }
           }
           if let preview, preview.perform(action) { continue }
+          if case .reload(let command, _) = action {
+            let template = PreviewTemplate(Array(command.utf8))
+            let context = CommandActions.context(for: template, state: state, store: store, options: options)
+            let expansion = template.expand(context) {
+              guard let path = PreviewRunner.temporaryFile($0) else { return nil }
+              commandFiles.append(path)
+              return path
+            }
+            if expansion.problem == nil {
+              reload(expansion.command)
+              itemsSinceRank = true
+            }
+            continue
+          }
           if case .execute(let command, let isSilent) = action {
             CommandActions.execute(
               command, isSilent: isSilent, state: state, store: store, options: options, terminal: terminal)

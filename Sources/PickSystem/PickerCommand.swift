@@ -60,8 +60,10 @@ public struct PickerCommand {
     terminal.close()
     switch ending {
     case .accepted(let items):
-      return finish(items, query: session.finalQuery, key: session.pressedKey, store: store, remembering: remembering)
-    case .nothingChosen: return printResults([], query: session.finalQuery, key: session.pressedKey, store: store)
+      return finish(
+        items, query: session.finalQuery, key: session.pressedKey, store: session.store, remembering: remembering)
+    case .nothingChosen:
+      return printResults([], query: session.finalQuery, key: session.pressedKey, store: session.store)
     case .aborted: return ExitStatus.aborted
     case .hungUp: return ExitStatus.hungUp
     }

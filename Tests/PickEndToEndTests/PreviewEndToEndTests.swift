@@ -237,3 +237,45 @@ import Testing
     try picker.expectExit(status: 130, stdout: "")
   }
 }
+
+/// `reload(CMD)` through `--bind`.
+@Suite(.serialized) struct ReloadEndToEndTests {
+  @Test func `reload keeps the selection by text and the cursor on its text`() throws {
+    let picker = try Picker(
+      ["-m", "--bind", "ctrl-r:reload(printf 'd\\nx\\nc\\nb\\nb\\n')"], items: "a\nb\nc\nd\n")
+    try picker.waitFor("4/4")
+    // Select b and d; leave the cursor on c.
+    picker.send("\u{1B}[B\t\u{1B}[B\u{1B}[B\t\u{1B}[A")
+    try picker.waitFor("2 of 4")
+    try picker.waitFor(">  c")
+    picker.send([0x12])
+    // The new items: both b's (same text) and d are selected; a is gone.
+    let screen = try picker.waitFor("5/5")
+    #expect(screen.screenText.contains("3 of 5"))
+    #expect(screen.screenText.contains(">  c"))
+    #expect(!screen.screenText.contains(" a "))
+    picker.send("\r")
+    try picker.expectExit(status: 0, stdout: "d\nb\nb\n")
+  }
+
+  @Test func `reload takes header lines from the new input, applies --unique, and streams`() throws {
+    let picker = try Picker(
+      ["--header-lines", "1", "--unique", "--bind", "ctrl-r:reload(printf 'H\\ny\\ny\\nz {q}\\n'; sleep 10)"],
+      items: "h0\nold\n")
+    try picker.waitFor("1/1")
+    picker.send("q1")
+    try picker.waitFor("0/1")
+    picker.send([0x15])  // Ctrl-U: empty query again; {q} was expanded when reload ran
+    picker.send("z")
+    picker.send([0x12])
+    // The command is still running (sleep 10): the items show as they stream in.
+    let screen = try picker.waitFor("1/2")
+    #expect(screen.screenText.contains("   H"))
+    #expect(screen.screenText.contains("z 'z'") == false)
+    #expect(screen.screenText.contains(">  z z"))
+    let start = ContinuousClock.now
+    picker.send("\r")
+    try picker.expectExit(status: 0, stdout: "z z\n")
+    #expect(ContinuousClock.now - start < .seconds(3))
+  }
+}

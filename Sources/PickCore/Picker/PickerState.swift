@@ -99,6 +99,22 @@ public struct PickerState: Sendable {
     setCursor(min(cursor, max(new.count - 1, 0)))
   }
 
+  /// `reload(CMD)`: the items are replaced, so every item ordinal is void:
+  /// the selection, the review view and the cursor start over on `matches`.
+  public mutating func replaceItems(matches new: RankedMatches) {
+    selection = Selection(cap: configuration.cap)
+    reviewItems = nil
+    beforeReview = nil
+    pendingCursorItem = nil
+    cursorItem = nil
+    userMovedCursor = false
+    matches = new
+    matchedQuery = editor.bytes
+    matchedInReview = false
+    cursor = 0
+    scroll = 0
+  }
+
   /// Puts the cursor on `item` if it is among the matches (preselection).
   public mutating func moveCursor(toItem item: Int) {
     for position in 0 ..< matches.count where matches.itemIndex(at: position) == item {

@@ -69,6 +69,15 @@ public final class ItemSource {
     }
   }
 
+  /// `reload(CMD)`: the items come from `command`'s output (run with
+  /// `--with-shell`, standard error discarded as under the picker).
+  public static func command(_ command: [UInt8], options: Options) throws(SystemError) -> ItemSource {
+    let child = try ChildProcess(shell: options.withShell, command: command, errors: .null)
+    return ItemSource(
+      kind: .command(child, text: command), descriptor: child.outputDescriptor,
+      separator: options.read0 ? 0 : 0x0A)
+  }
+
   /// Whether the items are paths (the walker, or a command standing in for
   /// it): fzf then scores with the `path` scheme unless `--scheme` says otherwise.
   public var isPaths: Bool {
