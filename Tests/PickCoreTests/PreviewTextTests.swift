@@ -80,3 +80,15 @@ import Testing
     #expect(rows[0].map(\.text).joined() == "a   b\u{FFFD}\u{21C6}\u{FFFD}")
   }
 }
+
+extension PreviewTextTests {
+  @Test func `a megabyte-long line is cut or wrapped to the rows asked for`() {
+    var t = PreviewText()
+    t.append([UInt8](repeating: UInt8(ascii: "w"), count: PreviewText.maxBytes - 1))
+    let cut = PreviewText.rows(ofLine: t.lines[0], width: 10, wraps: false)
+    #expect(cut.map { $0.map(\.text).joined() } == ["wwwwwwwwww"])
+    let wrapped = PreviewText.rows(ofLine: t.lines[0], width: 10, wraps: true, maximumRows: 3)
+    #expect(wrapped.count == 3)
+    #expect(wrapped.allSatisfy { $0.map(\.text).joined() == "wwwwwwwwww" })
+  }
+}

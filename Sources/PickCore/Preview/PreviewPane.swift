@@ -110,7 +110,8 @@ public struct PreviewPane: Equatable, Sendable {
     let outputRows = lines - (status == nil ? 0 : 1)
     while rows.count < outputRows && index < total {
       rows += PreviewText.rows(
-        ofLine: text.line(at: index), width: columns, wraps: spec.wraps, tabstop: tabstop)
+        ofLine: text.line(at: index), width: columns, wraps: spec.wraps, tabstop: tabstop,
+        maximumRows: outputRows - rows.count)
       index += 1
     }
     if rows.count > outputRows { rows.removeLast(rows.count - outputRows) }

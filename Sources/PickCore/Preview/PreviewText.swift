@@ -250,9 +250,14 @@ public struct PreviewText: Equatable, Sendable {
   /// Text is drawn safely: invalid UTF-8 as U+FFFD, C1 and bidi controls as
   /// their placeholders (as items are, see `DisplayLine`), tabs as spaces to
   /// the next multiple of `tabstop`, a wide character never split at the edge.
-  public static func rows(ofLine line: [Run], width: Int, wraps: Bool, tabstop: Int = 8) -> [[Span]]
-  {
+  /// At most `maximumRows` rows, and only as many bytes as those can show
+  /// are decoded.
+  public static func rows(
+    ofLine line: [Run], width: Int, wraps: Bool, tabstop: Int = 8, maximumRows: Int = 1 << 20
+  ) -> [[Span]] {
     guard width > 0 else { return [[]] }
+    // Decode only what can be shown: a 1 MiB line costs no more than a short one.
+    var budget = 64 * (width * min(wraps ? maximumRows : 1, 1 << 20) + 2)
     var rows: [[Span]] = []
     var row: [Span] = []
     var used = 0
@@ -267,7 +272,10 @@ public struct PreviewText: Equatable, Sendable {
       used += columns
     }
     for run in line {
-      for character in String(decoding: run.bytes, as: UTF8.self) {
+      guard budget > 0 else { break }
+      let shown = run.bytes.prefix(budget)
+      budget -= shown.count
+      for character in String(decoding: shown, as: UTF8.self) {
         var text = String(character)
         var columns: Int
         if character == "\t" {
@@ -289,6 +297,7 @@ public struct PreviewText: Equatable, Sendable {
             return rows
           }
           rows.append(row)
+          if rows.count >= maximumRows { return rows }
           row = []
           used = 0
           if columns > width { continue }
