@@ -57,3 +57,25 @@ import Testing
     #expect(second.side == .left && second.size == .percent(30) && second.wraps)
   }
 }
+
+/// The preview's keys in the default keymap, and `--bind` over them.
+@Suite struct PreviewKeymapTests {
+  @Test
+  func `Ctrl-/ and Alt-P toggle the preview; Shift-Up/Down and the wheel over the pane scroll it`()
+  {
+    let keymap = Keymap(isMulti: false)
+    #expect(keymap.actions(for: Key(.control("/"))) == [.togglePreview])
+    #expect(keymap.actions(for: Key(.character("p"), alt: true)) == [.togglePreview])
+    #expect(keymap.actions(for: Key(.up, shift: true)) == [.previewUp])
+    #expect(keymap.actions(for: Key(.down, shift: true)) == [.previewDown])
+    #expect(keymap.actions(for: .previewScrollDown) == [.previewDown])
+  }
+
+  @Test func `--bind replaces the default key`() throws {
+    var table: BindingParser.Table = [:]
+    try BindingParser.parse(Array("ctrl-/:preview-page-down,f2:toggle-preview".utf8), into: &table)
+    let keymap = Keymap(isMulti: false, custom: table)
+    #expect(keymap.actions(for: Key(.control("/"))) == [.previewPageDown])
+    #expect(keymap.actions(for: Key(.function(2))) == [.togglePreview])
+  }
+}

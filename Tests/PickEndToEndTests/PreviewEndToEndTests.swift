@@ -174,6 +174,49 @@ import Testing
     try picker.expectExit(status: 130, stdout: "")
   }
 
+  @Test
+  func `output is shown as it arrives, while the command still runs, and typing is never held up`()
+    throws
+  {
+    let picker = try Picker(["--preview", "echo first {}; sleep 10"], items: "one\ntwo\n")
+    try picker.waitFor("│ first one")
+    picker.send("tw")
+    try picker.waitFor("1/2")
+    try picker.waitFor("│ first two")
+    picker.send("\r")
+    try picker.expectExit(status: 0, stdout: "two\n")
+  }
+
+  @Test func `output past 10 000 lines is cut, and the position says so`() throws {
+    let picker = try Picker(["--preview", "seq 20000"], items: "x\n")
+    try picker.waitFor("1/10000+")
+    picker.send("\r")
+    try picker.expectExit(status: 0, stdout: "x\n")
+  }
+
+  @Test func `--with-shell runs the preview command`() throws {
+    let picker = try Picker(
+      [
+        "--with-shell", "env PICK_TEST_MARK=from-shell sh -c", "--preview",
+        "echo $PICK_TEST_MARK {}",
+      ],
+      items: "x\n")
+    try picker.waitFor("│ from-shell x")
+    picker.send("\r")
+    try picker.expectExit(status: 0, stdout: "x\n")
+  }
+
+  @Test func `an item with NUL is refused in {} with a message, and passed in {f}`() throws {
+    let nul = try Picker(["--preview", "echo {}"], rawItems: Array("a\u{0}b\n".utf8))
+    try nul.waitFor("use {f}")
+    nul.send("\u{1B}")
+    try nul.expectExit(status: 130, stdout: "")
+    let file = try Picker(["--preview", "od -An -c {f}"], rawItems: Array("a\u{0}b\n".utf8))
+    try file.waitFor("a  \\0   b  \\n")
+    file.send("\r")
+    try file.expectExit(status: 0, stdout: "a\u{0}b\n")
+  }
+
   @Test func `--preview-window errors are usage errors`() throws {
     let result = try runPick(
       ["--preview", "cat {}", "--preview-window", "sideways"], stdin: Array("x\n".utf8))
@@ -258,9 +301,13 @@ import Testing
     try picker.expectExit(status: 0, stdout: "d\nb\nb\n")
   }
 
-  @Test func `reload takes header lines from the new input, applies --unique, and streams`() throws {
+  @Test func `reload takes header lines from the new input, applies --unique, and streams`() throws
+  {
     let picker = try Picker(
-      ["--header-lines", "1", "--unique", "--bind", "ctrl-r:reload(printf 'H\\ny\\ny\\nz {q}\\n'; sleep 10)"],
+      [
+        "--header-lines", "1", "--unique", "--bind",
+        "ctrl-r:reload(printf 'H\\ny\\ny\\nz {q}\\n'; sleep 10)",
+      ],
       items: "h0\nold\n")
     try picker.waitFor("1/1")
     picker.send("q1")

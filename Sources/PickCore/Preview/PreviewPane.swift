@@ -98,7 +98,7 @@ public struct PreviewPane: Equatable, Sendable {
   }
 
   /// The text rows: output lines from `scroll` on, wrapped or cut, then the
-  /// status line; the scroll position (`3/120`) on the first row's right
+  /// status; the scroll position (`3/120`) on the first row's right
   /// when the output does not fit.
   private func contentRows(columns: Int, lines: Int) -> [[Span]] {
     guard columns > 0, lines > 0 else { return [] }
@@ -106,8 +106,15 @@ public struct PreviewPane: Equatable, Sendable {
     let total = text.lineCount
     let first = min(max(scroll, 0), max(total - 1, 0))
     var index = first
-    // The status line always shows: the output gets the rows above it.
-    let outputRows = lines - (status == nil ? 0 : 1)
+    // The status always shows (wrapped, on at most half the rows, at least
+    // one): the output gets the rows above it.
+    let statusRows =
+      status.map {
+        PreviewText.rows(
+          ofLine: [PreviewText.Run(bytes: Array($0.utf8), style: Self.statusStyle)], width: columns,
+          wraps: true, maximumRows: max(lines / 2, 1))
+      } ?? []
+    let outputRows = lines - statusRows.count
     while rows.count < outputRows && index < total {
       rows += PreviewText.rows(
         ofLine: text.line(at: index), width: columns, wraps: spec.wraps, tabstop: tabstop,
@@ -115,12 +122,7 @@ public struct PreviewPane: Equatable, Sendable {
       index += 1
     }
     if rows.count > outputRows { rows.removeLast(rows.count - outputRows) }
-    if let status {
-      rows += PreviewText.rows(
-        ofLine: [PreviewText.Run(bytes: Array(status.utf8), style: Self.statusStyle)],
-        width: columns,
-        wraps: false)
-    }
+    rows += statusRows
     if total > outputRows || first > 0 {
       let position = "\(first + 1)/\(total)\(text.isTruncated ? "+" : "")"
       let positionColumns = position.utf8.count
