@@ -118,64 +118,79 @@ extension ByteFilter {
     var row = 0
     var k = 0
     var i = 0
-    while i < n {
-      let want = units[k]
-      // A character that nothing else folds to (CJK) is found by its bytes.
-      if isFoldClosed(want) {
-        guard let end = find(want, in: base + i, count: n &- i) else { return false }
-        i &+= end
-        k &+= 1
-        if k == m { return true }
-        row &+= 256
-        continue
-      }
-      // Skip, sixteen bytes at a time, what the current character cannot
-      // be in; then look at one block byte by byte.
-      i &+= quietPrefix(
-        base + i, count: n &- i, for: want, caseSensitive: caseSensitive, normalize: normalize)
-      let blockEnd = min(i &+ 16, n)
-      while i < blockEnd {
-        let byte = base[i]
-        let step = table[row &+ Int(byte)]
-        if step == Step.skip {
-          i &+= 1
-          continue
-        }
-        if step == Step.matches {
+    let variant = (caseSensitive ? 1 : 0) | (normalize ? 2 : 0)
+    return TwoByteFolding.table.withUnsafeBufferPointer { folding -> Bool in
+      while i < n {
+        let want = units[k]
+        // A character that nothing else folds to (CJK) is found by its bytes.
+        if isFoldClosed(want) {
+          guard let end = find(want, in: base + i, count: n &- i) else { return false }
+          i &+= end
           k &+= 1
           if k == m { return true }
           row &+= 256
-          i &+= 1
           continue
         }
-        // A non-ASCII byte worth a look. For an ASCII term character, a
-        // three- or four-byte character outside the folding blocks is skipped
-        // a byte at a time (its continuation bytes are `skip`).
-        if byte >= 0xE0 && units[k] < 0x80
-          && (i &+ 1 >= n || !mayFoldToASCII(lead: byte, second: base[i &+ 1]))
-        {
-          i &+= 1
-          continue
-        }
-        let length = UTF8Decoding.validSequenceLength(base + i, available: n - i)
-        var unit: UInt32
-        if length == 0 {
-          unit = UTF8Decoding.invalidByteBase + UInt32(byte)
-          i &+= 1
-        } else {
-          unit = UTF8Decoding.scalarValue(base + i, length: length)
-          i &+= length
-          if !caseSensitive { unit = CaseFolding.lower(unit) }
-          if normalize { unit = LatinFolding.base(unit) }
-        }
-        if unit == units[k] {
-          k &+= 1
-          if k == m { return true }
-          row &+= 256
+        // Skip, sixteen bytes at a time, what the current character cannot
+        // be in; then look at one block byte by byte.
+        i &+= quietPrefix(
+          base + i, count: n &- i, for: want, caseSensitive: caseSensitive, normalize: normalize)
+        let blockEnd = min(i &+ 16, n)
+        while i < blockEnd {
+          let byte = base[i]
+          let step = table[row &+ Int(byte)]
+          if step == Step.skip {
+            i &+= 1
+            continue
+          }
+          if step == Step.matches {
+            k &+= 1
+            if k == m { return true }
+            row &+= 256
+            i &+= 1
+            continue
+          }
+          // A non-ASCII byte worth a look. For an ASCII term character, a
+          // three- or four-byte character outside the folding blocks is skipped
+          // a byte at a time (its continuation bytes are `skip`).
+          if byte >= 0xE0 && units[k] < 0x80
+            && (i &+ 1 >= n || !mayFoldToASCII(lead: byte, second: base[i &+ 1]))
+          {
+            i &+= 1
+            continue
+          }
+          var unit: UInt32
+          // Two-byte characters (accented Latin, Greek, Cyrillic...): one lookup.
+          if byte >= 0xC2 && byte < 0xE0 && i &+ 1 < n && base[i &+ 1] & 0xC0 == 0x80 {
+            let value = Int(byte & 0x1F) << 6 | Int(base[i &+ 1] & 0x3F)
+            unit = folding[variant << 11 | value]
+            i &+= 2
+            if unit == units[k] {
+              k &+= 1
+              if k == m { return true }
+              row &+= 256
+            }
+            continue
+          }
+          let length = UTF8Decoding.validSequenceLength(base + i, available: n - i)
+          if length == 0 {
+            unit = UTF8Decoding.invalidByteBase + UInt32(byte)
+            i &+= 1
+          } else {
+            unit = UTF8Decoding.scalarValue(base + i, length: length)
+            i &+= length
+            if !caseSensitive { unit = CaseFolding.lower(unit) }
+            if normalize { unit = LatinFolding.base(unit) }
+          }
+          if unit == units[k] {
+            k &+= 1
+            if k == m { return true }
+            row &+= 256
+          }
         }
       }
+      return false
     }
-    return false
   }
 
   /// Whether no other character folds to `unit` (by case, accents or both),

@@ -55,6 +55,9 @@ final class PreparedText {
   private static let cachedUnits = 0x20000
 
   private let table: BonusTable
+  /// A copy of `TwoByteFolding.table` (32 KiB), so the hot loop reads it
+  /// through a plain pointer, without retaining an array.
+  private let twoByteFolding: UnsafeBufferPointer<UInt32>
   /// Class of each byte below 128, and the bonus matrix, as plain memory for the ASCII pass.
   private let asciiClasses: UnsafeMutablePointer<CharClass>
   private let matrix: UnsafeMutablePointer<Int32>
@@ -66,6 +69,9 @@ final class PreparedText {
     table = lookup.table
     asciiClasses = lookup.asciiClasses
     matrix = lookup.matrix
+    let copy = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: TwoByteFolding.table.count)
+    _ = copy.initialize(from: TwoByteFolding.table)
+    twoByteFolding = UnsafeBufferPointer(copy)
     planeClasses = .allocate(capacity: Self.cachedUnits)
     planeBlockReady = .allocate(capacity: Self.cachedUnits >> 8)
     planeBlockReady.initialize(repeating: false, count: Self.cachedUnits >> 8)
@@ -73,6 +79,7 @@ final class PreparedText {
 
   deinit {
     planeClasses.deallocate()
+    twoByteFolding.deallocate()
     planeBlockReady.deallocate()
     units.release()
     byteOffsets.release()
@@ -179,6 +186,7 @@ final class PreparedText {
     var marks = false
     var previousUnit: UInt32 = 0
     var previous = table.initialClass
+    let twoByte = twoByteFolding
     for k in 0..<written {
       let unit = u[k]
       let current = charClass(unit)
@@ -192,8 +200,12 @@ final class PreparedText {
         if k > 0 && !marks && CombiningMarks.isCombining(unit) && Self.isLatinLetter(previousUnit) {
           marks = true
         }
-        if !caseSensitive { folded = CaseFolding.lower(folded) }
-        if normalize { folded = LatinFolding.base(folded) }
+        if unit < 0x800 {
+          folded = twoByte[variant << 11 | Int(unit)]
+        } else {
+          if !caseSensitive { folded = CaseFolding.lower(folded) }
+          if normalize { folded = LatinFolding.base(folded) }
+        }
       }
       o[k] = folded
       previousUnit = unit
