@@ -33,7 +33,9 @@ public func fuzzFields(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   }
 
   var ranges: [FieldRange] = []
-  if let text = String(validating: expression, as: UTF8.self), let parsed = FieldRange.parseList(text) {
+  if let text = String(validating: expression, as: UTF8.self),
+    let parsed = FieldRange.parseList(text)
+  {
     ranges = parsed
     for range in parsed {
       require(range.begin != 0 && range.end != 0, "index 0 accepted in \(text)")
@@ -44,12 +46,14 @@ public func fuzzFields(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         let span = range.tokenSpan(count: count)
         // An empty span only marks a position (fzf's `minIdx`), which may lie past the end.
         require(
-          span.indices.isEmpty || (span.indices.lowerBound >= 0 && span.indices.upperBound <= count),
+          span.indices.isEmpty
+            || (span.indices.lowerBound >= 0 && span.indices.upperBound <= count),
           "\(range) spans \(span.indices) of \(count) fields")
       }
     }
     let printed = parsed.map(FieldChecks.text(of:)).joined(separator: ",")
-    require(FieldRange.parseList(printed) == parsed, "\(text) printed as \(printed) reads differently")
+    require(
+      FieldRange.parseList(printed) == parsed, "\(text) printed as \(printed) reads differently")
   }
 
   let selection = FieldSelection(ranges, splitter: splitter)
@@ -80,7 +84,8 @@ public func fuzzFields(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 
 enum FieldChecks {
   /// Checks `tokens` against the splitting rules of `FieldSplitter`.
-  static func tokens(_ tokens: [Range<Int>], of line: [UInt8], delimiter: [UInt8]?, _ shown: String) {
+  static func tokens(_ tokens: [Range<Int>], of line: [UInt8], delimiter: [UInt8]?, _ shown: String)
+  {
     let isBlank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
     var position = 0
     if delimiter == nil {
@@ -96,7 +101,8 @@ enum FieldChecks {
         let field = line[token]
         require(!field.isEmpty && !isBlank(field[field.startIndex]), "a blank field in \(shown)")
         let body = field.prefix { !isBlank($0) }
-        require(field.dropFirst(body.count).allSatisfy(isBlank), "a field holds a blank inside: \(shown)")
+        require(
+          field.dropFirst(body.count).allSatisfy(isBlank), "a field holds a blank inside: \(shown)")
       }
       return
     }
@@ -104,8 +110,10 @@ enum FieldChecks {
       for token in tokens {
         require((1...4).contains(token.count), "a character of \(token.count) bytes in \(shown)")
         if token.count > 1 {
-          require(String(validating: line[token], as: UTF8.self) != nil, "invalid UTF-8 as one field")
-          require(String(decoding: line[token], as: UTF8.self).unicodeScalars.count == 1, "two scalars")
+          require(
+            String(validating: line[token], as: UTF8.self) != nil, "invalid UTF-8 as one field")
+          require(
+            String(decoding: line[token], as: UTF8.self).unicodeScalars.count == 1, "two scalars")
         }
       }
       return
@@ -124,7 +132,9 @@ enum FieldChecks {
 
   static func firstOccurrence(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
     guard haystack.count >= needle.count else { return nil }
-    return (0...(haystack.count - needle.count)).first { Array(haystack[$0..<$0 + needle.count]) == needle }
+    return (0...(haystack.count - needle.count)).first {
+      Array(haystack[$0..<$0 + needle.count]) == needle
+    }
   }
 
   /// How a user writes `delimiter` for `-d`.

@@ -19,17 +19,22 @@ public func fuzzOptionParser(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
   let rest = input.rest()
   let words: [[UInt8]]
   if flags & 1 == 0 {
-    words = rest.isEmpty ? [] : rest.split(separator: 0, omittingEmptySubsequences: false).map(Array.init)
+    words =
+      rest.isEmpty ? [] : rest.split(separator: 0, omittingEmptySubsequences: false).map(Array.init)
   } else {
-    let direct = parse { () throws(OptionError) in try OptionParser.parse(arguments: [], defaultOpts: rest) }
+    let direct = parse { () throws(OptionError) in
+      try OptionParser.parse(arguments: [], defaultOpts: rest)
+    }
     do throws(OptionError) {
       words = try ShellWords.split(rest)
     } catch {
-      require(direct == .failure("in PICK_DEFAULT_OPTS: \(error.message)"), "split error not reported")
+      require(
+        direct == .failure("in PICK_DEFAULT_OPTS: \(error.message)"), "split error not reported")
       return 0
     }
     let viaWords = parse { () throws(OptionError) in try OptionParser.parse(arguments: words) }
-    require(direct == viaWords.from("PICK_DEFAULT_OPTS"), "PICK_DEFAULT_OPTS differs from its words")
+    require(
+      direct == viaWords.from("PICK_DEFAULT_OPTS"), "PICK_DEFAULT_OPTS differs from its words")
   }
   let quoted = ShellQuoting.quote(words)
   let split = Result<[[UInt8]], OptionError> { () throws(OptionError) in

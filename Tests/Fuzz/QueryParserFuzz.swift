@@ -71,7 +71,8 @@ struct QueryPrinter {
   private func token(for term: Term) -> [UInt8]? {
     let units = term.units
     let text = Self.bytes(of: units).flatMap { $0 == 0x20 ? [0x5C, 0x20] : [$0] }
-    let first = units.first, last = units.last
+    let first = units.first
+    let last = units.last
     let endsWithDollar = last == 0x24
     let bang: [UInt8] = term.isInverse ? [0x21] : []
     /// The term as plain text: neither a leading `'` or `^` (nor `!`, unless
