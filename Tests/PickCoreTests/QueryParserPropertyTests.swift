@@ -141,11 +141,11 @@ private func parser(_ rng: inout SeededGenerator) -> QueryParser {
     let isExact = below(4, &rng) == 0
     let parser = QueryParser(isExact: isExact)
     var groups: [[Term]] = []
-    for _ in 0..<below(4, &rng) {
+    for _ in 0..<below(3, &rng) {
       var group: [Term] = []
-      for _ in 0...below(3, &rng) {
+      for _ in 0...below(2, &rng) {
         var units: [UInt32] = []
-        for _ in 0...below(5, &rng) {
+        for _ in 0...below(4, &rng) {
           // Spaces inside a term, escaped when written, now and then.
           units.append(below(8, &rng) == 0 ? 0x20 : UInt32(letters[below(letters.count, &rng)]))
         }
