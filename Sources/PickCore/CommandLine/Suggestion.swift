@@ -13,7 +13,12 @@ enum Suggestion {
     let limit = min(2, max(1, typed.count / 3))
     var best: (candidate: String, distance: Int)? = nil
     for candidate in candidates {
-      let d = distance(typed, Array(candidate.unicodeScalars))
+      let scalars = Array(candidate.unicodeScalars)
+      // The distance is at least the difference in length: skipping those
+      // keeps a huge mistyped argument (found by fuzzing) from costing a
+      // quadratic table per candidate.
+      guard abs(typed.count - scalars.count) <= limit else { continue }
+      let d = distance(typed, scalars)
       if d <= limit, d < (best?.distance ?? .max) { best = (candidate, d) }
     }
     return best?.candidate

@@ -56,6 +56,11 @@ public enum DisplayLine {
   /// is cut: fzf's `--hscroll-off` default.
   public static let contextColumns = 10
 
+  /// The widest tab stop honoured. `--tabstop` takes any count, and column
+  /// sums of tabs near `Int.max` wide would overflow (found by fuzzing); a
+  /// tab this wide already pushes what follows it out of any real row.
+  static let maxTabstop = 1 << 20
+
   /// Marks text left out of the row.
   public static let ellipsis = DisplaySegment(text: "\u{2026}", columns: 1, isMatch: false)
 
@@ -84,7 +89,7 @@ public enum DisplayLine {
         UnsafeBufferPointer(start: base, count: scanEnd), isCut: scanEnd < end,
         matches: sortedMatches, width: width)
     }
-    var clusters = DisplayClusters(tabstop: max(1, tabstop))
+    var clusters = DisplayClusters(tabstop: min(max(1, tabstop), maxTabstop))
     clusters.decode(item, end: scanEnd)
     let isCut = scanEnd < end
     if isCut {
