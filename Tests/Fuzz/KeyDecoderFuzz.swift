@@ -59,6 +59,8 @@ public func fuzzKeyDecoder(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
       require(row >= 0 && column >= 0, "negative cursor report")
     case .modeReport(let mode, let value):
       require(mode >= 0 && value >= 0, "negative mode report")
+    case .mouse(let mouse):
+      require(mouse.row >= 0 && mouse.column >= 0, "negative mouse position: \(shown)")
     }
   }
   require(reports <= (expectsReport ? 1 : 0), "\(reports) cursor reports: \(shown)")

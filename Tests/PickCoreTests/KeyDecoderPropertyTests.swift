@@ -95,7 +95,7 @@ private func flaw(in event: InputEvent) -> String? {
     }
   case .paste(let text):
     return !text.isEmpty && text.unicodeScalars.allSatisfy(isText) ? nil : "a control pasted"
-  case .cursorPosition, .modeReport:
+  case .cursorPosition, .modeReport, .mouse:
     return nil
   }
 }
@@ -129,6 +129,7 @@ private func flaw(in event: InputEvent) -> String? {
         kinds.insert("report")
         reports += 1
       case .modeReport: kinds.insert("mode")
+      case .mouse: kinds.insert("mouse")
       }
       if let flaw = flaw(in: event) { problems.append(flaw) }
     }

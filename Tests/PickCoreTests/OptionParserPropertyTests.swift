@@ -180,3 +180,15 @@ func `a huge unknown option is rejected at once`(_ dashes: String) {
   #expect(message.hasPrefix("unknown option: \(dashes)z"))
   #expect(elapsed < .seconds(2), "took \(elapsed)")
 }
+
+/// Found by the option-parser fuzzer: a `--bind` key holding a control
+/// character came back raw inside the error's reason.
+@Test func `control characters in a bad --bind key are escaped in the error`() {
+  do throws(OptionError) {
+    _ = try OptionParser.parse(arguments: [Array("--bind".utf8), Array("ctrl\u{0}\u{1B}[2J-a:x".utf8)])
+    Issue.record("the value was accepted")
+  } catch {
+    #expect(error.message.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F }, "\(error.message.debugDescription)")
+    #expect(error.message.contains("unsupported key"))
+  }
+}

@@ -293,6 +293,11 @@ extension Array where Element == UInt8 {
     if theirs.status == 2 {
       var message = String(decoding: theirs.stderr, as: UTF8.self)
       while message.last?.isWhitespace == true { message.removeLast() }
+      // fzf prints control characters of the value raw (`CTRL-B` becomes
+      // 0x02); pick escapes them (`\u{02}`), so they never reach the terminal.
+      message = message.unicodeScalars.map {
+        $0.properties.generalCategory == .control ? $0.escaped(asASCII: true) : String($0)
+      }.joined()
       #expect(
         String(decoding: ours.stderr, as: UTF8.self).contains(message),
         "\(spec): fzf says \(message)")

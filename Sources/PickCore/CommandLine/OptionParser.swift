@@ -167,7 +167,9 @@ public enum OptionParser {
   private static func invalid(
     _ spelling: String, _ value: [UInt8], _ error: InvalidValue
   ) -> OptionError {
-    OptionError("option \(spelling): invalid value '\(displayed(value))' (\(error.reason))")
+    // The reason may quote part of the value (`unsupported key: …`): escaped the same way.
+    OptionError(
+      "option \(spelling): invalid value '\(displayed(value))' (\(displayed(Array(error.reason.utf8))))")
   }
 
   private static let doubleDash: [UInt8] = [UInt8(ascii: "-"), UInt8(ascii: "-")]
