@@ -140,5 +140,5 @@ private func flaw(in event: InputEvent) -> String? {
     }
   }
   #expect(failures.isEmpty, "\(failures)")
-  #expect(kinds == ["key", "paste", "report", "mode"], "the generator missed some kinds of event")
+  #expect(kinds == ["key", "paste", "report", "mode", "mouse"], "the generator missed some kinds of event")
 }
