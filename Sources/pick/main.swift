@@ -39,7 +39,9 @@ if parsedOptions.showVersion {
   exit(ExitStatus.matched)
 }
 if let shell = parsedOptions.completionShell {
-  do { try OutputWriter.printOut(CompletionScript.text(for: shell)) } catch { exit(ExitStatus.error) }
+  do { try OutputWriter.printOut(CompletionScript.text(for: shell)) } catch {
+    exit(ExitStatus.error)
+  }
   exit(ExitStatus.matched)
 }
 if let shell = parsedOptions.keyBindingShell {
@@ -71,12 +73,16 @@ do {
   let store = try ItemStore(separator: source.separator)
   if options.filter != nil {
     let command = FilterCommand(options: options)
-    let ranked = try StreamingFilter.readAndRank(source.descriptor, into: store, for: command)
+    // Read everything, then rank on every core. (Ranking parts while reading,
+    // on a second thread, measured slower on two cores: Docs/Performance.md.)
+    try InputReader.readAll(source.descriptor, into: store)
+    let ranked = command.rank(store, workers: command.workers)
     if let failed = source.failure(waitingAtMost: nil), let text = source.commandText {
       // As fzf, the matches decide the exit status (find exits 1 over one
       // unreadable directory, yet its output is good); but say so.
       OutputWriter.printError(
-        "warning: PICK_DEFAULT_COMMAND failed (\(failed)): \(String(decoding: text, as: UTF8.self))")
+        "warning: PICK_DEFAULT_COMMAND failed (\(failed)): \(String(decoding: text, as: UTF8.self))"
+      )
     }
     var sink = OutputWriter.sink(1)
     let matched = try command.write(ranked, store: store, into: &sink)

@@ -19,33 +19,23 @@ public struct FilterCommand {
   /// Writes the results of the query over `store` (which must be finished) to `sink`.
   /// Returns whether any item matched.
   public func run(_ store: ItemStore, into sink: inout ResultSink) throws(WriteFailure) -> Bool {
-    try write(rank(store, range: rankedRange(store), workers: workers), store: store, into: &sink)
+    try write(rank(store, workers: workers), store: store, into: &sink)
   }
 
-  /// The items that are ranked once `store` is finished: all but the `--header-lines`.
-  public func rankedRange(_ store: ItemStore) -> Range<Int> {
+  /// The items that are ranked: all but the `--header-lines`.
+  func rankedRange(_ store: ItemStore) -> Range<Int> {
     min(options.headerLines, store.count)..<store.count
   }
 
-  /// Whether the items can be ranked in consecutive parts as they arrive,
-  /// the parts merged at the end (`RankedMatches.merging`): not under
-  /// `--tac` (positions count from the end) or `--unique` (which item of a
-  /// repeated text stays is known only once all are in).
-  public var ranksInParts: Bool { !options.tac && !options.unique }
-
-  /// The compiled query: compile once, rank many parts.
-  public func compiledQuery() -> CompiledQuery { CompiledQuery(query, options: options) }
-
-  /// Ranks items `range` of `store` on `workers` threads.
-  public func rank(
-    _ store: ItemStore, range: Range<Int>, workers: Int, compiled: CompiledQuery? = nil
-  ) -> RankedMatches {
+  /// Ranks the items of `store` (which must be finished) on `workers` threads.
+  public func rank(_ store: ItemStore, workers: Int) -> RankedMatches {
     var ranker = Ranker(order: Ranker.Order(options: options))
     ranker.workers = workers
     let excluding =
       options.unique ? DuplicateFilter.repeats(in: store, skipping: options.headerLines) : nil
     return ranker.rank(
-      store, range: range, query: compiled ?? compiledQuery(), excluding: excluding)
+      store, range: rankedRange(store), query: CompiledQuery(query, options: options),
+      excluding: excluding)
   }
 
   /// Writes `ranked` (the matches over `store`) to `sink`, after the query

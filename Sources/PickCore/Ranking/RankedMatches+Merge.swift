@@ -64,25 +64,4 @@ extension RankedMatches {
       return nil
     }
   }
-
-  /// One ranked list from `parts`, the rankings of consecutive ranges in
-  /// input order (each `part.base` where the one before ends), merged in
-  /// pairs so that each match is copied about log2(parts) times. `nil` when
-  /// the parts cannot be merged (see `merged(with:)`) or there are none.
-  public static func merging(_ parts: [RankedMatches]) -> RankedMatches? {
-    var level = parts
-    while level.count > 1 {
-      var next: [RankedMatches] = []
-      next.reserveCapacity((level.count + 1) / 2)
-      var k = 0
-      while k + 1 < level.count {
-        guard let pair = level[k].merged(with: level[k + 1]) else { return nil }
-        next.append(pair)
-        k += 2
-      }
-      if k < level.count { next.append(level[k]) }
-      level = next
-    }
-    return level.first
-  }
 }
