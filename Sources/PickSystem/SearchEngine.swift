@@ -47,8 +47,10 @@ public final class SearchEngine: @unchecked Sendable {
   private let store: ItemStore
   /// Raised with every request; a search whose number is no longer current gives up.
   private let latest = Atomic<Int>(0)
-  private var mutex = pthread_mutex_t()
-  private var condition = pthread_cond_t()
+  /// Allocated once, so both threads lock the same memory (a stored
+  /// `pthread_mutex_t` passed with `&` has no stable address in Swift's rules).
+  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+  private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
   private var pending: (generation: Int, request: Request)? = nil
   private var finished: Result? = nil
   private var thread = pthread_t()
@@ -72,8 +74,8 @@ public final class SearchEngine: @unchecked Sendable {
       _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
       _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
     }
-    pthread_mutex_init(&mutex, nil)
-    pthread_cond_init(&condition, nil)
+    pthread_mutex_init(mutex, nil)
+    pthread_cond_init(condition, nil)
     let context = Unmanaged.passRetained(self).toOpaque()
     pthread_create(
       &thread, nil,
@@ -84,13 +86,20 @@ public final class SearchEngine: @unchecked Sendable {
       }, context)
   }
 
+  deinit {
+    pthread_cond_destroy(condition)
+    pthread_mutex_destroy(mutex)
+    condition.deallocate()
+    mutex.deallocate()
+  }
+
   /// Stops the thread (the current search is abandoned).
   public func stop() {
-    pthread_mutex_lock(&mutex)
+    pthread_mutex_lock(mutex)
     stopping = true
     latest.add(1, ordering: .relaxed)
-    pthread_cond_signal(&condition)
-    pthread_mutex_unlock(&mutex)
+    pthread_cond_signal(condition)
+    pthread_mutex_unlock(mutex)
     pthread_join(thread, nil)
     close(pipeRead)
     close(pipeWrite)
@@ -99,12 +108,12 @@ public final class SearchEngine: @unchecked Sendable {
   /// Starts a search, abandoning any other; returns its number.
   @discardableResult
   public func submit(_ request: Request) -> Int {
-    pthread_mutex_lock(&mutex)
+    pthread_mutex_lock(mutex)
     let generation = latest.add(1, ordering: .relaxed).newValue
     pending = (generation, request)
     finished = nil
-    pthread_cond_signal(&condition)
-    pthread_mutex_unlock(&mutex)
+    pthread_cond_signal(condition)
+    pthread_mutex_unlock(mutex)
     return generation
   }
 
@@ -115,8 +124,8 @@ public final class SearchEngine: @unchecked Sendable {
   public func take() -> Result? {
     var byte: UInt8 = 0
     while read(pipeRead, &byte, 1) > 0 {}
-    pthread_mutex_lock(&mutex)
-    defer { pthread_mutex_unlock(&mutex) }
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
     guard let result = finished, result.generation == latest.load(ordering: .relaxed) else {
       return nil
     }
@@ -130,9 +139,9 @@ public final class SearchEngine: @unchecked Sendable {
       if let result = take() { return result }
       var fd = pollfd(fd: pipeRead, events: Int16(POLLIN), revents: 0)
       _ = poll(&fd, 1, 100)
-      pthread_mutex_lock(&mutex)
+      pthread_mutex_lock(mutex)
       let idle = pending == nil && finished == nil && !isSearching
-      pthread_mutex_unlock(&mutex)
+      pthread_mutex_unlock(mutex)
       if idle, take() == nil { return nil }
     }
   }
@@ -230,19 +239,19 @@ public final class SearchEngine: @unchecked Sendable {
 
   private func work() {
     while true {
-      pthread_mutex_lock(&mutex)
-      while pending == nil && !stopping { pthread_cond_wait(&condition, &mutex) }
+      pthread_mutex_lock(mutex)
+      while pending == nil && !stopping { pthread_cond_wait(condition, mutex) }
       if stopping {
-        pthread_mutex_unlock(&mutex)
+        pthread_mutex_unlock(mutex)
         return
       }
       guard let (generation, request) = pending else {
-        pthread_mutex_unlock(&mutex)
+        pthread_mutex_unlock(mutex)
         continue
       }
       pending = nil
       isSearching = true
-      pthread_mutex_unlock(&mutex)
+      pthread_mutex_unlock(mutex)
 
       let compiled = CompiledQuery(request.query, options: options)
       var ranker = Self.ranker(options)
@@ -264,7 +273,7 @@ public final class SearchEngine: @unchecked Sendable {
         remember(request, parsed: compiled.query, matches: matches)
       }
 
-      pthread_mutex_lock(&mutex)
+      pthread_mutex_lock(mutex)
       isSearching = false
       if self.latest.load(ordering: .relaxed) == generation {
         finished = Result(
@@ -272,7 +281,7 @@ public final class SearchEngine: @unchecked Sendable {
         var byte: UInt8 = 1
         _ = write(pipeWrite, &byte, 1)
       }
-      pthread_mutex_unlock(&mutex)
+      pthread_mutex_unlock(mutex)
     }
   }
 }
