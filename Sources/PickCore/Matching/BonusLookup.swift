@@ -8,14 +8,20 @@ final class BonusLookup {
   let asciiClasses: UnsafeMutablePointer<CharClass>
   /// `matrix[previous * CharClass.count + current]`, as `BonusTable.bonus`.
   let matrix: UnsafeMutablePointer<Int32>
+  /// A copy of `TwoByteFolding.table`, so the byte filter and `PreparedText`
+  /// read it through a plain pointer in their loops (a global array would be
+  /// checked and retained on every use).
+  let twoByteFolding: UnsafeMutablePointer<UInt32>
 
   init(_ table: BonusTable) {
     self.table = table
     asciiClasses = .allocate(capacity: 128)
-    for byte in 0 ..< 128 { asciiClasses[byte] = table.charClass(UInt32(byte)) }
+    for byte in 0..<128 { asciiClasses[byte] = table.charClass(UInt32(byte)) }
+    twoByteFolding = .allocate(capacity: TwoByteFolding.table.count)
+    twoByteFolding.initialize(from: TwoByteFolding.table, count: TwoByteFolding.table.count)
     matrix = .allocate(capacity: CharClass.count * CharClass.count)
-    for previous in 0 ..< CharClass.count {
-      for current in 0 ..< CharClass.count {
+    for previous in 0..<CharClass.count {
+      for current in 0..<CharClass.count {
         matrix[previous * CharClass.count + current] = table.bonus(
           previous: CharClass(rawValue: UInt8(previous)) ?? .nonWord,
           current: CharClass(rawValue: UInt8(current)) ?? .nonWord)
@@ -26,5 +32,6 @@ final class BonusLookup {
   deinit {
     asciiClasses.deallocate()
     matrix.deallocate()
+    twoByteFolding.deallocate()
   }
 }

@@ -30,6 +30,52 @@ struct ByteFilter: Sendable {
 
   /// One row per term character: `Step` values for each byte.
   let table: [UInt8]
+  /// How to skip ahead to each term character, decided once per term.
+  let sieves: [Sieve]
+
+  /// What the block skip looks for, for one term character: computed when
+  /// the query is compiled, so matching an item folds and looks up nothing.
+  struct Sieve {
+    enum Mode: UInt8 {
+      /// An ASCII character: `bytes` (it, in either case) or a lead byte of a character that folds to ASCII.
+      case asciiOrFoldLeads
+      /// A non-ASCII character: `bytes`, its lead byte and those of the characters that fold to it.
+      case leads
+      /// A character too many others fold to (or an invalid byte): any non-ASCII byte.
+      case anyNonASCII
+      /// Kana, CJK, Hangul: nothing folds to them, so `memmem` finds their bytes.
+      case ownBytes
+    }
+    var mode: Mode
+    var bytes: (UInt8, UInt8, UInt8, UInt8)
+
+    init(unit: UInt32, caseSensitive: Bool, normalize: Bool) {
+      if unit < 0x80 {
+        let lower = UInt8(truncatingIfNeeded: unit)
+        let upper = !caseSensitive && lower &- 0x61 < 26 ? lower &- 0x20 : lower
+        mode = .asciiOrFoldLeads
+        bytes = (lower, upper, lower, upper)
+        return
+      }
+      if ByteFilter.isFoldClosed(unit) {
+        mode = .ownBytes
+        bytes = (0, 0, 0, 0)
+        return
+      }
+      let own = FoldSources.leadByte(unit)
+      let sources = caseSensitive && !normalize ? [] : FoldSources.leads[unit] ?? []
+      guard own != 0, sources.count <= 3 else {
+        mode = .anyNonASCII
+        bytes = (0, 0, 0, 0)
+        return
+      }
+      mode = .leads
+      bytes = (
+        own, sources.first ?? own, sources.count > 1 ? sources[1] : own,
+        sources.count > 2 ? sources[2] : own
+      )
+    }
+  }
   private let units: [UInt32]
   private let isCaseSensitive: Bool
   private let normalizes: Bool
@@ -56,6 +102,9 @@ struct ByteFilter: Sendable {
       }
     }
     self.table = table
+    sieves = units.map {
+      Sieve(unit: $0, caseSensitive: term.isCaseSensitive, normalize: term.normalizesItems)
+    }
   }
 
   /// Whether `lead` begins the UTF-8 encoding of a character that folds to
@@ -92,9 +141,13 @@ struct ByteFilter: Sendable {
   func mayMatch(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     table.withUnsafeBufferPointer { table in
       units.withUnsafeBufferPointer { units in
-        Self.mayMatchExactly(
-          bytes, table: table.baseAddress!, units: units, caseSensitive: isCaseSensitive,
-          normalize: normalizes)
+        sieves.withUnsafeBufferPointer { sieves in
+          TwoByteFolding.table.withUnsafeBufferPointer { folding in
+            Self.mayMatchExactly(
+              bytes, table: table.baseAddress!, units: units, sieves: sieves.baseAddress!,
+              folding: folding.baseAddress!, caseSensitive: isCaseSensitive, normalize: normalizes)
+          }
+        }
       }
     }
   }
@@ -108,8 +161,8 @@ extension ByteFilter {
   @inline(__always)
   static func mayMatchExactly(
     _ bytes: UnsafeBufferPointer<UInt8>, table: UnsafePointer<UInt8>,
-    units: UnsafeBufferPointer<UInt32>,
-    caseSensitive: Bool, normalize: Bool
+    units: UnsafeBufferPointer<UInt32>, sieves: UnsafePointer<Sieve>,
+    folding twoByteFolding: UnsafePointer<UInt32>, caseSensitive: Bool, normalize: Bool
   ) -> Bool {
     let m = units.count
     if m == 0 { return true }
@@ -118,79 +171,78 @@ extension ByteFilter {
     var row = 0
     var k = 0
     var i = 0
-    let variant = (caseSensitive ? 1 : 0) | (normalize ? 2 : 0)
-    return TwoByteFolding.table.withUnsafeBufferPointer { folding -> Bool in
-      while i < n {
-        let want = units[k]
-        // A character that nothing else folds to (CJK) is found by its bytes.
-        if isFoldClosed(want) {
-          guard let end = find(want, in: base + i, count: n &- i) else { return false }
-          i &+= end
+    // `TwoByteFolding.table`'s part for this term's folding.
+    let folding = twoByteFolding + ((caseSensitive ? 1 : 0) | (normalize ? 2 : 0)) << 11
+    while i < n {
+      let want = units[k]
+      let sieve = sieves[k]
+      // A character that nothing else folds to (CJK) is found by its bytes.
+      if sieve.mode == .ownBytes {
+        guard let end = find(want, in: base + i, count: n &- i) else { return false }
+        i &+= end
+        k &+= 1
+        if k == m { return true }
+        row &+= 256
+        continue
+      }
+      // Skip, sixteen bytes at a time, what the current character cannot
+      // be in; then look at one block byte by byte.
+      i &+= quietPrefix(base + i, count: n &- i, sieve)
+      let blockEnd = min(i &+ 16, n)
+      while i < blockEnd {
+        let byte = base[i]
+        let step = table[row &+ Int(byte)]
+        if step == Step.skip {
+          i &+= 1
+          continue
+        }
+        if step == Step.matches {
           k &+= 1
           if k == m { return true }
           row &+= 256
+          i &+= 1
           continue
         }
-        // Skip, sixteen bytes at a time, what the current character cannot
-        // be in; then look at one block byte by byte.
-        i &+= quietPrefix(
-          base + i, count: n &- i, for: want, caseSensitive: caseSensitive, normalize: normalize)
-        let blockEnd = min(i &+ 16, n)
-        while i < blockEnd {
-          let byte = base[i]
-          let step = table[row &+ Int(byte)]
-          if step == Step.skip {
-            i &+= 1
-            continue
-          }
-          if step == Step.matches {
-            k &+= 1
-            if k == m { return true }
-            row &+= 256
-            i &+= 1
-            continue
-          }
-          // A non-ASCII byte worth a look. For an ASCII term character, a
-          // three- or four-byte character outside the folding blocks is skipped
-          // a byte at a time (its continuation bytes are `skip`).
-          if byte >= 0xE0 && units[k] < 0x80
-            && (i &+ 1 >= n || !mayFoldToASCII(lead: byte, second: base[i &+ 1]))
-          {
-            i &+= 1
-            continue
-          }
-          var unit: UInt32
-          // Two-byte characters (accented Latin, Greek, Cyrillic...): one lookup.
-          if byte >= 0xC2 && byte < 0xE0 && i &+ 1 < n && base[i &+ 1] & 0xC0 == 0x80 {
-            let value = Int(byte & 0x1F) << 6 | Int(base[i &+ 1] & 0x3F)
-            unit = folding[variant << 11 | value]
-            i &+= 2
-            if unit == units[k] {
-              k &+= 1
-              if k == m { return true }
-              row &+= 256
-            }
-            continue
-          }
-          let length = UTF8Decoding.validSequenceLength(base + i, available: n - i)
-          if length == 0 {
-            unit = UTF8Decoding.invalidByteBase + UInt32(byte)
-            i &+= 1
-          } else {
-            unit = UTF8Decoding.scalarValue(base + i, length: length)
-            i &+= length
-            if !caseSensitive { unit = CaseFolding.lower(unit) }
-            if normalize { unit = LatinFolding.base(unit) }
-          }
+        // A non-ASCII byte worth a look. For an ASCII term character, a
+        // three- or four-byte character outside the folding blocks is skipped
+        // a byte at a time (its continuation bytes are `skip`).
+        if byte >= 0xE0 && units[k] < 0x80
+          && (i &+ 1 >= n || !mayFoldToASCII(lead: byte, second: base[i &+ 1]))
+        {
+          i &+= 1
+          continue
+        }
+        var unit: UInt32
+        // Two-byte characters (accented Latin, Greek, Cyrillic...): one lookup.
+        if byte >= 0xC2 && byte < 0xE0 && i &+ 1 < n && base[i &+ 1] & 0xC0 == 0x80 {
+          let value = Int(byte & 0x1F) << 6 | Int(base[i &+ 1] & 0x3F)
+          unit = folding[value]
+          i &+= 2
           if unit == units[k] {
             k &+= 1
             if k == m { return true }
             row &+= 256
           }
+          continue
+        }
+        let length = UTF8Decoding.validSequenceLength(base + i, available: n - i)
+        if length == 0 {
+          unit = UTF8Decoding.invalidByteBase + UInt32(byte)
+          i &+= 1
+        } else {
+          unit = UTF8Decoding.scalarValue(base + i, length: length)
+          i &+= length
+          if !caseSensitive { unit = CaseFolding.lower(unit) }
+          if normalize { unit = LatinFolding.base(unit) }
+        }
+        if unit == units[k] {
+          k &+= 1
+          if k == m { return true }
+          row &+= 256
         }
       }
-      return false
     }
+    return false
   }
 
   /// Whether no other character folds to `unit` (by case, accents or both),
@@ -230,31 +282,20 @@ extension ByteFilter {
   }
 
   /// How many bytes from `bytes`, in whole blocks of sixteen, cannot hold
-  /// (the start of) term character `want`.
+  /// (the start of) the term character `sieve` was made for.
   @inline(__always)
-  static func quietPrefix(
-    _ bytes: UnsafePointer<UInt8>, count: Int, for want: UInt32, caseSensitive: Bool,
-    normalize: Bool
-  ) -> Int {
-    var wanted: (UInt8, UInt8, UInt8, UInt8)
-    if want < 0x80 {
-      let lower = UInt8(truncatingIfNeeded: want)
-      let upper = !caseSensitive && lower &- 0x61 < 26 ? lower &- 0x20 : lower
-      wanted = (lower, upper, lower, upper)
+  static func quietPrefix(_ bytes: UnsafePointer<UInt8>, count: Int, _ sieve: Sieve) -> Int {
+    switch sieve.mode {
+    case .anyNonASCII, .ownBytes:
+      return cpick_ascii_prefix(bytes, count)
+    case .asciiOrFoldLeads, .leads:
+      var wanted = sieve.bytes
+      let foldLeads: Int32 = sieve.mode == .asciiOrFoldLeads ? 1 : 0
       return withUnsafeBytes(of: &wanted) {
-        cpick_quiet_prefix(bytes, count, $0.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
+        cpick_quiet_prefix(
+          bytes, count, $0.baseAddress!.assumingMemoryBound(to: UInt8.self), foldLeads)
       }
     }
-    // The lead bytes of `want` and of the characters that fold to it.
-    let own = FoldSources.leadByte(want)
-    let sources = caseSensitive && !normalize ? [] : FoldSources.leads[want] ?? []
-    guard own != 0, sources.count <= 3 else { return cpick_ascii_prefix(bytes, count) }
-    wanted = (
-      own, sources.first ?? own, sources.count > 1 ? sources[1] : own,
-      sources.count > 2 ? sources[2] : own
-    )
-    return withUnsafeBytes(of: &wanted) {
-      cpick_quiet_prefix(bytes, count, $0.baseAddress!.assumingMemoryBound(to: UInt8.self), 0)
-    }
   }
+
 }

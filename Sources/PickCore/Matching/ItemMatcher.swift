@@ -110,7 +110,8 @@ public final class ItemMatcher {
           if term.isInverse {
             possible = true
           } else if ByteFilter.mayMatchExactly(
-            bytes, table: term.filter, units: term.units, caseSensitive: term.isCaseSensitive,
+            bytes, table: term.filter, units: term.units, sieves: term.sieves,
+            folding: lookup.twoByteFolding, caseSensitive: term.isCaseSensitive,
             normalize: term.normalizesItems)
           {
             possible = true

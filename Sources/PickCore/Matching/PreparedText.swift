@@ -55,8 +55,7 @@ final class PreparedText {
   private static let cachedUnits = 0x20000
 
   private let table: BonusTable
-  /// A copy of `TwoByteFolding.table` (32 KiB), so the hot loop reads it
-  /// through a plain pointer, without retaining an array.
+  /// `BonusLookup.twoByteFolding` (owned by the lookup).
   private let twoByteFolding: UnsafeBufferPointer<UInt32>
   /// Class of each byte below 128, and the bonus matrix, as plain memory for the ASCII pass.
   private let asciiClasses: UnsafeMutablePointer<CharClass>
@@ -69,9 +68,8 @@ final class PreparedText {
     table = lookup.table
     asciiClasses = lookup.asciiClasses
     matrix = lookup.matrix
-    let copy = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: TwoByteFolding.table.count)
-    _ = copy.initialize(from: TwoByteFolding.table)
-    twoByteFolding = UnsafeBufferPointer(copy)
+    twoByteFolding = UnsafeBufferPointer(
+      start: lookup.twoByteFolding, count: TwoByteFolding.table.count)
     planeClasses = .allocate(capacity: Self.cachedUnits)
     planeBlockReady = .allocate(capacity: Self.cachedUnits >> 8)
     planeBlockReady.initialize(repeating: false, count: Self.cachedUnits >> 8)
@@ -79,7 +77,6 @@ final class PreparedText {
 
   deinit {
     planeClasses.deallocate()
-    twoByteFolding.deallocate()
     planeBlockReady.deallocate()
     units.release()
     byteOffsets.release()

@@ -12,12 +12,15 @@ struct TermTable {
     var units: UnsafeBufferPointer<UInt32>
     /// The byte filter's table (`ByteFilter.table`), one row per unit.
     var filter: UnsafePointer<UInt8>
+    /// The byte filter's block skip for each unit (`ByteFilter.sieves`).
+    var sieves: UnsafePointer<ByteFilter.Sieve>
     /// Whether this term starts a new AND group.
     var startsGroup: Bool
   }
 
   let entries: UnsafeMutableBufferPointer<Entry>
   private let units: UnsafeMutableBufferPointer<UInt32>
+  private let sieves: UnsafeMutableBufferPointer<ByteFilter.Sieve>
   private let filters: UnsafeMutableBufferPointer<UInt8>
 
   init(_ compiled: CompiledQuery) {
@@ -26,6 +29,7 @@ struct TermTable {
     let unitCount = terms.reduce(0) { $0 + $1.units.count }
     let filterBytes = compiled.filters.flatMap { $0 }.reduce(0) { $0 + $1.table.count }
     units = .allocate(capacity: max(unitCount, 1))
+    sieves = .allocate(capacity: max(unitCount, 1))
     filters = .allocate(capacity: max(filterBytes, 1))
     entries = .allocate(capacity: max(terms.count, 1))
     var unitOffset = 0
@@ -34,15 +38,21 @@ struct TermTable {
     for (g, group) in groups.enumerated() {
       for (t, term) in group.enumerated() {
         let filter = compiled.filters[g][t]
-        _ = UnsafeMutableBufferPointer(rebasing: units[unitOffset ..< unitOffset + term.units.count])
+        _ = UnsafeMutableBufferPointer(rebasing: units[unitOffset..<unitOffset + term.units.count])
           .initialize(from: term.units)
-        _ = UnsafeMutableBufferPointer(rebasing: filters[filterOffset ..< filterOffset + filter.table.count])
-          .initialize(from: filter.table)
+        _ = UnsafeMutableBufferPointer(rebasing: sieves[unitOffset..<unitOffset + term.units.count])
+          .initialize(from: filter.sieves)
+        _ = UnsafeMutableBufferPointer(
+          rebasing: filters[filterOffset..<filterOffset + filter.table.count]
+        )
+        .initialize(from: filter.table)
         entries[k] = Entry(
           kind: term.kind, isInverse: term.isInverse, isCaseSensitive: term.isCaseSensitive,
           normalizesItems: term.normalizesItems,
-          units: UnsafeBufferPointer(start: units.baseAddress! + unitOffset, count: term.units.count),
+          units: UnsafeBufferPointer(
+            start: units.baseAddress! + unitOffset, count: term.units.count),
           filter: UnsafePointer(filters.baseAddress! + filterOffset),
+          sieves: UnsafePointer(sieves.baseAddress! + unitOffset),
           startsGroup: t == 0)
         unitOffset += term.units.count
         filterOffset += filter.table.count
@@ -58,6 +68,7 @@ struct TermTable {
   func release() {
     entries.deallocate()
     units.deallocate()
+    sieves.deallocate()
     filters.deallocate()
   }
 }
