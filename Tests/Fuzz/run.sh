@@ -63,10 +63,15 @@ fi
 failed=()
 for target in "${targets[@]}"; do
   binary="$out/$target"
-  if [[ ! -f $binary || $binary -ot $core || $binary -ot "$here/${target}Fuzz.swift" || $binary -ot "$here/FuzzInput.swift" ]]; then
+  # Test-target files a harness shares with the property tests.
+  shared=()
+  [[ $target == QueryParser ]] && shared=("$root/Tests/PickCoreTests/QueryPrinter.swift")
+  stale=0
+  for file in "$here/${target}Fuzz.swift" "$here/FuzzInput.swift" "${shared[@]}"; do [[ $binary -ot $file ]] && stale=1; done
+  if [[ ! -f $binary || $binary -ot $core || $stale -eq 1 ]]; then
     echo "== building $target"
     swiftc "${flags[@]}" -use-ld=lld -I "$out" -I "$out/include" -module-name "Fuzz$target" \
-      "$here/FuzzInput.swift" "$here/${target}Fuzz.swift" "$core" "$out/cpick.o" -o "$binary"
+      "$here/FuzzInput.swift" "$here/${target}Fuzz.swift" "${shared[@]}" "$core" "$out/cpick.o" -o "$binary"
   fi
   [[ $seconds -eq 0 ]] && continue
   echo "== fuzzing $target for ${seconds}s"
