@@ -20,11 +20,12 @@ import Testing
     throws
   {
     let picker = try Picker(["--preview", "echo Item: {}; echo n={n}"], items: "apple\nbanana\n")
-    var screen = try picker.waitFor("│ Item: apple")
-    #expect(screen.screenText.contains("│ n=0"))
+    // The output is drawn as it arrives: wait for its last line.
+    var screen = try picker.waitFor("│ n=0")
+    #expect(screen.screenText.contains("│ Item: apple"))
     picker.send("\u{1B}[B")
-    screen = try picker.waitFor("│ Item: banana")
-    #expect(screen.screenText.contains("│ n=1"))
+    screen = try picker.waitFor("│ n=1")
+    #expect(screen.screenText.contains("│ Item: banana"))
     #expect(!screen.screenText.contains("Item: apple"))
     picker.send("\r")
     try picker.expectExit(status: 0, stdout: "banana\n")
