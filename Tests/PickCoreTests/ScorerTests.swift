@@ -125,6 +125,55 @@ func `the ranking prefers`(query: String, preferred: String, other: String) thro
   }
 }
 
+@Test func `the byte scorer for fuzzy terms scores exactly like the general path`() {
+  var random = SeededGenerator(seed: 33)
+  // Few distinct letters, so items hold many competing placements and runs.
+  let alphabet = Array("aAbBlLiI /-_.:9x\t\r")
+  let queries = [
+    "ab", "ba", "abb", "lib", "li/", "aaa", "a/b", "AB", "aB", "l9", "a b", "li ab", "b a x", "/ l", "xx",
+    "ab.", "iLi",
+  ]
+  for tiebreak in [[Options.Tiebreak.length], [Options.Tiebreak.end], [Options.Tiebreak.index]] {
+    for scheme in [Options.Scheme.default, .path, .history] {
+      for query in queries {
+        var options = Options()
+        options.tiebreak = tiebreak
+        options.scheme = scheme
+        let compiled = CompiledQuery(Array(query.utf8), options: options)
+        let fast = ItemMatcher(compiled)
+        fast.allowsASCIIScan = true
+        let general = ItemMatcher(compiled)
+        for _ in 0 ..< 250 {
+          let length = Int.random(in: 0 ... 60, using: &random)
+          let item = String((0 ..< length).map { _ in alphabet.randomElement(using: &random)! })
+          let bytes = Array(item.utf8)
+          let a = bytes.withUnsafeBufferPointer { fast.match($0) }
+          let b = bytes.withUnsafeBufferPointer { general.match($0) }
+          #expect(a == b, "query \(query) item \(item.debugDescription) tiebreak \(tiebreak) scheme \(scheme)")
+          if a != nil { #expect(fast.lastTrimmedLength == general.lastTrimmedLength, "\(item.debugDescription)") }
+        }
+      }
+    }
+  }
+}
+
+@Test func `the byte scorer leaves non-ASCII and oversized items to the general path`() {
+  let compiled = CompiledQuery(Array("cafe".utf8), options: Options())
+  let fast = ItemMatcher(compiled)
+  fast.allowsASCIIScan = true
+  let general = ItemMatcher(compiled)
+  // Accents fold to the ASCII query only on the general path; a window over
+  // `Scoring.maximumCells` takes its greedy scan.
+  let wide = "c" + String(repeating: "x", count: Scoring.maximumCells) + "afe"
+  for item in ["café", "CAFÉ crème", "c a f e", "cafe\u{301}", wide, "ca" + wide] {
+    let bytes = Array(item.utf8)
+    let a = bytes.withUnsafeBufferPointer { fast.match($0) }
+    let b = bytes.withUnsafeBufferPointer { general.match($0) }
+    #expect(a != nil)
+    #expect(a == b, "\(item.prefix(20))")
+  }
+}
+
 @Test func `the one-character scan scores exactly like the general path`() {
   var random = SeededGenerator(seed: 21)
   let alphabet = Array("aAbB /-_.cx\t\r")
@@ -134,7 +183,7 @@ func `the ranking prefers`(query: String, preferred: String, other: String) thro
       options.tiebreak = tiebreak
       let compiled = CompiledQuery(Array(query.utf8), options: options)
       let fast = ItemMatcher(compiled)
-      fast.allowsSingleCharacterScan = true
+      fast.allowsASCIIScan = true
       let general = ItemMatcher(compiled)
       for _ in 0 ..< 500 {
         let item = String((0 ..< Int.random(in: 0 ... 12, using: &random)).map { _ in alphabet.randomElement(using: &random)! })

@@ -24,13 +24,22 @@ public final class ItemMatcher {
   /// The index of the term being matched.
   private var currentTerm = 0
 
-  /// The query is one plain ASCII character (the first key typed, the broadest
-  /// search): ASCII items are then scored in one pass over their bytes, with
-  /// no decoding, folding or per-position arrays. The ranker allows it when it
-  /// needs no more of the item than its trimmed length.
-  public var allowsSingleCharacterScan = false
+  /// ASCII items may be scored straight from their bytes, with no decoding,
+  /// folding or per-position arrays, when the query allows it (see
+  /// `singleCharacter` and `byteScoredTerms`) and no positions are asked for.
+  /// The ranker allows it when it needs no more of the item than its trimmed
+  /// length.
+  public var allowsASCIIScan = false
+  /// The query is one plain ASCII character (the first key typed, the
+  /// broadest search): one pass over the bytes scores the item.
   private let singleCharacter: (unit: UInt8, caseSensitive: Bool)?
-  /// The trimmed length the single-character scan measured (for the `length` tiebreak).
+  /// Every group is one positive fuzzy term of ASCII characters (a word or
+  /// a few typed against paths or commands): `ASCIIFuzzyScorer` scores them.
+  private let byteScoredTerms: Bool
+  private var asciiFuzzy: ASCIIFuzzyScorer
+  /// Each term's `ASCIIFuzzyScorer` occurrence table, 128 entries a term.
+  private let occurrenceTables: UnsafeMutablePointer<UInt64>
+  /// The trimmed length the byte scan measured (for the `length` tiebreak).
   private var scannedTrimmedLength: Int? = nil
   private let lookup: BonusLookup
 
@@ -42,13 +51,27 @@ public final class ItemMatcher {
     terms = TermTable(compiled)
     lookup = BonusLookup(compiled.table)
     text = PreparedText(lookup: lookup)
+    asciiFuzzy = ASCIIFuzzyScorer(lookup: lookup)
+    asciiFuzzy.prefersLast = compiled.prefersLastOccurrence
     if let first = compiled.query.groups.lazy.flatMap({ $0 }).first(where: { !$0.isInverse }) {
       text.eagerVariant = (first.isCaseSensitive ? 1 : 0) | (first.normalizesItems ? 2 : 0)
     }
-    if compiled.query.groups.count == 1, compiled.query.groups[0].count == 1,
-      compiled.shownFields == nil,
-      compiled.searchedFields == nil, !compiled.needsMatchStart
-    {
+    let plainFields = compiled.shownFields == nil && compiled.searchedFields == nil && !compiled.needsMatchStart
+    byteScoredTerms =
+      plainFields && !compiled.query.groups.isEmpty
+      && compiled.query.groups.allSatisfy { group in
+        group.count == 1 && group[0].kind == .fuzzy && !group[0].isInverse
+          && group[0].units.count <= ASCIIFuzzyScorer.maximumPattern && group[0].units.allSatisfy { $0 < 0x80 }
+      }
+    occurrenceTables = .allocate(capacity: byteScoredTerms ? 128 * terms.count : 1)
+    if byteScoredTerms {
+      for k in 0..<terms.count {
+        ASCIIFuzzyScorer.fillOccurrenceTable(
+          occurrenceTables + 128 * k, pattern: terms.entries[k].units,
+          caseSensitive: terms.entries[k].isCaseSensitive)
+      }
+    }
+    if compiled.query.groups.count == 1, compiled.query.groups[0].count == 1, plainFields {
       let term = compiled.query.groups[0][0]
       if term.kind == .fuzzy, !term.isInverse, term.units.count == 1, term.units[0] < 0x80 {
         singleCharacter = (UInt8(term.units[0]), term.isCaseSensitive)
@@ -64,6 +87,8 @@ public final class ItemMatcher {
 
   deinit {
     terms.release()
+    asciiFuzzy.release()
+    occurrenceTables.deallocate()
   }
 
   /// The text that is matched for an item: without a trailing CR.
@@ -82,10 +107,13 @@ public final class ItemMatcher {
   {
     let bytes = Self.matchedBytes(item)
     scannedTrimmedLength = nil
-    if allowsSingleCharacterScan, positions == nil, let single = singleCharacter,
-      let result = scanSingleCharacter(bytes, single.unit, caseSensitive: single.caseSensitive)
-    {
-      return result.match
+    if allowsASCIIScan, positions == nil {
+      if let single = singleCharacter,
+        let result = scanSingleCharacter(bytes, single.unit, caseSensitive: single.caseSensitive)
+      {
+        return result.match
+      }
+      if byteScoredTerms, let result = scanFuzzyTerms(bytes) { return result.match }
     }
     guard let shown = compiled.shownFields else { return match(text: bytes, positions: positions) }
     shownScratch.removeAll(keepingCapacity: true)
@@ -214,6 +242,46 @@ public final class ItemMatcher {
     guard bestAt >= 0 else { return (nil, ()) }
     let score = Scoring.match + best * Scoring.firstCharMultiplier
     return (ItemMatch(score: score, minBegin: bestAt, minEnd: bestAt + 1, maxEnd: bestAt + 1), ())
+  }
+
+  /// Scores an ASCII item for a query of plain fuzzy terms from its bytes
+  /// (`ASCIIFuzzyScorer`). `nil` when the general path must take the item:
+  /// it is not ASCII, it is very long, or a term's window is too large.
+  private func scanFuzzyTerms(_ bytes: UnsafeBufferPointer<UInt8>) -> (match: ItemMatch?, Void)? {
+    guard bytes.count <= Scoring.longItemUnits, PreparedText.isASCII(bytes) else { return nil }
+    var total: Int32 = 0
+    var minBegin = Int.max
+    var minEnd = Int.max
+    var maxEnd = -1
+    for k in 0..<terms.count {
+      let term = terms.entries[k]
+      if usesByteFilter
+        && !ByteFilter.mayMatchExactly(
+          bytes, table: term.filter, units: term.units, sieves: term.sieves,
+          folding: lookup.twoByteFolding, caseSensitive: term.isCaseSensitive,
+          normalize: term.normalizesItems)
+      {
+        return (nil, ())
+      }
+      switch asciiFuzzy.match(
+        term.units, in: bytes, occurrences: occurrenceTables + 128 * k, caseSensitive: term.isCaseSensitive)
+      {
+      case .noMatch: return (nil, ())
+      case .tooLarge: return nil
+      case .matched(let found):
+        total &+= found.score
+        minBegin = min(minBegin, found.start)
+        minEnd = min(minEnd, found.end)
+        maxEnd = max(maxEnd, found.end)
+      }
+    }
+    let classes = lookup.asciiClasses
+    var start = 0
+    var end = bytes.count
+    while start < end && classes[Int(bytes[start])] == .white { start += 1 }
+    while end > start && classes[Int(bytes[end - 1])] == .white { end -= 1 }
+    scannedTrimmedLength = end - start
+    return (ItemMatch(score: total, minBegin: minBegin, minEnd: minEnd, maxEnd: maxEnd), ())
   }
 
   /// The last matched item's decoded units (for the tiebreaks that look at characters).

@@ -75,8 +75,8 @@ public struct Ranker: Sendable {
     let span = range.count
     let tasks = (span + taskSize - 1) / taskSize
     let matchers = (0 ..< max(1, min(workers, tasks))).map { _ in ItemMatcher(query) }
-    // The one-character scan knows only the trimmed length: enough for `length` and no tiebreak.
-    for matcher in matchers { matcher.allowsSingleCharacterScan = !isWide && !points.needsUnits }
+    // The byte scans know only the trimmed length: enough for `length` and no tiebreak.
+    for matcher in matchers { matcher.allowsASCIIScan = !isWide && !points.needsUnits }
     var found = [Int](repeating: 0, count: tasks)
     let taskSize = self.taskSize
     let lower = range.lowerBound
