@@ -143,6 +143,7 @@ func `the ranking prefers`(query: String, preferred: String, other: String) thro
         let fast = ItemMatcher(compiled)
         fast.allowsASCIIScan = true
         let general = ItemMatcher(compiled)
+        general.usesSparseAlignment = false
         for _ in 0 ..< 250 {
           let length = Int.random(in: 0 ... 60, using: &random)
           let item = String((0 ..< length).map { _ in alphabet.randomElement(using: &random)! })
@@ -152,6 +153,68 @@ func `the ranking prefers`(query: String, preferred: String, other: String) thro
           #expect(a == b, "query \(query) item \(item.debugDescription) tiebreak \(tiebreak) scheme \(scheme)")
           if a != nil { #expect(fast.lastTrimmedLength == general.lastTrimmedLength, "\(item.debugDescription)") }
         }
+      }
+    }
+  }
+}
+
+@Test func `the sparse alignment scores Unicode items exactly like the full matrix`() {
+  var random = SeededGenerator(seed: 34)
+  // Runs of filler let gaps decay to nothing, where a wrong cell would show.
+  let alphabet = [
+    "a", "b", "é", "e\u{301}", "É", "ß", "写", "/", " ", "-", "K", "\u{212A}", "e", "c", "f", "\u{FF41}",
+    "xxxxxxxxxxxx", "ｘｘｘｘｘｘｘ",
+  ]
+  let queries = ["cafe", "ab", "ée", "写a", "kk", "a/b", "bb", "e e", "写 ab", "aé写", "eee"]
+  for scheme in [Options.Scheme.default, .path] {
+    for tiebreak in [[Options.Tiebreak.length], [Options.Tiebreak.end]] {
+      for query in queries {
+        var options = Options()
+        options.scheme = scheme
+        options.tiebreak = tiebreak
+        let compiled = CompiledQuery(Array(query.utf8), options: options)
+        let sparse = ItemMatcher(compiled)
+        let full = ItemMatcher(compiled)
+        full.usesSparseAlignment = false
+        for _ in 0 ..< 200 {
+          let item = (0 ..< Int.random(in: 0 ... 24, using: &random)).map { _ in alphabet.randomElement(using: &random)! }.joined()
+          let bytes = Array(item.utf8)
+          let a = bytes.withUnsafeBufferPointer { sparse.match($0) }
+          let b = bytes.withUnsafeBufferPointer { full.match($0) }
+          #expect(a == b, "query \(query) item \(item.debugDescription)")
+        }
+      }
+    }
+  }
+}
+
+@Test func `items prepared eagerly for a term's folding match as when prepared lazily`() {
+  var random = SeededGenerator(seed: 35)
+  let alphabet = [
+    "a", "e", "c", "f", "é", "e\u{301}", "E\u{301}", "\u{301}", "É", "ß", "写", "/", " ", "K", "\u{212A}",
+    "o\u{308}\u{301}", "ö", "xxxxxxxx",
+  ]
+  let queries = ["cafe", "ee", "e é", "Cafe", "'ee", "^e", "e$", "!a ee", "k写", "éo"]
+  for query in queries {
+    let compiled = CompiledQuery(Array(query.utf8), options: Options())
+    let eager = ItemMatcher(compiled)
+    var lazies: [ItemMatcher] = []
+    for variant in 0..<4 {
+      let lazy = ItemMatcher(compiled)
+      lazy.setEagerFoldingForTesting(caseSensitive: variant & 1 != 0, normalize: variant & 2 != 0)
+      lazies.append(lazy)
+    }
+    for _ in 0 ..< 300 {
+      let item = (0 ..< Int.random(in: 0 ... 16, using: &random)).map { _ in alphabet.randomElement(using: &random)! }.joined()
+      let bytes = Array(item.utf8)
+      let expected = bytes.withUnsafeBufferPointer { eager.match($0) }
+      let expectedPositions = PositionList()
+      _ = bytes.withUnsafeBufferPointer { eager.match($0, positions: expectedPositions) }
+      for lazy in lazies {
+        #expect(bytes.withUnsafeBufferPointer { lazy.match($0) } == expected, "query \(query) item \(item.debugDescription)")
+        let positions = PositionList()
+        _ = bytes.withUnsafeBufferPointer { lazy.match($0, positions: positions) }
+        #expect(positions.values == expectedPositions.values, "query \(query) item \(item.debugDescription)")
       }
     }
   }

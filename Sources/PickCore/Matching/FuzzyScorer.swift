@@ -30,7 +30,14 @@ struct FuzzyScorer {
   var runs: [Int16] = []
   var firsts: [Int] = []
   /// Take the last of equally scored placements instead of the first (see `CompiledQuery.prefersLastOccurrence`).
-  var prefersLast = false
+  var prefersLast = false {
+    didSet { sparse.prefersLast = prefersLast }
+  }
+  /// Scores without positions (most items: only the rows on screen are
+  /// highlighted) at the pattern's occurrences alone.
+  private var sparse = SparseAlignment()
+  /// Tests turn the sparse alignment off to check it against the full matrix.
+  var isSparse = true
   /// Find the real start of the best placement even when no positions are asked for.
   var needsStart = false
   private let startScratch = PositionList()
@@ -68,7 +75,34 @@ struct FuzzyScorer {
     if n > Scoring.longItemUnits || width * m > Scoring.maximumCells {
       return GreedyScorer.match(pattern, in: text, from: first, backward: prefersLast, positions: positions)
     }
+    if positions == nil && !needsStart && isSparse {
+      return sparseFill(pattern, text, first: first, width: width)
+    }
     return fill(pattern, text, first: first, last: last, width: width, positions: positions)
+  }
+
+  /// Frees the sparse alignment's scratch space; the owner calls this once.
+  func release() { sparse.release() }
+
+  /// The best score and end, from the cells where a pattern character occurs (`SparseAlignment`).
+  private mutating func sparseFill(
+    _ pattern: UnsafeBufferPointer<UInt32>, _ text: ScoringText, first: Int, width: Int
+  ) -> ScoredMatch {
+    let m = pattern.count
+    sparse.prepare(m: m, width: width)
+    let t = text.units
+    let b = text.bonuses
+    return firsts.withUnsafeBufferPointer { f in
+      for col in 0..<width {
+        let unit = t[first + col]
+        for i in 0..<m where pattern[i] == unit && first + col >= f[i] {
+          sparse.add(column: col, row: i, width: width)
+        }
+      }
+      let best = sparse.align(
+        m: m, width: width, startColumns: { f[$0] - first }, bonus: { b[first + $0] })
+      return ScoredMatch(score: best.score, start: first, end: first + best.endColumn + 1)
+    }
   }
 
   /// One character: the occurrence with the best bonus, in one pass.

@@ -19,6 +19,17 @@ public final class ItemMatcher {
 
   /// Tests turn the byte pre-filter off to check that it never rejects a real match.
   var usesByteFilter = true
+  /// Tests turn this off to check the sparse alignment (`SparseAlignment`)
+  /// against the full matrix that positions are traced back in.
+  var usesSparseAlignment: Bool {
+    get { fuzzy.isSparse }
+    set { fuzzy.isSparse = newValue }
+  }
+  /// Tests prepare items eagerly for another folding than the first term's,
+  /// to check the eager pass against the lazy one.
+  func setEagerFoldingForTesting(caseSensitive: Bool, normalize: Bool) {
+    text.eagerVariant = (caseSensitive ? 1 : 0) | (normalize ? 2 : 0)
+  }
   /// Which positive terms (by index, the first 64) the byte filter found possible for this item.
   private var termMayOccur: UInt64 = 0
   /// The index of the term being matched.
@@ -88,6 +99,7 @@ public final class ItemMatcher {
   deinit {
     terms.release()
     asciiFuzzy.release()
+    fuzzy.release()
     occurrenceTables.deallocate()
   }
 
@@ -107,13 +119,10 @@ public final class ItemMatcher {
   {
     let bytes = Self.matchedBytes(item)
     scannedTrimmedLength = nil
-    if allowsASCIIScan, positions == nil {
-      if let single = singleCharacter,
-        let result = scanSingleCharacter(bytes, single.unit, caseSensitive: single.caseSensitive)
-      {
-        return result.match
-      }
-      if byteScoredTerms, let result = scanFuzzyTerms(bytes) { return result.match }
+    if allowsASCIIScan, positions == nil, let single = singleCharacter,
+      let result = scanSingleCharacter(bytes, single.unit, caseSensitive: single.caseSensitive)
+    {
+      return result.match
     }
     guard let shown = compiled.shownFields else { return match(text: bytes, positions: positions) }
     shownScratch.removeAll(keepingCapacity: true)
@@ -149,6 +158,12 @@ public final class ItemMatcher {
         } while k < terms.count && !terms.entries[k].startsGroup
         if !possible { return nil }
       }
+    }
+    // Every term may occur: an ASCII item can now be scored from its bytes.
+    if allowsASCIIScan && byteScoredTerms && positions == nil,
+      let result = scanFuzzyTerms(bytes)
+    {
+      return result.match
     }
     text.load(bytes)
     if let searched = compiled.searchedFields {
@@ -245,7 +260,7 @@ public final class ItemMatcher {
   }
 
   /// Scores an ASCII item for a query of plain fuzzy terms from its bytes
-  /// (`ASCIIFuzzyScorer`). `nil` when the general path must take the item:
+  /// (`ASCIIFuzzyScorer`), once the byte filter has let it through. `nil` when the general path must take the item:
   /// it is not ASCII, it is very long, or a term's window is too large.
   private func scanFuzzyTerms(_ bytes: UnsafeBufferPointer<UInt8>) -> (match: ItemMatch?, Void)? {
     guard bytes.count <= Scoring.longItemUnits, PreparedText.isASCII(bytes) else { return nil }
@@ -255,14 +270,6 @@ public final class ItemMatcher {
     var maxEnd = -1
     for k in 0..<terms.count {
       let term = terms.entries[k]
-      if usesByteFilter
-        && !ByteFilter.mayMatchExactly(
-          bytes, table: term.filter, units: term.units, sieves: term.sieves,
-          folding: lookup.twoByteFolding, caseSensitive: term.isCaseSensitive,
-          normalize: term.normalizesItems)
-      {
-        return (nil, ())
-      }
       switch asciiFuzzy.match(
         term.units, in: bytes, occurrences: occurrenceTables + 128 * k, caseSensitive: term.isCaseSensitive)
       {

@@ -184,17 +184,47 @@ final class PreparedText {
     var previousUnit: UInt32 = 0
     var previous = table.initialClass
     let twoByte = twoByteFolding
+    // When accents are folded, the folded text drops the combining marks
+    // after Latin letters: from the first such mark on, the output is
+    // compacted here, with the kept positions, classes and bonuses that
+    // `buildNormalizedPositions` would make in another pass.
+    var kept = keptForNormalized.base
+    var keptClasses = normalizedClasses.base
+    var keptBonuses = normalizedBonuses.base
+    var compacted = 0
     for k in 0..<written {
       let unit = u[k]
       let current = charClass(unit)
       c[k] = current
-      b[k] = matrix[Int(previous.rawValue) &* CharClass.count &+ Int(current.rawValue)]
+      let bonus = matrix[Int(previous.rawValue) &* CharClass.count &+ Int(current.rawValue)]
+      b[k] = bonus
       previous = current
       var folded = unit
       if unit < 0x80 {
         if !caseSensitive && (unit &- 0x41) < 26 { folded = unit | 0x20 }
       } else {
-        if k > 0 && !marks && CombiningMarks.isCombining(unit) && Self.isLatinLetter(previousUnit) {
+        if k > 0 && (normalize || !marks) && CombiningMarks.isCombining(unit)
+          && Self.isLatinLetter(previousUnit)
+        {
+          if normalize {
+            if !marks {
+              keptForNormalized.reserve(written)
+              normalizedClasses.reserve(written)
+              normalizedBonuses.reserve(written)
+              kept = keptForNormalized.base
+              keptClasses = normalizedClasses.base
+              keptBonuses = normalizedBonuses.base
+              for earlier in 0..<k {
+                kept[earlier] = Int32(truncatingIfNeeded: earlier)
+                keptClasses[earlier] = c[earlier]
+                keptBonuses[earlier] = b[earlier]
+              }
+              compacted = k
+            }
+            marks = true
+            previousUnit = unit
+            continue
+          }
           marks = true
         }
         if unit < 0x800 {
@@ -204,12 +234,27 @@ final class PreparedText {
           if normalize { folded = LatinFolding.base(folded) }
         }
       }
-      o[k] = folded
+      if normalize && marks {
+        o[compacted] = folded
+        kept[compacted] = Int32(truncatingIfNeeded: k)
+        keptClasses[compacted] = current
+        keptBonuses[compacted] = bonus
+        compacted &+= 1
+      } else {
+        o[k] = folded
+      }
       previousUnit = unit
     }
     hasMarksToDrop = marks
     classesReady = true
-    setFolded(variant, out, ready: !(normalize && marks))
+    if normalize && marks {
+      out.count = compacted
+      keptForNormalized.count = compacted
+      normalizedClasses.count = compacted
+      normalizedBonuses.count = compacted
+      normalizedReady = true
+    }
+    setFolded(variant, out, ready: true)
   }
 
   /// Computes the classes and bonuses of a decoded non-ASCII item.
@@ -371,10 +416,15 @@ final class PreparedText {
     let o = out.base
     let u = units.base
     let kept = keptForNormalized.base
+    let twoByte = twoByteFolding
     for k in 0..<outCount {
       var unit = u[dropping ? Int(kept[k]) : k]
-      if !caseSensitive { unit = CaseFolding.lower(unit) }
-      if normalize { unit = LatinFolding.base(unit) }
+      if unit < 0x800 {
+        unit = twoByte[variant << 11 | Int(unit)]
+      } else {
+        if !caseSensitive { unit = CaseFolding.lower(unit) }
+        if normalize { unit = LatinFolding.base(unit) }
+      }
       o[k] = unit
     }
     setFolded(variant, out, ready: true)
