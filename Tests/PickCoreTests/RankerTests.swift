@@ -80,3 +80,46 @@ func `small tasks on several workers rank as one task does`(workers: Int) throws
     }
   }
 }
+
+@Test func `skipping items without a needed byte ranks as matching every item`() throws {
+  var rng = SeededGenerator(seed: 0x4A4E_0300)
+  // Characters that fold to the queries' letters from other bytes (accents,
+  // fullwidth, the Kelvin sign), CR before the separator, and filler.
+  let alphabet = ["e", "é", "e\u{301}", "ｅ", "k", "\u{212A}", "Ｋ", "ç", "c", "z", "q", "/", " ", "xxxxxxx", "写", "\r"]
+  let queries = ["e", "k", "zq", "c e", "'ke", "^k", "e$", "k | z", "!e k", "ek !z", "写e", "E", "ｋ", "é"]
+  for trial in 0 ..< 300 {
+    let items = (0 ..< Int.random(in: 0 ... 60, using: &rng)).map { _ in
+      (0 ..< Int.random(in: 0 ... 8, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! }.joined()
+    }
+    let store = try makeStore(items)
+    let text = queries.randomElement(using: &rng)!
+    let query = CompiledQuery(QueryParser().parse(Array(text.utf8)), scheme: .default)
+    var ranker = Ranker(order: Ranker.Order(), workers: 2)
+    ranker.taskSize = [1, 5, 64].randomElement(using: &rng)!
+    let lower = Int.random(in: 0 ... items.count, using: &rng)
+    let skipping = order(ranker.rank(store, range: lower ..< items.count, query: query))
+    let listed = order(ranker.rank(store, items: Array(lower ..< items.count), query: query))
+    #expect(skipping == listed, "trial \(trial): \(text) over \(items)")
+  }
+}
+
+@Test func `tasks that stop skipping part way rank as matching every item`() throws {
+  var rng = SeededGenerator(seed: 0x4A4E_0400)
+  // `a` is in most items (skipping stops after `Ranker.skipTrial` scans),
+  // `z` in few (skipping goes on); `é` keeps some scans stopping at its lead byte.
+  let alphabet = ["a", "a", "b", "é", "/", "xxxx", "z"]
+  let items = (0 ..< 6000).map { _ in
+    (0 ..< Int.random(in: 0 ... 6, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! }.joined()
+  }
+  let store = try makeStore(items)
+  for text in ["a", "ab", "z", "zb", "e"] {
+    let query = CompiledQuery(QueryParser().parse(Array(text.utf8)), scheme: .default)
+    for reversed in [false, true] {
+      var ranker = Ranker(order: Ranker.Order(reversesInput: reversed), workers: 2)
+      ranker.taskSize = 4096
+      let skipping = order(ranker.rank(store, range: 3 ..< items.count, query: query))
+      let listed = order(ranker.rank(store, items: Array(3 ..< items.count), query: query))
+      #expect(skipping == listed, "\(text) reversed \(reversed)")
+    }
+  }
+}

@@ -46,6 +46,23 @@ static inline size_t cpick_quiet_prefix(const uint8_t *bytes, size_t count, cons
   return offset;
 }
 
+/// Where the first byte that `cpick_quiet_prefix` would look at is: one of
+/// the four `wanted` bytes or, with `fold_leads`, a lead byte of a character
+/// that may fold to ASCII. `count` when there is none. The ranker skips,
+/// without looking at them one by one, the items that hold none.
+static inline size_t cpick_next_candidate(const uint8_t *bytes, size_t count, const uint8_t wanted[4], int fold_leads) {
+  size_t offset = cpick_quiet_prefix(bytes, count, wanted, fold_leads);
+  for (; offset < count; offset++) {
+    uint8_t byte = bytes[offset];
+    if (byte == wanted[0] || byte == wanted[1] || byte == wanted[2] || byte == wanted[3]) return offset;
+    if (fold_leads && ((uint8_t)(byte - 0xC3) < 8 || byte == 0xCD || (uint8_t)(byte - 0xE1) < 2 || byte == 0xEA ||
+                       byte == 0xEF || byte == 0xF0)) {
+      return offset;
+    }
+  }
+  return count;
+}
+
 /// The same for a term character whose byte sequences may start with any
 /// non-ASCII byte: blocks of ASCII only.
 static inline size_t cpick_ascii_prefix(const uint8_t *bytes, size_t count) {

@@ -281,6 +281,18 @@ extension ByteFilter {
     }
   }
 
+  /// Where the first byte in `bytes` that may start (an occurrence of) the
+  /// character `sieve` was made for is; `count` when there is none.
+  @inline(__always)
+  static func nextCandidate(_ bytes: UnsafePointer<UInt8>, count: Int, _ sieve: Sieve) -> Int {
+    guard sieve.mode == .asciiOrFoldLeads || sieve.mode == .leads else { return 0 }
+    var wanted = sieve.bytes
+    let foldLeads: Int32 = sieve.mode == .asciiOrFoldLeads ? 1 : 0
+    return withUnsafeBytes(of: &wanted) {
+      cpick_next_candidate(bytes, count, $0.baseAddress!.assumingMemoryBound(to: UInt8.self), foldLeads)
+    }
+  }
+
   /// How many bytes from `bytes`, in whole blocks of sixteen, cannot hold
   /// (the start of) the term character `sieve` was made for.
   @inline(__always)

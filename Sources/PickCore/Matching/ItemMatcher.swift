@@ -25,6 +25,13 @@ public final class ItemMatcher {
     get { fuzzy.isSparse }
     set { fuzzy.isSparse = newValue }
   }
+  /// A byte set that every matching item holds at least one byte of: the
+  /// block skip of the rarest ASCII character of a term that must occur (a
+  /// group of one positive term). The ranker skips runs of items without
+  /// any, sixteen bytes at a time, before calling `match` on each.
+  /// `nil` when no such term exists, or fields change the searched text.
+  let candidateSieve: ByteFilter.Sieve?
+
   /// Tests prepare items eagerly for another folding than the first term's,
   /// to check the eager pass against the lazy one.
   func setEagerFoldingForTesting(caseSensitive: Bool, normalize: Bool) {
@@ -74,6 +81,7 @@ public final class ItemMatcher {
         group.count == 1 && group[0].kind == .fuzzy && !group[0].isInverse
           && group[0].units.count <= ASCIIFuzzyScorer.maximumPattern && group[0].units.allSatisfy { $0 < 0x80 }
       }
+    candidateSieve = plainFields ? Self.rarestRequiredCharacter(compiled) : nil
     occurrenceTables = .allocate(capacity: byteScoredTerms ? 128 * terms.count : 1)
     if byteScoredTerms {
       for k in 0..<terms.count {
@@ -94,6 +102,33 @@ public final class ItemMatcher {
     }
     fuzzy.prefersLast = compiled.prefersLastOccurrence
     fuzzy.needsStart = compiled.needsMatchStart
+  }
+
+  /// The block skip for the rarest ASCII character (by how often letters
+  /// occur in paths and text) of the terms every match must contain.
+  private static func rarestRequiredCharacter(_ compiled: CompiledQuery) -> ByteFilter.Sieve? {
+    var best: (rarity: Int, sieve: ByteFilter.Sieve)? = nil
+    for (g, group) in compiled.query.groups.enumerated() where group.count == 1 && !group[0].isInverse {
+      let term = group[0]
+      for (k, unit) in term.units.enumerated() where unit < 0x80 {
+        let rarity = asciiRarity(UInt8(unit))
+        if rarity < best?.rarity ?? Int.max { best = (rarity, compiled.filters[g][0].sieves[k]) }
+      }
+    }
+    return best?.sieve
+  }
+
+  /// How common an ASCII character is in paths and command lines: lower is rarer.
+  static func asciiRarity(_ byte: UInt8) -> Int {
+    let letters = Array("qjzxvkwyfbghpmudcltnrsoiae".utf8)
+    let lower = byte &- 0x41 < 26 ? byte | 0x20 : byte
+    if let rank = letters.firstIndex(of: lower) { return 4 + rank }
+    switch lower {
+    case 0x30...0x39: return 14
+    case UInt8(ascii: "_"), UInt8(ascii: "-"): return 20
+    case UInt8(ascii: "."), UInt8(ascii: "/"), UInt8(ascii: " "): return 40
+    default: return 8
+    }
   }
 
   deinit {

@@ -14,14 +14,18 @@ public struct Ranker: Sendable {
     /// `--tiebreak` criteria (the scheme's default if not given).
     public var tiebreak: [Options.Tiebreak]
 
-    public init(sortsByScore: Bool = true, reversesInput: Bool = false, tiebreak: [Options.Tiebreak] = [.length]) {
+    public init(
+      sortsByScore: Bool = true, reversesInput: Bool = false,
+      tiebreak: [Options.Tiebreak] = [.length]
+    ) {
       self.sortsByScore = sortsByScore
       self.reversesInput = reversesInput
       self.tiebreak = tiebreak
     }
 
     public init(options: Options) {
-      self.init(sortsByScore: options.sort, reversesInput: options.tac, tiebreak: options.effectiveTiebreak)
+      self.init(
+        sortsByScore: options.sort, reversesInput: options.tac, tiebreak: options.effectiveTiebreak)
     }
   }
 
@@ -34,6 +38,10 @@ public struct Ranker: Sendable {
   /// Items per task: small enough to balance two cores, large enough that the
   /// per-task overhead vanishes.
   public var taskSize = 8192
+  /// Scans for a needed byte tried before the ranker decides whether
+  /// skipping items pays (at least half the items must have been skipped).
+  static let skipTrial = 256
+
   /// When set, only this many of the best matches are sorted at once (the
   /// picker shows a screenful); the rest is sorted if ever needed
   /// (`RankedMatches`). `nil`: sort everything (`--filter` prints it all).
@@ -58,15 +66,18 @@ public struct Ranker: Sendable {
   /// Matches the listed items (ascending item indices) against `query`: the
   /// review view ranks only the selected items, `--unique` only the first of each text.
   public func rank(_ store: ItemStore, items: [Int], query: CompiledQuery) -> RankedMatches {
-    rank(store, range: 0 ..< items.count, items: items, query: query)
+    rank(store, range: 0..<items.count, items: items, query: query)
   }
 
   /// The one implementation: with `items`, offsets in `range` index that list.
-  private func rank(_ store: ItemStore, range: Range<Int>, items: [Int]?, query: CompiledQuery) -> RankedMatches {
+  private func rank(_ store: ItemStore, range: Range<Int>, items: [Int]?, query: CompiledQuery)
+    -> RankedMatches
+  {
     let reversed = order.reversesInput
     if query.query.isEmpty {
       return RankedMatches(
-        storage: .all(range, reversed: reversed), base: range.lowerBound, span: range.count, reversed: reversed,
+        storage: .all(range, reversed: reversed), base: range.lowerBound, span: range.count,
+        reversed: reversed,
         items: items)
     }
     let byScore = order.sortsByScore && query.ranksByScore
@@ -74,14 +85,16 @@ public struct Ranker: Sendable {
     let isWide = byScore && points.criteria.count > 1
     let span = range.count
     let tasks = (span + taskSize - 1) / taskSize
-    let matchers = (0 ..< max(1, min(workers, tasks))).map { _ in ItemMatcher(query) }
+    let matchers = (0..<max(1, min(workers, tasks))).map { _ in ItemMatcher(query) }
     // The byte scans know only the trimmed length: enough for `length` and no tiebreak.
     for matcher in matchers { matcher.allowsASCIIScan = !isWide && !points.needsUnits }
     var found = [Int](repeating: 0, count: tasks)
     let taskSize = self.taskSize
     let lower = range.lowerBound
 
-    func run<Key>(_ keys: UnsafeMutablePointer<Key>, key: @escaping (ItemMatcher, ItemMatch, Int) -> Key) {
+    func run<Key>(
+      _ keys: UnsafeMutablePointer<Key>, key: @escaping (ItemMatcher, ItemMatch, Int) -> Key
+    ) {
       let keysBox = UnsafeSendable(keys)
       found.withUnsafeMutableBufferPointer { foundBuffer in
         let foundBox = UnsafeSendable(foundBuffer.baseAddress!)
@@ -95,19 +108,55 @@ public struct Ranker: Sendable {
           let start = task * taskSize
           let end = min(start + taskSize, span)
           var n = 0
-          for offset in start ..< end {
-            let index = items.map { $0[offset] } ?? lower + offset
-            guard let match = matcher.match(store.item(index)) else { continue }
-            let order = reversed ? span - 1 - offset : offset
-            keysBox.value[start + n] = key(matcher, match, order)
-            n += 1
+          var offset = start
+          let contiguous = items == nil ? store.items(lower + start..<lower + end) : nil
+          if let bytes = contiguous, let sieve = matcher.candidateSieve,
+            let base = bytes.baseAddress
+          {
+            // The task's items are contiguous: skip, a block at a time, the
+            // items that hold no byte every match needs — while that skips
+            // enough of them to pay for the scans.
+            var candidate = -1
+            var scans = 0
+            var skipped = 0
+            while offset < end {
+              let item = store.item(lower + offset)
+              let itemStart = (item.baseAddress ?? base) - base
+              if candidate < itemStart {
+                if scans == Self.skipTrial && skipped < scans / 2 { break }
+                scans += 1
+                candidate =
+                  itemStart
+                  + ByteFilter.nextCandidate(
+                    base + itemStart, count: bytes.count - itemStart, sieve)
+              }
+              let current = offset
+              offset += 1
+              if candidate >= itemStart + item.count {
+                skipped += 1
+                continue
+              }
+              guard let match = matcher.match(item) else { continue }
+              let order = reversed ? span - 1 - current : current
+              keysBox.value[start + n] = key(matcher, match, order)
+              n += 1
+            }
+          }
+          if offset < end {
+            for offset in offset..<end {
+              let index = items.map { $0[offset] } ?? lower + offset
+              guard let match = matcher.match(store.item(index)) else { continue }
+              let order = reversed ? span - 1 - offset : offset
+              keysBox.value[start + n] = key(matcher, match, order)
+              n += 1
+            }
           }
           foundBox.value[task] = n
         }
       }
       // Pack the task slices together, in task order.
       var packed = 0
-      for task in 0 ..< tasks {
+      for task in 0..<tasks {
         let start = task * taskSize
         if packed != start && found[task] > 0 {
           (keys + packed).update(from: keys + start, count: found[task])
@@ -120,12 +169,14 @@ public struct Ranker: Sendable {
       let keys = UnsafeMutablePointer<RankedMatches.WideKey>.allocate(capacity: max(span, 1))
       run(keys) { matcher, match, order in
         let p = points.points(
-          for: match, trimmedLength: matcher.lastTrimmedLength, units: matcher.lastUnits, classes: matcher.lastClasses)
+          for: match, trimmedLength: matcher.lastTrimmedLength, units: matcher.lastUnits,
+          classes: matcher.lastClasses)
         return RankedMatches.WideKey(points: p, order: UInt32(order))
       }
       var buffer = UnsafeMutableBufferPointer(start: keys, count: found.reduce(0, +))
       buffer.sort()
-      return RankedMatches(storage: .wide(buffer), base: lower, span: span, reversed: reversed, items: items)
+      return RankedMatches(
+        storage: .wide(buffer), base: lower, span: span, reversed: reversed, items: items)
     }
     let keys = UnsafeMutablePointer<UInt64>.allocate(capacity: max(span, 1))
     if byScore {
@@ -155,7 +206,8 @@ public struct Ranker: Sendable {
       }
     }
     return RankedMatches(
-      storage: .narrow(buffer), base: lower, span: span, reversed: reversed, items: items, sortedFront: sortedFront)
+      storage: .narrow(buffer), base: lower, span: span, reversed: reversed, items: items,
+      sortedFront: sortedFront)
   }
 }
 
