@@ -46,6 +46,30 @@ func `the byte filter accepts exactly the items whose characters occur in order`
   #expect(checked > 500)
 }
 
+/// The lead bytes a term's ASCII character decodes at are read off the
+/// two-byte folding table; every character of any length that folds to it,
+/// under every folding, must start with one of them.
+@Test func `every character that folds to an ASCII character starts with one of its lead bytes`() {
+  var checked = 0
+  for value: UInt32 in 0x80...0x10_FFFF where !(0xD800..<0xE000).contains(value) {
+    guard let scalar = Unicode.Scalar(value) else { continue }
+    let lead = Array(String(Character(scalar)).utf8)[0]
+    for variant in 0..<4 {
+      var folded = value
+      if variant & 1 == 0 { folded = CaseFolding.lower(folded) }
+      if variant & 2 != 0 { folded = LatinFolding.base(folded) }
+      guard folded < 0x80 else { continue }
+      let mask = FoldSources.asciiLeads[variant << 7 | Int(folded)]
+      #expect(mask & (1 << UInt64(lead - 0xC0)) != 0, "U+\(String(value, radix: 16)) variant \(variant)")
+      checked += 1
+    }
+  }
+  #expect(checked > 1000)
+  // The point of the masks: `é` does not start anything that folds to `z`.
+  #expect(FoldSources.asciiLeads[2 << 7 | Int(UInt8(ascii: "z"))] & (1 << (0xC3 - 0xC0)) == 0)
+  #expect(FoldSources.asciiLeads[2 << 7 | Int(UInt8(ascii: "e"))] & (1 << (0xC3 - 0xC0)) != 0)
+}
+
 @Test(arguments: [
   ("zq", "“quoted” — z…q", true), ("kz", "\u{212A}ž", true), ("az", "ａｚ", true),
   ("ae", "a\u{1E9B}e", true),

@@ -15,8 +15,10 @@ import CPick
 /// ASCII (accented Latin letters, fullwidth forms and a few letter-like
 /// symbols do). For an ASCII term character the table therefore also says
 /// which non-ASCII bytes need decoding at all: the lead bytes of characters
-/// that may fold to ASCII. Every other byte of CJK, Cyrillic or emoji text is
-/// skipped with the same single load and branch as an ASCII byte.
+/// that may fold to that character (`FoldSources.asciiLeads`: `C3` for `e`,
+/// as `é` starts with it, but not for `z`). Every other byte of CJK,
+/// Cyrillic or emoji text is skipped with the same single load and branch as
+/// an ASCII byte.
 struct ByteFilter: Sendable {
   /// What byte `b` means for term character `k`: `table[k * 256 + b]`.
   enum Step {
@@ -97,7 +99,9 @@ struct ByteFilter: Sendable {
       if unit >= 0x61 && unit <= 0x7A && !term.isCaseSensitive {
         table[row + Int(unit - 32)] = Step.matches
       }
-      for byte in 0x80..<256 where Self.mayStartASCIIFold(UInt8(byte)) {
+      let leads = FoldSources.asciiLeads[
+        Self.variant(term.isCaseSensitive, term.normalizesItems) << 7 | Int(unit)]
+      for byte in 0xC0..<256 where leads & (1 << UInt64(byte - 0xC0)) != 0 {
         table[row + byte] = Step.decode
       }
     }
@@ -105,6 +109,11 @@ struct ByteFilter: Sendable {
     sieves = units.map {
       Sieve(unit: $0, caseSensitive: term.isCaseSensitive, normalize: term.normalizesItems)
     }
+  }
+
+  /// The index of a folding in `TwoByteFolding.table` and `FoldSources.asciiLeads`.
+  static func variant(_ caseSensitive: Bool, _ normalize: Bool) -> Int {
+    (caseSensitive ? 1 : 0) | (normalize ? 2 : 0)
   }
 
   /// Whether `lead` begins the UTF-8 encoding of a character that folds to

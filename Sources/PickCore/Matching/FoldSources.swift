@@ -24,6 +24,31 @@ enum FoldSources {
     return map
   }()
 
+  /// For each folding variant (`(caseSensitive ? 1 : 0) | (normalize ? 2 : 0)`)
+  /// and ASCII character, the lead bytes (bit `lead - 0xC0`) that may start a
+  /// character folding to it: the two-byte characters that do, read off
+  /// `TwoByteFolding.table`, and every three- and four-byte lead that
+  /// `ByteFilter.mayStartASCIIFold` accepts. `asciiLeads[variant << 7 | unit]`.
+  /// A term looking for `z` then skips the `C3` of `é` without decoding it.
+  static let asciiLeads: [UInt64] = {
+    var masks = [UInt64](repeating: 0, count: 4 << 7)
+    var longLeads: UInt64 = 0
+    for lead in 0xE0...0xFF where ByteFilter.mayStartASCIIFold(UInt8(lead)) {
+      longLeads |= 1 << UInt64(lead - 0xC0)
+    }
+    let table = TwoByteFolding.table
+    for variant in 0..<4 {
+      for unit in 0..<128 { masks[variant << 7 | unit] = longLeads }
+      for unit in 0x80..<0x800 {
+        let folded = table[variant << 11 | unit]
+        if folded < 0x80 {
+          masks[variant << 7 | Int(folded)] |= 1 << UInt64(leadByte(UInt32(unit)) - 0xC0)
+        }
+      }
+    }
+    return masks
+  }()
+
   /// No character at or above this folds to another.
   static let limit: UInt32 = 0x2_0000
 
