@@ -92,9 +92,14 @@ struct FuzzyScorer {
     sparse.prepare(m: m, width: width)
     let t = text.units
     let b = text.bonuses
+    // Which units may be pattern characters, by their low six bits: most
+    // units of a line are none, and one test passes them over.
+    var sketch: UInt64 = 0
+    for unit in pattern { sketch |= 1 << UInt64(unit & 63) }
     return firsts.withUnsafeBufferPointer { f in
       for col in 0..<width {
         let unit = t[first + col]
+        if sketch & (1 << UInt64(unit & 63)) == 0 { continue }
         for i in 0..<m where pattern[i] == unit && first + col >= f[i] {
           sparse.add(column: col, row: i, width: width)
         }
