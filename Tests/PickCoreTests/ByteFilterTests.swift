@@ -46,6 +46,32 @@ func `the byte filter accepts exactly the items whose characters occur in order`
   #expect(checked > 500)
 }
 
+/// The block skips (the byte filter's and the ranker's) must stop at every
+/// character that folds to the ASCII character they look for, under every
+/// folding: each such character, after a run of filler, is found.
+@Test func `the block skips stop at every character that folds to an ASCII character`() {
+  var checked = 0
+  for value: UInt32 in 0x80...0x10_FFFF where !(0xD800..<0xE000).contains(value) {
+    guard let scalar = Unicode.Scalar(value) else { continue }
+    for variant in 0..<4 {
+      var folded = value
+      if variant & 1 == 0 { folded = CaseFolding.lower(folded) }
+      if variant & 2 != 0 { folded = LatinFolding.base(folded) }
+      guard folded < 0x80 else { continue }
+      let sieve = ByteFilter.Sieve(unit: folded, caseSensitive: variant & 1 != 0, normalize: variant & 2 != 0)
+      let filler: UInt8 = folded == 0x23 ? 0x25 : 0x23
+      let item = [UInt8](repeating: filler, count: 37) + Array(String(Character(scalar)).utf8) + [filler, filler]
+      item.withUnsafeBufferPointer { bytes in
+        let base = bytes.baseAddress!
+        #expect(ByteFilter.quietPrefix(base, count: bytes.count, sieve) <= 37, "U+\(String(value, radix: 16)) variant \(variant)")
+        #expect(ByteFilter.nextCandidate(base, count: bytes.count, sieve) == 37, "U+\(String(value, radix: 16)) variant \(variant)")
+      }
+      checked += 1
+    }
+  }
+  #expect(checked > 1000)
+}
+
 /// The lead bytes a term's ASCII character decodes at are read off the
 /// two-byte folding table; every character of any length that folds to it,
 /// under every folding, must start with one of them.
