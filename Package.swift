@@ -31,7 +31,8 @@ let package = Package(
     .target(name: "PickTestSupport"),
     // Benchmarks: may use Foundation (never linked into `pick`); the virtual
     // terminal models the screens of `pick-bench latency`.
-    .executableTarget(name: "pick-bench", dependencies: ["PickTestSupport"]),
+    // `pick-bench rank` also runs PickCore's matcher in process.
+    .executableTarget(name: "pick-bench", dependencies: ["PickTestSupport", "PickCore"]),
     .executableTarget(name: "pick-rank"),
     .testTarget(name: "PickCoreTests", dependencies: ["PickCore", "PickTestSupport"]),
     .testTarget(name: "PickSystemTests", dependencies: ["PickSystem", "PickTestSupport"]),

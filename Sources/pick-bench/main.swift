@@ -9,6 +9,7 @@ do {
   case .latency(let options): try LatencyBenchmark(options: options).run()
   case .load(let options): try LoadBenchmark(options: options).run()
   case .abort(let options): try AbortBenchmark(options: options).run()
+  case .rank(let options): try RankBenchmark(options: options).run()
   case .corpus(let kind, let items, let seed):
     try FileDescriptorWriter.writeAll(kind.generate(count: items, seed: seed), to: 1)
   }

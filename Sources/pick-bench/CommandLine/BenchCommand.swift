@@ -5,6 +5,7 @@ enum BenchCommand: Equatable {
   case latency(LatencyOptions)
   case load(LoadOptions)
   case abort(AbortOptions)
+  case rank(RankOptions)
   case corpus(kind: CorpusKind, items: Int, seed: UInt64)
   case help
 
@@ -67,6 +68,23 @@ enum BenchCommand: Equatable {
     var runs = 5
     var atMilliseconds = 100
     var pick: String?
+  }
+
+  /// `rank`: pick's matcher in this process, no tools.
+  struct RankOptions: Equatable {
+    var items = 1_000_000
+    var runs = 9
+    var corpus = CorpusSource.generated(.paths)
+    /// Empty: the corpus's `defaultQueries`, or `narrowingQueries` with `narrow`.
+    var queries: [String] = []
+    /// Each query ranks the previous one's matches.
+    var narrow = false
+    var workers: Int?
+    var seed: UInt64 = 42
+    var cacheDirectory = ".build/bench-corpora"
+
+    /// What typing `lib/py` searches.
+    static let narrowingQueries = ["l", "li", "lib", "lib/", "lib/p", "lib/py"]
   }
 
   /// Parses the arguments after the program name.
@@ -142,6 +160,22 @@ enum BenchCommand: Equatable {
       if let at = try options.count("at") { abort.atMilliseconds = at }
       abort.pick = try options.single("pick")
       command = .abort(abort)
+    case "rank":
+      var rank = RankOptions()
+      if let items = try options.count("items") { rank.items = items }
+      if let runs = try options.count("runs") { rank.runs = runs }
+      if let seed = try options.count("seed") { rank.seed = UInt64(seed) }
+      if let corpus = try options.single("corpus") {
+        rank.corpus = CorpusKind(rawValue: corpus).map(CorpusSource.generated) ?? .file(corpus)
+      }
+      rank.queries = options.values("query") ?? []
+      if let flag = options.values("narrow") {
+        guard flag.isEmpty else { throw BenchError.usage("--narrow takes no value") }
+        rank.narrow = true
+      }
+      rank.workers = try options.count("workers")
+      if let cache = try options.single("cache") { rank.cacheDirectory = cache }
+      command = .rank(rank)
     case "corpus":
       guard let name = options.positional.first, let kind = CorpusKind(rawValue: name) else {
         throw BenchError.usage("corpus needs a kind: paths, history or unicode")

@@ -42,6 +42,15 @@ let usage = """
         the start (default 10000000 items, 100 ms, 5 runs) and prints the median and worst ms from
         Ctrl-C until the tool exited and until seq ended (SIGPIPE once the pipe closes).
 
+    rank [--items N] [--runs R] [--corpus KIND|FILE] [--query Q ...] [--narrow] [--workers W]
+         [--seed S] [--cache DIR]
+        Ranks in this process with pick's own matcher (PickCore, as the picker does: the best
+        1024 sorted), each query R times (default 9) over the corpus (default: generated paths),
+        and prints the median and fastest milliseconds: no pipes, no output, no peers, so runs
+        agree within a few percent on a noisy machine. With --narrow each query ranks only the
+        previous query's matches, as typing does (default queries then: l li lib lib/ lib/p
+        lib/py). To compare two versions of the matcher, build each and run both.
+
     corpus KIND [--items N] [--seed S]
         Writes a generated corpus (paths, history or unicode) to standard output.
 

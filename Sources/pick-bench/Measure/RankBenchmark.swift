@@ -1,0 +1,84 @@
+import Glibc
+import PickCore
+
+/// `pick-bench rank`: pick's matcher and ranker in this process, as the
+/// picker runs them (all cores, the best 1024 sorted), timed per query.
+///
+/// Whole-process timings (`filter`, `latency`) include pipes, page faults of
+/// fresh memory and the other tools; on a shared virtual machine they drift
+/// by tens of percent between invocations. Ranking an already loaded store
+/// repeatedly measures the matcher alone, so two builds of it can be
+/// compared to a few percent: build each version and run both.
+struct RankBenchmark {
+  let options: BenchCommand.RankOptions
+
+  func run() throws { print(try report()) }
+
+  /// The heading and the table.
+  func report() throws -> String {
+    let (label, file, defaults) = try resolve()
+    let store = try load(file)
+    let queries =
+      !options.queries.isEmpty
+      ? options.queries : options.narrow ? BenchCommand.RankOptions.narrowingQueries : defaults
+    let workers = options.workers ?? Parallel.processorCount
+    var ranker = Ranker(order: Ranker.Order(options: Options()), workers: workers)
+    ranker.sortLimit = 1024
+    let heading = "## rank: \(label), \(Format.count(store.count)) items, \(workers) workers, \(options.runs) runs\n"
+    var table = MarkdownTable(headers: ["query", "matches", "median ms", "fastest ms"], numeric: [1, 2, 3])
+    var candidates: [Int]? = nil
+    for query in queries {
+      progress("rank: \(query)")
+      let compiled = CompiledQuery(Array(query.utf8), options: Options())
+      var times: [Double] = []
+      var result: RankedMatches? = nil
+      for _ in 0..<options.runs {
+        let start = monotonicMilliseconds()
+        result =
+          candidates.map { ranker.rank(store, items: $0, query: compiled) }
+          ?? ranker.rank(store, range: 0..<store.count, query: compiled)
+        times.append(monotonicMilliseconds() - start)
+      }
+      let count = result?.count ?? 0
+      table.rows.append([
+        MarkdownTable.code(query), Format.count(count), Format.milliseconds(median(times)),
+        Format.milliseconds(times.min() ?? 0),
+      ])
+      if options.narrow { candidates = result?.itemsInInputOrder() }
+    }
+    return heading + "\n" + table.markdown
+  }
+
+  private func resolve() throws -> (label: String, file: String, queries: [String]) {
+    switch options.corpus {
+    case .generated(let kind):
+      let cache = CorpusCache(directory: options.cacheDirectory)
+      return (kind.rawValue, try cache.file(for: kind, count: options.items, seed: options.seed), kind.defaultQueries)
+    case .file(let path):
+      return (SmallFile.baseName(path), path, CorpusKind.paths.defaultQueries)
+    }
+  }
+
+  /// The corpus's lines in an item store, as pick reads them.
+  private func load(_ file: String) throws -> ItemStore {
+    let descriptor = open(file, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw BenchError.cannotOpen(file) }
+    defer { close(descriptor) }
+    let store = try ItemStore(separator: 0x0A)
+    var buffer = [UInt8](repeating: 0, count: 1 << 20)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { break }
+      try buffer.withUnsafeBytes { try store.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+    }
+    try store.finish()
+    return store
+  }
+
+  private func monotonicMilliseconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) * 1000 + Double(now.tv_nsec) / 1_000_000
+  }
+}
