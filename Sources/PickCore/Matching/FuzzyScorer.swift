@@ -76,7 +76,8 @@ struct FuzzyScorer {
       return GreedyScorer.match(pattern, in: text, from: first, backward: prefersLast, positions: positions)
     }
     if positions == nil && !needsStart && isSparse {
-      return sparseFill(pattern, text, first: first, width: width)
+      let b = text.bonuses
+      return sparseFill(pattern, t, first: first, width: width) { b[$0] }
     }
     return fill(pattern, text, first: first, last: last, width: width, positions: positions)
   }
@@ -84,14 +85,73 @@ struct FuzzyScorer {
   /// Frees the sparse alignment's scratch space; the owner calls this once.
   func release() { sparse.release() }
 
-  /// The best score and end, from the cells where a pattern character occurs (`SparseAlignment`).
+  /// What `matchLazily` found.
+  enum LazyOutcome {
+    case noMatch
+    case matched(ScoredMatch)
+    /// Too long an item or too wide a window for the alignment: score the
+    /// prepared text with `match` (its greedy scan).
+    case needsPreparedText
+  }
+
+  /// Whether `matchLazily` may be used: no positions and no real start wanted.
+  var scoresLazily: Bool { isSparse && !needsStart }
+
+  /// `match` without positions for a text whose bonuses are not computed:
+  /// `bonus(j)` gives position `j`'s, and is asked only where a pattern
+  /// character occurs. Scores, starts and ends are `match`'s.
+  @inline(__always)
+  mutating func matchLazily(
+    _ pattern: UnsafeBufferPointer<UInt32>, in t: UnsafeBufferPointer<UInt32>, bonus: (Int) -> Int32
+  ) -> LazyOutcome {
+    let m = pattern.count
+    let n = t.count
+    guard m > 0 else { return .matched(ScoredMatch(score: 0, start: 0, end: 0)) }
+    guard m <= n else { return .noMatch }
+    if m == 1 {
+      let unit = pattern[0]
+      var best: Int32 = -1
+      var bestAt = -1
+      for j in 0..<n where t[j] == unit {
+        let value = bonus(j)
+        if value > best || (prefersLast && value == best) {
+          best = value
+          bestAt = j
+        }
+      }
+      guard bestAt >= 0 else { return .noMatch }
+      return .matched(
+        ScoredMatch(score: Scoring.match + best * Scoring.firstCharMultiplier, start: bestAt, end: bestAt + 1))
+    }
+    if firsts.count < m { firsts = [Int](repeating: 0, count: m) }
+    var p = 0
+    var j = 0
+    while j < n && p < m {
+      if t[j] == pattern[p] {
+        firsts[p] = j
+        p += 1
+      }
+      j += 1
+    }
+    guard p == m else { return .noMatch }
+    let lastChar = pattern[m - 1]
+    var last = n - 1
+    while t[last] != lastChar { last -= 1 }
+    let first = firsts[0]
+    let width = last - first + 1
+    if n > Scoring.longItemUnits || width * m > Scoring.maximumCells { return .needsPreparedText }
+    return .matched(sparseFill(pattern, t, first: first, width: width, bonus: bonus))
+  }
+
+  /// The best score and end, from the cells where a pattern character occurs
+  /// (`SparseAlignment`); `bonus(j)` is position `j`'s bonus.
+  @inline(__always)
   private mutating func sparseFill(
-    _ pattern: UnsafeBufferPointer<UInt32>, _ text: ScoringText, first: Int, width: Int
+    _ pattern: UnsafeBufferPointer<UInt32>, _ t: UnsafeBufferPointer<UInt32>, first: Int, width: Int,
+    bonus: (Int) -> Int32
   ) -> ScoredMatch {
     let m = pattern.count
     sparse.prepare(m: m, width: width)
-    let t = text.units
-    let b = text.bonuses
     // Which units may be pattern characters, by their low six bits: most
     // units of a line are none, and one test passes them over.
     var sketch: UInt64 = 0
@@ -105,7 +165,7 @@ struct FuzzyScorer {
         }
       }
       let best = sparse.align(
-        m: m, width: width, startColumns: { f[$0] - first }, bonus: { b[first + $0] })
+        m: m, width: width, startColumns: { f[$0] - first }, bonus: { bonus(first + $0) })
       return ScoredMatch(score: best.score, start: first, end: first + best.endColumn + 1)
     }
   }

@@ -342,6 +342,20 @@ public final class ItemMatcher {
     {
       return nil
     }
+    // A fuzzy term scored without positions needs a non-ASCII item's bonuses
+    // only where its characters occur.
+    if term.kind == .fuzzy && positions == nil && compiled.searchedFields == nil && !text.isASCII
+      && fuzzy.scoresLazily,
+      let units = text.lazyUnits(caseSensitive: term.isCaseSensitive, normalize: term.normalizesItems)
+    {
+      let text = self.text
+      let normalize = term.normalizesItems
+      switch fuzzy.matchLazily(term.units, in: units, bonus: { text.bonus(atFolded: $0, normalize: normalize) }) {
+      case .noMatch: return nil
+      case .matched(let found): return found
+      case .needsPreparedText: break
+      }
+    }
     let scoring = text.text(caseSensitive: term.isCaseSensitive, normalize: term.normalizesItems)
     let mark = positions?.values.count ?? 0
     var found: ScoredMatch? = nil

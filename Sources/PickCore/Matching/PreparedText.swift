@@ -26,7 +26,10 @@ final class PreparedText {
   private var normalizedClasses = ScratchBuffer<CharClass>()
   private var normalizedBonuses = ScratchBuffer<Int32>()
   private var hasMarksToDrop = false
+  /// `normalizedClasses` and `normalizedBonuses` are filled.
   private var normalizedReady = false
+  /// `keptForNormalized` is filled (by the eager pass or `buildNormalizedPositions`).
+  private var keptReady = false
 
   /// Folded units for each variant: index `(caseSensitive ? 1 : 0) | (normalize ? 2 : 0)`.
   /// For ASCII items variant 1 is `units` itself and variant 0 is filled by `load`.
@@ -103,6 +106,7 @@ final class PreparedText {
   /// Decodes `bytes` and computes classes and bonuses.
   func load(_ bytes: UnsafeBufferPointer<UInt8>) {
     normalizedReady = false
+    keptReady = false
     hasMarksToDrop = false
     isASCII = Self.isASCII(bytes)
     if isASCII {
@@ -144,10 +148,13 @@ final class PreparedText {
     classesReady = true
   }
 
-  /// Decodes straight into the unit buffers, then one pass computes every
-  /// unit's class and bonus, notes combining marks after Latin letters, and
-  /// folds the units for `eagerVariant` (the folding the query's first term
-  /// asks for), so that the common case needs no further pass over the item.
+  /// Decodes straight into the unit buffers, then one pass notes combining
+  /// marks after Latin letters and folds the units for `eagerVariant` (the
+  /// folding the query's first term asks for), dropping those marks when it
+  /// folds accents, so that the common case needs no further pass over the
+  /// item. Classes and bonuses wait for `ensureClasses`: an item scored
+  /// without positions needs a bonus only where a query character occurs
+  /// (`bonus(atFolded:normalize:)`).
   private func loadUnicode(_ bytes: UnsafeBufferPointer<UInt8>) {
     foldedReady = (false, false, false, false)
     let n = bytes.count
@@ -166,10 +173,7 @@ final class PreparedText {
       offsets: UnsafeMutableBufferPointer(start: byteOffsets.base, count: n))
     units.count = written
     byteOffsets.count = written
-    classes.reserve(written)
-    classes.count = written
-    bonuses.reserve(written)
-    bonuses.count = written
+    classesReady = false
     let variant = eagerVariant
     var out = foldedBuffer(variant)
     out.reserve(written)
@@ -177,28 +181,18 @@ final class PreparedText {
     let caseSensitive = variant & 1 != 0
     let normalize = variant & 2 != 0
     let u = units.base
-    let c = classes.base
-    let b = bonuses.base
     let o = out.base
     var marks = false
     var previousUnit: UInt32 = 0
-    var previous = table.initialClass
     let twoByte = twoByteFolding
     // When accents are folded, the folded text drops the combining marks
     // after Latin letters: from the first such mark on, the output is
-    // compacted here, with the kept positions, classes and bonuses that
-    // `buildNormalizedPositions` would make in another pass.
+    // compacted here, with the kept positions that `buildNormalizedPositions`
+    // would find in another pass.
     var kept = keptForNormalized.base
-    var keptClasses = normalizedClasses.base
-    var keptBonuses = normalizedBonuses.base
     var compacted = 0
     for k in 0..<written {
       let unit = u[k]
-      let current = charClass(unit)
-      c[k] = current
-      let bonus = matrix[Int(previous.rawValue) &* CharClass.count &+ Int(current.rawValue)]
-      b[k] = bonus
-      previous = current
       var folded = unit
       if unit < 0x80 {
         if !caseSensitive && (unit &- 0x41) < 26 { folded = unit | 0x20 }
@@ -209,16 +203,8 @@ final class PreparedText {
           if normalize {
             if !marks {
               keptForNormalized.reserve(written)
-              normalizedClasses.reserve(written)
-              normalizedBonuses.reserve(written)
               kept = keptForNormalized.base
-              keptClasses = normalizedClasses.base
-              keptBonuses = normalizedBonuses.base
-              for earlier in 0..<k {
-                kept[earlier] = Int32(truncatingIfNeeded: earlier)
-                keptClasses[earlier] = c[earlier]
-                keptBonuses[earlier] = b[earlier]
-              }
+              for earlier in 0..<k { kept[earlier] = Int32(truncatingIfNeeded: earlier) }
               compacted = k
             }
             marks = true
@@ -237,8 +223,6 @@ final class PreparedText {
       if normalize && marks {
         o[compacted] = folded
         kept[compacted] = Int32(truncatingIfNeeded: k)
-        keptClasses[compacted] = current
-        keptBonuses[compacted] = bonus
         compacted &+= 1
       } else {
         o[k] = folded
@@ -246,15 +230,32 @@ final class PreparedText {
       previousUnit = unit
     }
     hasMarksToDrop = marks
-    classesReady = true
     if normalize && marks {
       out.count = compacted
       keptForNormalized.count = compacted
-      normalizedClasses.count = compacted
-      normalizedBonuses.count = compacted
-      normalizedReady = true
+      keptReady = true
     }
     setFolded(variant, out, ready: true)
+  }
+
+  /// A term's folded units when the eager pass made them and its bonuses can
+  /// be found position by position (`bonus(atFolded:normalize:)`); `nil`:
+  /// use `text(caseSensitive:normalize:)`.
+  func lazyUnits(caseSensitive: Bool, normalize: Bool) -> UnsafeBufferPointer<UInt32>? {
+    let variant = (caseSensitive ? 1 : 0) | (normalize ? 2 : 0)
+    guard isReady(variant), !(normalize && hasMarksToDrop && !keptReady) else { return nil }
+    return foldedBuffer(variant).buffer
+  }
+
+  /// The bonus for matching position `position` of a term's folded units
+  /// (`lazyUnits`): the same as `text(...).bonuses[position]`, from the
+  /// classes of the character there and of the one before it in the item.
+  @inline(__always)
+  func bonus(atFolded position: Int, normalize: Bool) -> Int32 {
+    let k = normalize && hasMarksToDrop ? Int(keptForNormalized[position]) : position
+    let u = units.base
+    let previous = k > 0 ? charClass(u[k - 1]) : table.initialClass
+    return matrix[Int(previous.rawValue) &* CharClass.count &+ Int(charClass(u[k]).rawValue)]
   }
 
   /// Computes the classes and bonuses of a decoded non-ASCII item.
@@ -379,12 +380,18 @@ final class PreparedText {
 
   /// The item's length in characters without white space at either end (the `length` tiebreak).
   func trimmedLength() -> Int {
-    ensureClasses()
-    let c = classes.base
     var start = 0
-    var end = classes.count
-    while start < end && c[start] == .white { start += 1 }
-    while end > start && c[end - 1] == .white { end -= 1 }
+    var end = units.count
+    if classesReady {
+      let c = classes.base
+      while start < end && c[start] == .white { start += 1 }
+      while end > start && c[end - 1] == .white { end -= 1 }
+    } else {
+      // Only the ends need classifying.
+      let u = units.base
+      while start < end && charClass(u[start]) == .white { start += 1 }
+      while end > start && charClass(u[end - 1]) == .white { end -= 1 }
+    }
     return end - start
   }
 
@@ -472,6 +479,7 @@ final class PreparedText {
       out += 1
     }
     keptForNormalized.count = out
+    keptReady = true
     normalizedClasses.count = classesReady ? out : 0
     normalizedBonuses.count = classesReady ? out : 0
     normalizedReady = classesReady
