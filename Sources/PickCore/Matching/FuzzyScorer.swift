@@ -52,25 +52,13 @@ struct FuzzyScorer {
     guard m > 0 else { return ScoredMatch(score: 0, start: 0, end: 0) }
     guard m <= n else { return nil }
     let t = text.units
-    if m == 1 { return bestSingle(pattern[0], in: text, positions: positions) }
-    // Find the first occurrence of each pattern character in order: this both
-    // rejects non-matches in O(n) and bounds the window of the matrix.
-    if firsts.count < m { firsts = [Int](repeating: 0, count: m) }
-    var p = 0
-    var j = 0
-    while j < n && p < m {
-      if t[j] == pattern[p] {
-        firsts[p] = j
-        p += 1
-      }
-      j += 1
+    if m == 1 {
+      let b = text.bonuses
+      guard let best = bestSingle(pattern[0], in: t, bonus: { b[$0] }) else { return nil }
+      positions?.values.append(best.start)
+      return best
     }
-    guard p == m else { return nil }
-    let lastChar = pattern[m - 1]
-    var last = n - 1
-    while t[last] != lastChar { last -= 1 }
-
-    let first = firsts[0]
+    guard let (first, last) = window(pattern, in: t) else { return nil }
     let width = last - first + 1
     if n > Scoring.longItemUnits || width * m > Scoring.maximumCells {
       return GreedyScorer.match(pattern, in: text, from: first, backward: prefersLast, positions: positions)
@@ -108,36 +96,8 @@ struct FuzzyScorer {
     let n = t.count
     guard m > 0 else { return .matched(ScoredMatch(score: 0, start: 0, end: 0)) }
     guard m <= n else { return .noMatch }
-    if m == 1 {
-      let unit = pattern[0]
-      var best: Int32 = -1
-      var bestAt = -1
-      for j in 0..<n where t[j] == unit {
-        let value = bonus(j)
-        if value > best || (prefersLast && value == best) {
-          best = value
-          bestAt = j
-        }
-      }
-      guard bestAt >= 0 else { return .noMatch }
-      return .matched(
-        ScoredMatch(score: Scoring.match + best * Scoring.firstCharMultiplier, start: bestAt, end: bestAt + 1))
-    }
-    if firsts.count < m { firsts = [Int](repeating: 0, count: m) }
-    var p = 0
-    var j = 0
-    while j < n && p < m {
-      if t[j] == pattern[p] {
-        firsts[p] = j
-        p += 1
-      }
-      j += 1
-    }
-    guard p == m else { return .noMatch }
-    let lastChar = pattern[m - 1]
-    var last = n - 1
-    while t[last] != lastChar { last -= 1 }
-    let first = firsts[0]
+    if m == 1 { return bestSingle(pattern[0], in: t, bonus: bonus).map(LazyOutcome.matched) ?? .noMatch }
+    guard let (first, last) = window(pattern, in: t) else { return .noMatch }
     let width = last - first + 1
     if n > Scoring.longItemUnits || width * m > Scoring.maximumCells { return .needsPreparedText }
     return .matched(sparseFill(pattern, t, first: first, width: width, bonus: bonus))
@@ -170,21 +130,49 @@ struct FuzzyScorer {
     }
   }
 
-  /// One character: the occurrence with the best bonus, in one pass.
-  private func bestSingle(_ unit: UInt32, in text: ScoringText, positions: PositionList?) -> ScoredMatch? {
+  /// Where the first occurrence of the first character and the last
+  /// occurrence of the last are, with the first occurrence of each character
+  /// in order in `firsts`: this both rejects non-matches in O(n) and bounds
+  /// the window of the alignment. `nil` when the characters do not all occur
+  /// in order.
+  @inline(__always)
+  private mutating func window(_ pattern: UnsafeBufferPointer<UInt32>, in t: UnsafeBufferPointer<UInt32>)
+    -> (first: Int, last: Int)?
+  {
+    let m = pattern.count
+    let n = t.count
+    if firsts.count < m { firsts = [Int](repeating: 0, count: m) }
+    var p = 0
+    var j = 0
+    while j < n && p < m {
+      if t[j] == pattern[p] {
+        firsts[p] = j
+        p += 1
+      }
+      j += 1
+    }
+    guard p == m else { return nil }
+    let lastChar = pattern[m - 1]
+    var last = n - 1
+    while t[last] != lastChar { last -= 1 }
+    return (firsts[0], last)
+  }
+
+  /// One character: the occurrence with the best bonus (`bonus(j)`), in one pass.
+  @inline(__always)
+  private func bestSingle(_ unit: UInt32, in t: UnsafeBufferPointer<UInt32>, bonus: (Int) -> Int32)
+    -> ScoredMatch?
+  {
     var best: Int32 = -1
     var bestAt = -1
-    let t = text.units
-    let b = text.bonuses
-    for j in 0 ..< t.count where t[j] == unit {
-      let bonus = b[j]
-      if bonus > best || (prefersLast && bonus == best) {
-        best = bonus
+    for j in 0..<t.count where t[j] == unit {
+      let value = bonus(j)
+      if value > best || (prefersLast && value == best) {
+        best = value
         bestAt = j
       }
     }
     guard bestAt >= 0 else { return nil }
-    positions?.values.append(bestAt)
     return ScoredMatch(score: Scoring.match + best * Scoring.firstCharMultiplier, start: bestAt, end: bestAt + 1)
   }
 
