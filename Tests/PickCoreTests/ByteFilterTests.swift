@@ -60,7 +60,10 @@ func `the byte filter accepts exactly the items whose characters occur in order`
       guard folded < 0x80 else { continue }
       let sieve = ByteFilter.Sieve(unit: folded, caseSensitive: variant & 1 != 0, normalize: variant & 2 != 0)
       let filler: UInt8 = folded == 0x23 ? 0x25 : 0x23
-      let item = [UInt8](repeating: filler, count: 37) + Array(String(Character(scalar)).utf8) + [filler, filler]
+      // The character sits inside a whole block of sixteen, which the vector loops test.
+      let item =
+        [UInt8](repeating: filler, count: 37) + Array(String(Character(scalar)).utf8)
+        + [UInt8](repeating: filler, count: 24)
       item.withUnsafeBufferPointer { bytes in
         let base = bytes.baseAddress!
         #expect(ByteFilter.quietPrefix(base, count: bytes.count, sieve) <= 37, "U+\(String(value, radix: 16)) variant \(variant)")

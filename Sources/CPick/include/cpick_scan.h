@@ -19,12 +19,22 @@ static inline int cpick_any_lane(cpick_i8x16 hits) {
   return (halves[0] | halves[1]) != 0;
 }
 
+/// Whether `byte` is the lead byte of a character that may fold to ASCII
+/// (lower-casing, Latin accent folding, or both): C3-CA, CD, E1, E2, EA, EF,
+/// F0. `ByteFilter.mayStartASCIIFold` is this; `ByteFilterTests` checks it
+/// against every character. The vector test in `cpick_quiet_prefix` is the
+/// same set, written for sixteen bytes at a time.
+static inline int cpick_is_ascii_fold_lead(uint8_t byte) {
+  return (uint8_t)(byte - 0xC3) < 8 || byte == 0xCD || (uint8_t)(byte - 0xE1) < 2 || byte == 0xEA || byte == 0xEF ||
+         byte == 0xF0;
+}
+
 /// The length of the longest prefix of `bytes`, in whole blocks of sixteen,
 /// that holds nothing the byte filter must look at for one term character:
 /// none of the four bytes `wanted` (repeat one to use fewer) and, when
 /// `fold_leads` is non-zero, no lead byte of a character that may fold to
-/// ASCII (C3-CA, CD, E1, E2, EA, EF, F0: keep in step with
-/// `ByteFilter.mayStartASCIIFold`). The caller looks at the rest byte by byte.
+/// ASCII (`cpick_is_ascii_fold_lead`, tested here sixteen at a time). The
+/// caller looks at the rest byte by byte.
 static inline size_t cpick_quiet_prefix(const uint8_t *bytes, size_t count, const uint8_t wanted[4], int fold_leads) {
   size_t offset = 0;
   while (offset + 16 <= count) {
@@ -55,10 +65,7 @@ static inline size_t cpick_next_candidate(const uint8_t *bytes, size_t count, co
   for (; offset < count; offset++) {
     uint8_t byte = bytes[offset];
     if (byte == wanted[0] || byte == wanted[1] || byte == wanted[2] || byte == wanted[3]) return offset;
-    if (fold_leads && ((uint8_t)(byte - 0xC3) < 8 || byte == 0xCD || (uint8_t)(byte - 0xE1) < 2 || byte == 0xEA ||
-                       byte == 0xEF || byte == 0xF0)) {
-      return offset;
-    }
+    if (fold_leads && cpick_is_ascii_fold_lead(byte)) return offset;
   }
   return count;
 }

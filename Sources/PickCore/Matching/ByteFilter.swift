@@ -121,10 +121,8 @@ struct ByteFilter: Sendable {
   /// invalid bytes never do: as units they are themselves. Exhaustively
   /// checked against the folding tables by `ByteFilterTests`.
   static func mayStartASCIIFold(_ lead: UInt8) -> Bool {
-    switch lead {
-    case 0xC3...0xCA, 0xCD, 0xE1, 0xE2, 0xEA, 0xEF, 0xF0: return true
-    default: return false
-    }
+    // In C, beside the vector loops that test the same set.
+    cpick_is_ascii_fold_lead(lead) != 0
   }
 
   /// For the three- and four-byte leads that `mayStartASCIIFold` accepts,
