@@ -67,7 +67,7 @@ public final class InteractiveSession {
     highlighter = ItemMatcher(compiled)
     duplicates = options.unique ? DuplicateFilter(skipping: options.headerLines) : nil
     shownFields = options.withNth.map { FieldSelection($0, splitter: FieldSplitter(delimiter: options.delimiter)) }
-    let range = min(headerLines, store.count) ..< store.count
+    let range = min(headerLines, store.count)..<store.count
     state = PickerState(
       configuration: PickerConfiguration(options: options), query: options.query,
       matches: ranker.rank(store, items: [], query: compiled))
@@ -84,10 +84,10 @@ public final class InteractiveSession {
     let start = max(preselectedUpTo, min(headerLines, store.count))
     if start < store.count {
       if state.configuration.isMulti {
-        preselection.apply(to: &state.selection, store: store, range: start ..< store.count, excluding: isExcluded)
+        preselection.apply(to: &state.selection, store: store, range: start..<store.count, excluding: isExcluded)
       } else {
         // Single mode selects nothing: a preselected item only gets the cursor.
-        cursorTargets.formUnion(preselection.items(in: store, range: start ..< store.count, excluding: isExcluded))
+        cursorTargets.formUnion(preselection.items(in: store, range: start..<store.count, excluding: isExcluded))
       }
     }
     preselectedUpTo = store.count
@@ -103,13 +103,14 @@ public final class InteractiveSession {
   private func rank() {
     let request = currentRequest()
     let compiled = CompiledQuery(request.query, options: options)
-    apply(SearchEngine.search(request, in: store, with: ranker, query: compiled), compiled: compiled, query: request.query)
+    apply(
+      SearchEngine.search(request, in: store, with: ranker, query: compiled), compiled: compiled, query: request.query)
   }
 
   /// The search the screen needs now: the query over everything read (or the review list).
   private func currentRequest() -> SearchEngine.Request {
     SearchEngine.Request(
-      query: state.editor.bytes, range: min(headerLines, store.count) ..< store.count, items: state.reviewItems,
+      query: state.editor.bytes, range: min(headerLines, store.count)..<store.count, items: state.reviewItems,
       excluded: duplicates?.snapshot(), isReview: state.isReviewing)
   }
 
@@ -155,14 +156,14 @@ public final class InteractiveSession {
   private func apply(_ matches: RankedMatches, compiled: CompiledQuery, query: [UInt8]) {
     self.compiled = compiled
     highlighter = ItemMatcher(compiled)
-    let range = min(headerLines, store.count) ..< store.count
+    let range = min(headerLines, store.count)..<store.count
     state.itemCount = range.count - (duplicates?.duplicateCount ?? 0)
     state.update(matches: matches, for: query)
     if let text = reloadCursorText {
       // After reload the cursor goes back to its text, until the user moves it or types.
       if state.userMovedCursor || query != state.editor.bytes {
         reloadCursorText = nil
-      } else if let position = (0 ..< matches.count).first(where: {
+      } else if let position = (0..<matches.count).first(where: {
         store.item(matches.itemIndex(at: $0)).elementsEqual(text)
       }) {
         state.setCursor(position)
@@ -174,7 +175,7 @@ public final class InteractiveSession {
     if preselectionPlacesCursor {
       if state.userMovedCursor || query != options.query || state.isReviewing {
         preselectionPlacesCursor = false
-      } else if let first = (0 ..< matches.count).first(where: {
+      } else if let first = (0..<matches.count).first(where: {
         let item = matches.itemIndex(at: $0)
         return state.selection.contains(item) || cursorTargets.contains(item)
       }) {
@@ -247,13 +248,15 @@ public final class InteractiveSession {
       engine = nil
     }
     var buffer = [UInt8](repeating: 0, count: 64 << 10)
-    var decoder = KeyDecoder(escapeDelay: EscapeDelay.milliseconds(fromEnvironment: ProcessEnvironment.value("ESCDELAY")))
+    var decoder = KeyDecoder(
+      escapeDelay: EscapeDelay.milliseconds(fromEnvironment: ProcessEnvironment.value("ESCDELAY")))
     let keymap = Keymap(isMulti: options.multi != nil, custom: options.bindings)
     var expected: [String: String] = [:]
     for key in options.expect { expected[key.name] = key.spelling }
     var mouse = MouseHandler()
     var rowRoles: [PickerLayout.RowRole] = []
-    var renderer = FrameRenderer(colors: options.usesColor && ProcessEnvironment.value("NO_COLOR").map(\.isEmpty) != false)
+    var renderer = FrameRenderer(
+      colors: options.usesColor && ProcessEnvironment.value("NO_COLOR").map(\.isEmpty) != false)
     var layout = PickerLayout(width: terminal.size.columns, height: terminal.frameHeight)
     if shownFields != nil { layout.shownText = { [unowned self] in self.shownText($0) } }
     // Only the bytes typed before raw mode were cooked: LF among them is Enter.
@@ -266,8 +269,8 @@ public final class InteractiveSession {
       let cooked = min(cookedLeft, count)
       cookedLeft -= cooked
       let events = buffer.withUnsafeBufferPointer {
-        decoder.feed(UnsafeBufferPointer(rebasing: $0[0 ..< cooked]), cooked: true)
-          + decoder.feed(UnsafeBufferPointer(rebasing: $0[cooked ..< count]))
+        decoder.feed(UnsafeBufferPointer(rebasing: $0[0..<cooked]), cooked: true)
+          + decoder.feed(UnsafeBufferPointer(rebasing: $0[cooked..<count]))
       }
       decoderDeadline = Clock.milliseconds() + (decoder.waitMilliseconds ?? 0)
       return events

@@ -28,7 +28,7 @@ public struct PickerCommand {
       if let failed = source.failure(waitingAtMost: 100), let command = source.commandText {
         inputFailure = ItemSource.failureSummary(command: command, failed)
       }
-      let range = min(options.headerLines, store.count) ..< store.count
+      let range = min(options.headerLines, store.count)..<store.count
       let excluding = options.unique ? DuplicateFilter.repeats(in: store, skipping: options.headerLines) : nil
       let ranked = Ranker(order: Ranker.Order(options: options)).rank(
         store, range: range, query: CompiledQuery(options.query, options: options), excluding: excluding)
@@ -75,7 +75,8 @@ public struct PickerCommand {
     if let path = options.preselectFile {
       do {
         let contents = try ProcessEnvironment.contents(ofFile: path)
-        var lines = contents.split(separator: options.read0 ? 0 : 0x0A, omittingEmptySubsequences: false).map(Array.init)
+        var lines = contents.split(separator: options.read0 ? 0 : 0x0A, omittingEmptySubsequences: false).map(
+          Array.init)
         if lines.last == [] { lines.removeLast() }
         texts += lines
       } catch {

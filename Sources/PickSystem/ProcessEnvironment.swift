@@ -8,7 +8,7 @@ public enum ProcessEnvironment {
     let argc = Int(CommandLine.argc)
     var result: [[UInt8]] = []
     result.reserveCapacity(max(argc - 1, 0))
-    for index in 1 ..< max(argc, 1) {
+    for index in 1..<max(argc, 1) {
       guard let argument = CommandLine.unsafeArgv[index] else { continue }
       result.append(bytes(of: argument))
     }
@@ -64,7 +64,9 @@ public enum ProcessEnvironment {
     let fd = path.withUnsafeBufferPointer { buffer -> Int32 in
       var cPath = Array(buffer)
       cPath.append(0)
-      return cPath.withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_RDONLY | O_CLOEXEC) }
+      return cPath.withUnsafeBufferPointer {
+        open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_RDONLY | O_CLOEXEC)
+      }
     }
     guard fd >= 0 else { throw SystemError(errno: errno, context: "cannot open") }
     defer { close(fd) }
@@ -78,7 +80,7 @@ public enum ProcessEnvironment {
     while true {
       let n = block.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
       if n > 0 {
-        result.append(contentsOf: block[0 ..< n])
+        result.append(contentsOf: block[0..<n])
       } else if n == 0 {
         return result
       } else if errno != EINTR {

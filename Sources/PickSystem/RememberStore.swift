@@ -109,7 +109,7 @@ public struct RememberStore: Sendable {
   /// Creates a new, empty temporary file beside `KEY`, 0600 whatever the umask.
   private func createTemporaryFile(for key: RememberKey) throws(SystemError) -> (Int32, [UInt8]) {
     let processID = getpid()
-    for attempt in 0 ..< Self.temporaryAttempts {
+    for attempt in 0..<Self.temporaryAttempts {
       let path = Self.joined(directory, Self.temporaryName(for: key, processID: processID, attempt: attempt))
       let fd = Self.withCString(path) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
       if fd >= 0 {
@@ -151,7 +151,8 @@ public struct RememberStore: Sendable {
       if withCString(path, { mkdir($0, 0o700) }) == 0 {
         _ = withCString(path) { chmod($0, 0o700) }
       } else if errno != EEXIST || !isDirectory(path) {
-        throw SystemError(errno: errno == EEXIST ? ENOTDIR : errno, context: "cannot create the directory \(text(path))")
+        throw SystemError(
+          errno: errno == EEXIST ? ENOTDIR : errno, context: "cannot create the directory \(text(path))")
       }
     default:
       throw SystemError(errno: errno, context: "cannot create the directory \(text(path))")
@@ -228,7 +229,7 @@ public struct RememberStore: Sendable {
     while end > 1 && path[end - 1] == UInt8(ascii: "/") { end -= 1 }
     while end > 0 && path[end - 1] != UInt8(ascii: "/") { end -= 1 }
     while end > 1 && path[end - 1] == UInt8(ascii: "/") { end -= 1 }
-    return Array(path[0 ..< end])
+    return Array(path[0..<end])
   }
 
   private static func withCString<R>(_ path: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> R {

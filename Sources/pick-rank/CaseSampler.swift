@@ -50,7 +50,9 @@ struct CaseSampler {
   /// Whether `target` is the line meant by a query with this reading: the
   /// only line that fits it, or for `latest-of-several` the newest (first)
   /// of two to five lines that fit.
-  private func isIntended(_ target: Int, by reading: QueryReading, in list: GeneratedList, strategy: QueryStrategy) -> Bool {
+  private func isIntended(_ target: Int, by reading: QueryReading, in list: GeneratedList, strategy: QueryStrategy)
+    -> Bool
+  {
     guard reading.isFitted(by: list.anatomy[target]) else { return false }
     let allowed = strategy.acceptsSeveralFits ? 5 : 1
     let prefilter = reading.prefilter

@@ -44,7 +44,8 @@ extension QueryStrategy {
       // Initials of two or three directories, then the start of the name:
       // `scbut` for `src/components/Button/Button.tsx`.
       guard line.directories.count >= 2, stem.count >= 2 else { return nil }
-      let chosen = rng.sample(rng.within(2...min(3, line.directories.count)), of: Array(line.directories.indices)).sorted()
+      let chosen = rng.sample(rng.within(2...min(3, line.directories.count)), of: Array(line.directories.indices))
+        .sorted()
       let initials = chosen.compactMap { line.initial(of: line.directories[$0]) }
       guard initials.count == chosen.count else { return nil }
       let file = line.prefix(of: stem, rng.within(2...4))

@@ -54,7 +54,8 @@ struct RankCheck {
   /// `pick` in the directory of this executable: `.build/release/pick` when
   /// run as `.build/release/pick-rank`.
   private static func defaultPickPath() -> String {
-    let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+    let me =
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
       ?? CommandLine.arguments[0]
     return URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent("pick").path
   }

@@ -8,7 +8,8 @@ struct Report {
 
   func table() -> String {
     var lines: [String] = []
-    let header = pad("strategy", 26) + pad("cases", 7, right: true)
+    let header =
+      pad("strategy", 26) + pad("cases", 7, right: true)
       + "   top-1 pick   fzf   top-3 pick   fzf     MRR pick   fzf   pick>fzf pick<fzf"
     lines.append(header)
     lines.append(String(repeating: "-", count: header.count))

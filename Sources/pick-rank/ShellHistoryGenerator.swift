@@ -45,7 +45,8 @@ struct ShellHistoryGenerator {
     let kind = rng.element(of: ["feature", "feature", "fix", "chore", "release", "hotfix"])
     if kind == "release" { return "release/\(rng.within(1...3)).\(rng.within(0...12))" }
     let words = rng.sample(rng.within(1...2), of: Vocabulary.branchWords).joined(separator: "-")
-    return rng.chance(0.3) ? "\(kind)/\(rng.element(of: ["JIRA", "OPS", "WEB"]))-\(rng.within(100...2999))-\(words)" : "\(kind)/\(words)"
+    return rng.chance(0.3)
+      ? "\(kind)/\(rng.element(of: ["JIRA", "OPS", "WEB"]))-\(rng.within(100...2999))-\(words)" : "\(kind)/\(words)"
   }
 
   private mutating func branch() -> String {
@@ -151,12 +152,18 @@ struct ShellHistoryGenerator {
     case 2: return "kubectl get pods -n \(ns) -l app=\(service)"
     case 3, 4: return piped("kubectl logs -f \(pod(of: service)) -n \(ns)")
     case 5: return "kubectl describe pod \(pod(of: service)) -n \(ns)"
-    case 6: return "kubectl apply -f deploy/k8s/\(service)/\(rng.element(of: ["deployment", "service", "configmap", "ingress"])).yaml"
+    case 6:
+      return
+        "kubectl apply -f deploy/k8s/\(service)/\(rng.element(of: ["deployment", "service", "configmap", "ingress"])).yaml"
     case 7: return "kubectl delete pod \(pod(of: service)) -n \(ns)"
     case 8: return "kubectl rollout restart deployment/\(service) -n \(ns)"
-    case 9: return "kubectl port-forward svc/\(service) \(rng.element(of: [8080, 9090, 5432, 6379, 3000])):\(rng.element(of: [80, 8080, 5432, 6379])) -n \(ns)"
+    case 9:
+      return
+        "kubectl port-forward svc/\(service) \(rng.element(of: [8080, 9090, 5432, 6379, 3000])):\(rng.element(of: [80, 8080, 5432, 6379])) -n \(ns)"
     case 10: return "kubectl exec -it \(pod(of: service)) -n \(ns) -- \(rng.element(of: ["sh", "bash", "env"]))"
-    default: return "kubectl config use-context \(rng.element(of: Vocabulary.environments))-\(rng.element(of: ["eu", "us", "ap"]))"
+    default:
+      return
+        "kubectl config use-context \(rng.element(of: Vocabulary.environments))-\(rng.element(of: ["eu", "us", "ap"]))"
     }
   }
 
@@ -166,7 +173,9 @@ struct ShellHistoryGenerator {
     switch variant {
     case 0: return "docker ps -a"
     case 1: return "docker run -it --rm \(image) \(rng.element(of: ["sh", "bash"]))"
-    case 2: return "docker run -d -p \(rng.element(of: [5432, 6379, 8080, 3306])):\(rng.element(of: [5432, 6379, 80, 3306])) --name \(service)-dev \(image)"
+    case 2:
+      return
+        "docker run -d -p \(rng.element(of: [5432, 6379, 8080, 3306])):\(rng.element(of: [5432, 6379, 80, 3306])) --name \(service)-dev \(image)"
     case 3: return "docker exec -it \(service)-dev \(rng.element(of: ["sh", "bash", "psql -U postgres"]))"
     case 4: return piped("docker logs -f \(service)-dev")
     case 5: return "docker build -t acme/\(service):\(rng.hex(7)) ."
@@ -182,7 +191,8 @@ struct ShellHistoryGenerator {
     switch variant {
     case 0, 1: return "ssh \(user)@\(host())"
     case 2: return "ssh -i ~/.ssh/id_ed25519 \(user)@\(host())"
-    case 3: return "ssh -L \(rng.element(of: [5432, 6379, 8080])):localhost:\(rng.element(of: [5432, 6379, 8080])) \(host())"
+    case 3:
+      return "ssh -L \(rng.element(of: [5432, 6379, 8080])):localhost:\(rng.element(of: [5432, 6379, 8080])) \(host())"
     default: return "scp \(file()) \(user)@\(host()):/tmp/"
     }
   }
@@ -206,7 +216,8 @@ struct ShellHistoryGenerator {
     case 2: return "cd \(directory.isEmpty ? "~" : directory)"
     case 3: return "ls -la \(directory.isEmpty ? "." : directory)"
     case 4: return "rg -n \(rng.frequent(of: Vocabulary.nouns)) \(directory.isEmpty ? "." : directory)"
-    case 5: return "grep -rn \"\(rng.frequent(of: Vocabulary.nouns))\" --include=*.\(rng.element(of: ["go", "ts", "py"])) ."
+    case 5:
+      return "grep -rn \"\(rng.frequent(of: Vocabulary.nouns))\" --include=*.\(rng.element(of: ["go", "ts", "py"])) ."
     default: return "code \(path)"
     }
   }
@@ -229,14 +240,20 @@ struct ShellHistoryGenerator {
   private mutating func opsCommand(_ variant: Int) -> String {
     let service = service()
     switch variant {
-    case 0: return "curl -s http://localhost:\(rng.element(of: [8080, 3000, 9090]))/api/\(rng.frequent(of: Vocabulary.nouns)) | jq ."
+    case 0:
+      return
+        "curl -s http://localhost:\(rng.element(of: [8080, 3000, 9090]))/api/\(rng.frequent(of: Vocabulary.nouns)) | jq ."
     case 1: return "tail -f /var/log/\(service)/\(rng.element(of: ["app", "error", "access"])).log"
     case 2: return "sudo systemctl restart \(service)"
     case 3: return piped("systemctl status \(service)")
     case 4: return "journalctl -u \(service) -f --since \"\(rng.within(1...12)) hours ago\""
     case 5: return "terraform plan -var-file=\(rng.element(of: Vocabulary.environments)).tfvars"
-    case 6: return "helm upgrade --install \(service) ./deploy/helm/\(service) -n \(namespace()) -f deploy/helm/\(service)/values-\(rng.element(of: Vocabulary.environments)).yaml"
-    default: return "psql -h \(host()) -U \(rng.element(of: Vocabulary.users)) \(rng.element(of: ["orders", "billing", "users", "analytics"]))"
+    case 6:
+      return
+        "helm upgrade --install \(service) ./deploy/helm/\(service) -n \(namespace()) -f deploy/helm/\(service)/values-\(rng.element(of: Vocabulary.environments)).yaml"
+    default:
+      return
+        "psql -h \(host()) -U \(rng.element(of: Vocabulary.users)) \(rng.element(of: ["orders", "billing", "users", "analytics"]))"
     }
   }
 }

@@ -86,12 +86,14 @@ struct SourceTreeGenerator {
   // MARK: Modules
 
   private mutating func addRootFiles() {
-    add("", [
-      "README.md", "LICENSE", "Makefile", "configure.ac", "go.mod", "go.sum", "package.json",
-      "package-lock.json", ".gitignore", ".editorconfig", "Dockerfile", "docker-compose.yml",
-      "CHANGELOG.md", "CONTRIBUTING.md", ".github/workflows/ci.yml",
-      ".github/workflows/release.yml", ".github/CODEOWNERS", "tsconfig.base.json",
-    ])
+    add(
+      "",
+      [
+        "README.md", "LICENSE", "Makefile", "configure.ac", "go.mod", "go.sum", "package.json",
+        "package-lock.json", ".gitignore", ".editorconfig", "Dockerfile", "docker-compose.yml",
+        "CHANGELOG.md", "CONTRIBUTING.md", ".github/workflows/ci.yml",
+        ".github/workflows/release.yml", ".github/CODEOWNERS", "tsconfig.base.json",
+      ])
     for _ in 0..<rng.within(6...14) {
       add("scripts/\(rng.element(of: Vocabulary.verbs))-\(kebabName()).sh")
     }
@@ -212,11 +214,15 @@ struct SourceTreeGenerator {
   private mutating func addCLibrary() {
     let name = "lib" + rng.frequent(of: Vocabulary.nouns)
     let root = moduleRoot(["native", "third_party", "libs"], name: name)
-    add(root, [
-      "configure.ac", "Makefile.am", "CMakeLists.txt", "README", "COPYING", "autogen.sh",
-      "config.h.in",
-    ])
-    for macro in rng.sample(rng.within(2...6), of: ["ax_pthread", "ax_cflags", "libtool", "ltoptions", "pkg", "ax_check_compile_flag"]) {
+    add(
+      root,
+      [
+        "configure.ac", "Makefile.am", "CMakeLists.txt", "README", "COPYING", "autogen.sh",
+        "config.h.in",
+      ])
+    for macro in rng.sample(
+      rng.within(2...6), of: ["ax_pthread", "ax_cflags", "libtool", "ltoptions", "pkg", "ax_check_compile_flag"])
+    {
       add("\(root)/m4/\(macro).m4")
     }
     for _ in 0..<rng.within(5...25) {

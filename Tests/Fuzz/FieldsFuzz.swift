@@ -84,8 +84,7 @@ public func fuzzFields(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 
 enum FieldChecks {
   /// Checks `tokens` against the splitting rules of `FieldSplitter`.
-  static func tokens(_ tokens: [Range<Int>], of line: [UInt8], delimiter: [UInt8]?, _ shown: String)
-  {
+  static func tokens(_ tokens: [Range<Int>], of line: [UInt8], delimiter: [UInt8]?, _ shown: String) {
     let isBlank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
     var position = 0
     if delimiter == nil {

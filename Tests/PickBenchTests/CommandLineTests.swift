@@ -33,7 +33,8 @@ import Testing
 
 @Test(arguments: ["1000000", "1_000_000", "1,000,000", "1M", "1000k"])
 func `counts accept separators and suffixes`(text: String) throws {
-  #expect(try BenchCommand.parse(["corpus", "paths", "--items", text]) == .corpus(kind: .paths, items: 1_000_000, seed: 42))
+  #expect(
+    try BenchCommand.parse(["corpus", "paths", "--items", text]) == .corpus(kind: .paths, items: 1_000_000, seed: 42))
 }
 
 @Test(arguments: [

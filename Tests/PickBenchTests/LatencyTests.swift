@@ -31,7 +31,9 @@ import Testing
 @Test func `load takes several sizes or files`() throws {
   #expect(try BenchCommand.parse(["load"]) == .load(.init()))
   #expect(try BenchCommand.parse(["load"]) == .load(.init(sizes: [1_000_000, 10_000_000], runs: 1)))
-  #expect(try BenchCommand.parse(["load", "--items", "100k", "1M", "--runs", "2"]) == .load(.init(sizes: [100_000, 1_000_000], runs: 2)))
+  #expect(
+    try BenchCommand.parse(["load", "--items", "100k", "1M", "--runs", "2"])
+      == .load(.init(sizes: [100_000, 1_000_000], runs: 2)))
   #expect(try BenchCommand.parse(["load", "--corpus", "/a", "/b"]) == .load(.init(files: ["/a", "/b"])))
 }
 
@@ -73,8 +75,10 @@ private let fzfScreen = [
 ]
 
 @Test func `the screen shows a result when the count and the best match are in place`() {
-  let pick = ScreenExpectation(matches: 30036, total: 1_000_000, bestMatch: Array("src/lib/parse.c".utf8), listRowOffset: 1)
-  let fzf = ScreenExpectation(matches: 30036, total: 1_000_000, bestMatch: Array("src/lib/parse.c".utf8), listRowOffset: -1)
+  let pick = ScreenExpectation(
+    matches: 30036, total: 1_000_000, bestMatch: Array("src/lib/parse.c".utf8), listRowOffset: 1)
+  let fzf = ScreenExpectation(
+    matches: 30036, total: 1_000_000, bestMatch: Array("src/lib/parse.c".utf8), listRowOffset: -1)
   #expect(pick.isShown(on: pickScreen))
   #expect(fzf.isShown(on: fzfScreen))
   // The layouts are not interchangeable: the best match is on the wrong side of the count.
@@ -83,7 +87,8 @@ private let fzfScreen = [
 }
 
 @Test func `a best match further down the list does not count`() {
-  let expectation = ScreenExpectation(matches: 30036, total: 1_000_000, bestMatch: Array("lib/python/x.py".utf8), listRowOffset: 1)
+  let expectation = ScreenExpectation(
+    matches: 30036, total: 1_000_000, bestMatch: Array("lib/python/x.py".utf8), listRowOffset: 1)
   #expect(!expectation.isShown(on: pickScreen))
 }
 
@@ -97,7 +102,8 @@ private let fzfScreen = [
 }
 
 @Test func `an old count does not count`() {
-  let expectation = ScreenExpectation(matches: 10939, total: 1_000_000, bestMatch: Array("src/lib/parse.c".utf8), listRowOffset: 1)
+  let expectation = ScreenExpectation(
+    matches: 10939, total: 1_000_000, bestMatch: Array("src/lib/parse.c".utf8), listRowOffset: 1)
   #expect(!expectation.isShown(on: pickScreen))
 }
 

@@ -66,8 +66,12 @@ func `the byte filter accepts exactly the items whose characters occur in order`
         + [UInt8](repeating: filler, count: 24)
       item.withUnsafeBufferPointer { bytes in
         let base = bytes.baseAddress!
-        #expect(ByteFilter.quietPrefix(base, count: bytes.count, sieve) <= 37, "U+\(String(value, radix: 16)) variant \(variant)")
-        #expect(ByteFilter.nextCandidate(base, count: bytes.count, sieve) == 37, "U+\(String(value, radix: 16)) variant \(variant)")
+        #expect(
+          ByteFilter.quietPrefix(base, count: bytes.count, sieve) <= 37,
+          "U+\(String(value, radix: 16)) variant \(variant)")
+        #expect(
+          ByteFilter.nextCandidate(base, count: bytes.count, sieve) == 37,
+          "U+\(String(value, radix: 16)) variant \(variant)")
       }
       checked += 1
     }

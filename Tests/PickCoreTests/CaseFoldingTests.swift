@@ -49,8 +49,8 @@ func `invalid-byte units and surrogate values are unchanged`(unit: UInt32) {
 }
 
 @Test func `the two-byte folding table agrees with case and accent folding`() {
-  for variant in 0 ..< 4 {
-    for unit: UInt32 in 0 ..< 0x800 {
+  for variant in 0..<4 {
+    for unit: UInt32 in 0..<0x800 {
       var folded = unit
       if variant & 1 == 0 { folded = CaseFolding.lower(folded) }
       if variant & 2 != 0 { folded = LatinFolding.base(folded) }

@@ -68,7 +68,9 @@ struct DisplayLineTests {
     #expect(columns(render(bytes: [0xFF, 0xFE])) == 2)
   }
 
-  @Test(arguments: [0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069] as [UInt32])
+  @Test(
+    arguments: [0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069]
+      as [UInt32])
   func `bidi controls are shown, not obeyed`(value: UInt32) {
     let item = "abc" + String(Unicode.Scalar(value)!) + "fed.txt"
     let segments = render(item)
@@ -163,7 +165,9 @@ struct DisplayLineTests {
   @Test func `a cut never splits a grapheme cluster`() {
     #expect(shown(render("ab👨‍👩‍👧cd", width: 4)) == "ab …")
     #expect(shown(render("ab👨‍👩‍👧cd", width: 5)) == "ab👨‍👩‍👧…")
-    #expect(shown(render(String(repeating: "e\u{301}", count: 10), width: 5)) == String(repeating: "e\u{301}", count: 4) + "…")
+    #expect(
+      shown(render(String(repeating: "e\u{301}", count: 10), width: 5)) == String(repeating: "e\u{301}", count: 4) + "…"
+    )
     #expect(shown(render("🇯🇵🇺🇸🇫🇷", width: 5)) == "🇯🇵🇺🇸…")
     #expect(shown(render("x1️⃣2️⃣", width: 4)) == "x1️⃣…")
   }
@@ -252,7 +256,8 @@ struct DisplayLineTests {
       let adjacentAlike = zip(segments, segments.dropFirst()).contains { $0.isMatch == $1.isMatch }
       let measured = segments.allSatisfy { DisplayWidth.columns(of: $0.text) == $0.columns }
       // A cluster can be wider than a narrow row (a tab, a prepended mark before an emoji).
-      let firstMatchShown = width < 12 || matches.allSatisfy { $0 == item.count - 1 && item[$0] == 0x0D }
+      let firstMatchShown =
+        width < 12 || matches.allSatisfy { $0 == item.count - 1 && item[$0] == 0x0D }
         || segments.contains { $0.isMatch }
       if total > width || unsafe != nil || adjacentAlike || !measured || !firstMatchShown {
         Issue.record(

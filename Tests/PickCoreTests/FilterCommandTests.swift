@@ -5,7 +5,8 @@ import Testing
 /// `pick --filter QUERY ARGUMENTS` over `items` (newline-terminated), as text lines.
 private func lines(_ items: [String], _ arguments: [String]) throws -> [String] {
   let input: [UInt8] = items.flatMap { Array($0.utf8) + [UInt8(0x0A)] }
-  var out = try runFilter(input, arguments).text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+  var out = try runFilter(input, arguments).text.split(separator: "\n", omittingEmptySubsequences: false).map(
+    String.init)
   if out.last == "" { out.removeLast() }
   return out
 }
@@ -69,14 +70,14 @@ func `a query of only inverse terms keeps input order`(query: String) throws {
 /// Random items over a small alphabet so that queries often match and tie.
 private func randomItems(_ rng: inout SeededGenerator, count: Int) -> [String] {
   let alphabet: [String] = ["a", "b", "c", "A", "/", " ", "_", "é", "x"]
-  return (0 ..< count).map { _ in
-    String((0 ..< Int.random(in: 0 ... 8, using: &rng)).map { _ in Character(alphabet.randomElement(using: &rng)!) })
+  return (0..<count).map { _ in
+    String((0..<Int.random(in: 0...8, using: &rng)).map { _ in Character(alphabet.randomElement(using: &rng)!) })
   }
 }
 
 private func randomQuery(_ rng: inout SeededGenerator) -> String {
   let pieces = ["a", "b", "ab", "c", "x", "!b", "^a", "c$", "'ab", "a b", "é", "A", "/"]
-  return (0 ..< Int.random(in: 1 ... 2, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined(separator: " ")
+  return (0..<Int.random(in: 1...2, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined(separator: " ")
 }
 
 /// Characters of `item` with spaces at both ends removed (the length ties compare).
@@ -89,8 +90,8 @@ private func trimmedLength(_ item: String) -> Int {
 
 @Test func `sorted output is the matches by score, then length, then input order`() throws {
   var rng = SeededGenerator(seed: 0xF117_0001)
-  for trial in 0 ..< 300 {
-    let items = randomItems(&rng, count: Int.random(in: 0 ... 40, using: &rng))
+  for trial in 0..<300 {
+    let items = randomItems(&rng, count: Int.random(in: 0...40, using: &rng))
     let query = randomQuery(&rng)
     let scored = items.enumerated().compactMap { index, item in
       matchScore(query, item).map { (index: index, item: item, score: $0) }
@@ -108,12 +109,14 @@ private func trimmedLength(_ item: String) -> Int {
 
 @Test func `--tac over a list is the same as the reversed list`() throws {
   var rng = SeededGenerator(seed: 0xF117_0002)
-  for trial in 0 ..< 300 {
-    let items = randomItems(&rng, count: Int.random(in: 0 ... 40, using: &rng))
+  for trial in 0..<300 {
+    let items = randomItems(&rng, count: Int.random(in: 0...40, using: &rng))
     let query = Bool.random(using: &rng) ? "" : randomQuery(&rng)
     let sorts = Bool.random(using: &rng)
     let tiebreak: [Options.Tiebreak]? =
-      Bool.random(using: &rng) ? nil : [[.length], [.begin, .length], [.end, .chunk, .length], [.pathname], [.index]].randomElement(using: &rng)!
+      Bool.random(using: &rng)
+      ? nil
+      : [[.length], [.begin, .length], [.end, .chunk, .length], [.pathname], [.index]].randomElement(using: &rng)!
     let forward = try filter(items.reversed(), query) {
       $0.sort = sorts
       $0.tiebreak = tiebreak
@@ -123,14 +126,15 @@ private func trimmedLength(_ item: String) -> Int {
       $0.tiebreak = tiebreak
       $0.tac = true
     }
-    #expect(tac == forward, "trial \(trial): \(query) sort=\(sorts) tiebreak=\(String(describing: tiebreak)) over \(items)")
+    #expect(
+      tac == forward, "trial \(trial): \(query) sort=\(sorts) tiebreak=\(String(describing: tiebreak)) over \(items)")
   }
 }
 
 @Test func `--no-sort prints exactly the matching items in input order`() throws {
   var rng = SeededGenerator(seed: 0xF117_0003)
-  for trial in 0 ..< 300 {
-    let items = randomItems(&rng, count: Int.random(in: 0 ... 40, using: &rng))
+  for trial in 0..<300 {
+    let items = randomItems(&rng, count: Int.random(in: 0...40, using: &rng))
     let query = randomQuery(&rng)
     let expected = items.filter { matchScore(query, $0) != nil }
     #expect(try filter(items, query) { $0.sort = false } == expected, "trial \(trial): \(query) over \(items)")
@@ -143,7 +147,8 @@ private func trimmedLength(_ item: String) -> Int {
 func `--header-lines skips the first items`(count: Int) throws {
   let items = ["a0", "a1", "b2", "a3", "a4", "x"]
   #expect(try filter(items, "") { $0.headerLines = count } == Array(items.dropFirst(count)))
-  #expect(try filter(items, "a") { $0.headerLines = count } == Array(items.dropFirst(count).filter { $0.hasPrefix("a") }))
+  #expect(
+    try filter(items, "a") { $0.headerLines = count } == Array(items.dropFirst(count).filter { $0.hasPrefix("a") }))
 }
 
 @Test func `--print-query prints the query first`() throws {

@@ -662,7 +662,9 @@ import Testing
     Case(name: "placeholders", items: ["\u{1B}[31mred\u{1B}[0m", "bell\u{07}"], next: ["down"]),
     Case(name: "default layout", items: ["apple", "banana", "cherry"], next: ["up"], layout: .default),
     Case(name: "reverse-list layout", items: ["apple", "banana", "cherry"], next: ["down"], layout: .reverseList),
-    Case(name: "scrolling", items: (1...20).map { "item \($0)" }, height: 8, keys: Array(repeating: "down", count: 5), next: ["down"]),
+    Case(
+      name: "scrolling", items: (1...20).map { "item \($0)" }, height: 8, keys: Array(repeating: "down", count: 5),
+      next: ["down"]),
     Case(name: "tiny 2×3", items: ["apple", "banana"], width: 2, height: 3, next: ["down"]),
     Case(name: "tiny 1×1", items: ["apple", "banana"], width: 1, height: 1, next: ["a"]),
     Case(name: "tiny 10×2", items: ["apple", "banana"], multi: .max, width: 10, height: 2, next: ["tab"]),

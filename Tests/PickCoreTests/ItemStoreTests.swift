@@ -19,21 +19,21 @@ private func referenceItems(_ input: [UInt8], separator: UInt8) -> [[UInt8]] {
 }
 
 private func storedItems(_ store: ItemStore) -> [[UInt8]] {
-  (0 ..< store.count).map { Array(store.item($0)) }
+  (0..<store.count).map { Array(store.item($0)) }
 }
 
 /// Random input drawn mostly from bytes that are interesting to a splitter.
 private func randomInput(_ rng: inout SeededGenerator) -> [UInt8] {
   let interesting: [UInt8] = [0x0A, 0x0A, 0x00, 0x0D, 0x61, 0x62, 0x20, 0xFF, 0xC3, 0xA9, 0xE2, 0x80]
-  let length = Int.random(in: 0 ... 120, using: &rng)
-  return (0 ..< length).map { _ in
-    Bool.random(using: &rng) ? interesting.randomElement(using: &rng)! : UInt8.random(in: 0 ... 255, using: &rng)
+  let length = Int.random(in: 0...120, using: &rng)
+  return (0..<length).map { _ in
+    Bool.random(using: &rng) ? interesting.randomElement(using: &rng)! : UInt8.random(in: 0...255, using: &rng)
   }
 }
 
 @Test func `any split of the input into chunks gives the same items as one append`() throws {
   var rng = SeededGenerator(seed: 0x1735_0001)
-  for trial in 0 ..< 500 {
+  for trial in 0..<500 {
     let separator: UInt8 = Bool.random(using: &rng) ? 0x0A : 0x00
     let input = randomInput(&rng)
     let expected = referenceItems(input, separator: separator)
@@ -47,8 +47,8 @@ private func randomInput(_ rng: inout SeededGenerator) -> [UInt8] {
     let appended = try smallStore(separator: separator)
     var offset = 0
     while offset < input.count {
-      let n = min(Int.random(in: 0 ... 9, using: &rng), input.count - offset)
-      try appended.append(Array(input[offset ..< offset + n]))
+      let n = min(Int.random(in: 0...9, using: &rng), input.count - offset)
+      try appended.append(Array(input[offset..<offset + n]))
       offset += n
       // Items already complete are readable while input keeps arriving.
       let complete = input[..<offset].filter { $0 == separator }.count
@@ -62,9 +62,9 @@ private func randomInput(_ rng: inout SeededGenerator) -> [UInt8] {
     let committed = try smallStore(separator: separator)
     offset = 0
     while offset < input.count {
-      let room = try committed.tail(maximum: Int.random(in: 1 ... 8, using: &rng))
-      let n = min(Int.random(in: 0 ... room.count, using: &rng), input.count - offset)
-      room.copyMemory(from: UnsafeRawBufferPointer(rebasing: input.withUnsafeBytes { $0 }[offset ..< offset + n]))
+      let room = try committed.tail(maximum: Int.random(in: 1...8, using: &rng))
+      let n = min(Int.random(in: 0...room.count, using: &rng), input.count - offset)
+      room.copyMemory(from: UnsafeRawBufferPointer(rebasing: input.withUnsafeBytes { $0 }[offset..<offset + n]))
       try committed.commit(n)
       offset += n
     }
@@ -95,7 +95,7 @@ private func randomInput(_ rng: inout SeededGenerator) -> [UInt8] {
   try store.append([])
   try store.finish()
   #expect(store.count == 0)
-  #expect(store.items(0 ..< 0).count == 0)
+  #expect(store.items(0..<0).count == 0)
 }
 
 @Test(arguments: [1, 2, 5, 100])
@@ -123,7 +123,7 @@ func `only separators give that many empty items`(separators: Int) throws {
 
 @Test func `items over a range are the contiguous bytes with their separators`() throws {
   var rng = SeededGenerator(seed: 0x1735_0002)
-  for trial in 0 ..< 200 {
+  for trial in 0..<200 {
     let separator: UInt8 = Bool.random(using: &rng) ? 0x0A : 0x00
     let input = randomInput(&rng)
     let store = try smallStore(separator: separator)
@@ -131,11 +131,11 @@ func `only separators give that many empty items`(separators: Int) throws {
     try store.finish()
     let items = referenceItems(input, separator: separator)
     guard !items.isEmpty else { continue }
-    let lower = Int.random(in: 0 ... items.count, using: &rng)
-    let upper = Int.random(in: lower ... items.count, using: &rng)
+    let lower = Int.random(in: 0...items.count, using: &rng)
+    let upper = Int.random(in: lower...items.count, using: &rng)
     // The last item without a separator gets a virtual one, so it reads like the others.
-    let expected = items[lower ..< upper].flatMap { $0 + [separator] }
-    #expect(Array(store.items(lower ..< upper)) == expected, "trial \(trial): \(lower)..<\(upper)")
+    let expected = items[lower..<upper].flatMap { $0 + [separator] }
+    #expect(Array(store.items(lower..<upper)) == expected, "trial \(trial): \(lower)..<\(upper)")
   }
 }
 

@@ -285,10 +285,10 @@ func `each encoding decodes to its events`(_ row: DecoderRow) {
 @Test(arguments: keyDecoderTable)
 func `splitting the bytes in two or three pieces gives the same events`(_ row: DecoderRow) {
   let bytes = row.bytes
-  for first in 0 ... bytes.count {
-    for second in first ... bytes.count {
+  for first in 0...bytes.count {
+    for second in first...bytes.count {
       let pieces = [
-        Array(bytes[..<first]), Array(bytes[first ..< second]), Array(bytes[second...]),
+        Array(bytes[..<first]), Array(bytes[first..<second]), Array(bytes[second...]),
       ]
       let events = decode(pieces, cooked: row.cooked)
       #expect(events == row.events, "split at \(first), \(second)")
@@ -416,7 +416,7 @@ func `splitting the bytes in two or three pieces gives the same events`(_ row: D
   var decoder = KeyDecoder()
   var events: [InputEvent] = []
   for start in stride(from: 0, to: bytes.count, by: 7) {
-    events += decoder.feed(Array(bytes[start ..< min(start + 7, bytes.count)]))
+    events += decoder.feed(Array(bytes[start..<min(start + 7, bytes.count)]))
   }
   #expect(events == [.paste(text)])
   #expect(!decoder.isWaiting)
@@ -436,21 +436,21 @@ func `splitting the bytes in two or three pieces gives the same events`(_ row: D
     0x52, 0x41, 0x7F, 0x08, 0x0A, 0x0D, 0x00, 0xC3, 0xA9, 0xC2, 0x85, 0xE2, 0x82, 0xAC, 0xF0, 0xFF,
     0x9C,
   ]
-  for _ in 0 ..< 3000 {
+  for _ in 0..<3000 {
     var decoder = KeyDecoder()
     decoder.expectsCursorReport = Bool.random(using: &rng)
-    let length = Int.random(in: 0 ... 200, using: &rng)
-    let bytes = (0 ..< length).map { _ in
+    let length = Int.random(in: 0...200, using: &rng)
+    let bytes = (0..<length).map { _ in
       Bool.random(using: &rng)
-        ? interesting.randomElement(using: &rng)! : UInt8.random(in: 0 ... 255, using: &rng)
+        ? interesting.randomElement(using: &rng)! : UInt8.random(in: 0...255, using: &rng)
     }
     var events: [InputEvent] = []
     var start = 0
     while start < bytes.count {
-      let end = min(bytes.count, start + Int.random(in: 1 ... 16, using: &rng))
+      let end = min(bytes.count, start + Int.random(in: 1...16, using: &rng))
       events += decoder.feed(
-        Array(bytes[start ..< end]), cooked: start == 0 && Bool.random(using: &rng))
-      if Int.random(in: 0 ..< 4, using: &rng) == 0 { events += decoder.timedOut() }
+        Array(bytes[start..<end]), cooked: start == 0 && Bool.random(using: &rng))
+      if Int.random(in: 0..<4, using: &rng) == 0 { events += decoder.timedOut() }
       start = end
     }
     events += decoder.timedOut()
@@ -461,7 +461,7 @@ func `splitting the bytes in two or three pieces gives the same events`(_ row: D
         if case .character(let scalar) = key.code {
           #expect(!isControl(scalar), "\(bytes)")
         }
-        if case .function(let number) = key.code { #expect((1 ... 12).contains(number)) }
+        if case .function(let number) = key.code { #expect((1...12).contains(number)) }
       case .paste(let text):
         #expect(!text.isEmpty)
         #expect(!text.unicodeScalars.contains(where: isControl), "\(bytes)")
@@ -477,7 +477,7 @@ func `splitting the bytes in two or three pieces gives the same events`(_ row: D
 }
 
 private func isControl(_ scalar: Unicode.Scalar) -> Bool {
-  scalar.value < 0x20 || (0x7F ... 0x9F).contains(scalar.value)
+  scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
 }
 
 // MARK: - Names
@@ -581,5 +581,6 @@ func `ESCDELAY is clamped to 25 through 1000, default 50`(_ value: String?, _ ex
 @Test func `a DECRQM answer is a mode report, never keys`() {
   var decoder = KeyDecoder()
   #expect(decoder.feed(Array("\u{1B}[?2004;1$y".utf8)) == [.modeReport(mode: 2004, value: 1)])
-  #expect(decoder.feed(Array("\u{1B}[?2004;2$yx".utf8)) == [.modeReport(mode: 2004, value: 2), .key(Key(.character("x")))])
+  #expect(
+    decoder.feed(Array("\u{1B}[?2004;2$yx".utf8)) == [.modeReport(mode: 2004, value: 2), .key(Key(.character("x")))])
 }

@@ -16,10 +16,11 @@ func `accented and variant Latin letters fold to their plain letter`(
   #expect(LatinFolding.base(letter.value) == plain.value)
 }
 
-@Test(arguments: [
-  "a", "Z", "0", "~", "æ", "Æ", "þ", "ð", "œ", "ĳ", "ǈ", "ꝺ", "×", "÷", "µ", "α", "Ω", "ж", "中",
-  "\u{0301}", "😀",
-] as [Unicode.Scalar])
+@Test(
+  arguments: [
+    "a", "Z", "0", "~", "æ", "Æ", "þ", "ð", "œ", "ĳ", "ǈ", "ꝺ", "×", "÷", "µ", "α", "Ω", "ж", "中",
+    "\u{0301}", "😀",
+  ] as [Unicode.Scalar])
 func `other units are left alone`(scalar: Unicode.Scalar) {
   #expect(LatinFolding.base(scalar.value) == scalar.value)
 }

@@ -161,8 +161,7 @@ private func roles(
     query: CompiledQuery([], options: options))
   var state = PickerState(
     configuration: PickerConfiguration(options: options), query: [], matches: matches)
-  let (frame, roles) = PickerLayout(width: 30, height: height).frameWithRoles(&state, store: store)
-  { _ in [] }
+  let (frame, roles) = PickerLayout(width: 30, height: height).frameWithRoles(&state, store: store) { _ in [] }
   #expect(roles.count == height)
   for (index, role) in roles.enumerated() {
     let text = frame.rows[index].map(\.text).joined()

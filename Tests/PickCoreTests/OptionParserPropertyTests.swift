@@ -188,7 +188,9 @@ func `a huge unknown option is rejected at once`(_ dashes: String) {
     _ = try OptionParser.parse(arguments: [Array("--bind".utf8), Array("ctrl\u{0}\u{1B}[2J-a:x".utf8)])
     Issue.record("the value was accepted")
   } catch {
-    #expect(error.message.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F }, "\(error.message.debugDescription)")
+    #expect(
+      error.message.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F },
+      "\(error.message.debugDescription)")
     #expect(error.message.contains("unsupported key"))
   }
 }

@@ -205,7 +205,10 @@ private let positionalHint = "(pick takes no positional arguments; items come fr
   ),
   (["-d", ""], "option -d: invalid value '' (the delimiter must not be empty)"),
   (["--delimiter="], "option --delimiter: invalid value '' (the delimiter must not be empty)"),
-  (["-d", "\\|"], "option -d: invalid value '\\|' (a backslash may only escape t, n, 0 or \\ (-d is a literal string, not a regular expression))"),
+  (
+    ["-d", "\\|"],
+    "option -d: invalid value '\\|' (a backslash may only escape t, n, 0 or \\ (-d is a literal string, not a regular expression))"
+  ),
   (["-n0"], "option -n: invalid value '0' (expected field index expressions such as 1,3..5,-1)"),
   (
     ["--nth=1,,2"],

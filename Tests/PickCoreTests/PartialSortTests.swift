@@ -51,8 +51,7 @@ func `sortFront puts the smallest keys first in order and keeps the rest in inpu
   }
 
   @Test(arguments: [false, true])
-  func `a ranking sorted only at the front reads exactly like a fully sorted one`(tac: Bool) throws
-  {
+  func `a ranking sorted only at the front reads exactly like a fully sorted one`(tac: Bool) throws {
     let store = try Self.store(20_000)
     let query = CompiledQuery(QueryParser().parse(Array("ab".utf8)), scheme: .default)
     let full = Ranker(order: Ranker.Order(reversesInput: tac))

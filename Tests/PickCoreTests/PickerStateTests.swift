@@ -16,7 +16,7 @@ private struct Harness {
     self.options = options
     store = try makeStore(items)
     let compiled = CompiledQuery(options.query, options: options)
-    let matches = Ranker(order: Ranker.Order(options: options)).rank(store, range: 0 ..< store.count, query: compiled)
+    let matches = Ranker(order: Ranker.Order(options: options)).rank(store, range: 0..<store.count, query: compiled)
     state = PickerState(configuration: PickerConfiguration(options: options), query: options.query, matches: matches)
     state.itemCount = store.count
     state.isLoading = false
@@ -41,7 +41,9 @@ private struct Harness {
   mutating func rematch() {
     let query = state.editor.bytes
     let compiled = CompiledQuery(query, options: options)
-    state.update(matches: Ranker(order: Ranker.Order(options: options)).rank(store, range: 0 ..< store.count, query: compiled), for: query)
+    state.update(
+      matches: Ranker(order: Ranker.Order(options: options)).rank(store, range: 0..<store.count, query: compiled),
+      for: query)
   }
 
   func chosen() -> [String] {

@@ -22,7 +22,7 @@ private func selected(_ selection: Selection, in store: ItemStore) -> [[UInt8]] 
     let store = try makeStore(["apple", "Apple", "apple ", "applesauce", "apple"])
     var selection = Selection()
     let first = Preselection(texts: [bytes("apple")])
-      .apply(to: &selection, store: store, range: 0 ..< store.count)
+      .apply(to: &selection, store: store, range: 0..<store.count)
     #expect(first == 0)
     // Both copies of the exact bytes; no case folding, no prefix, no trailing space.
     #expect(selection.ordered(.input, reversed: false) == [0, 4])
@@ -33,7 +33,7 @@ private func selected(_ selection: Selection, in store: ItemStore) -> [[UInt8]] 
     let replaced = bytes("caf\u{FFFD}")  // what decoding would turn it into
     let store = try rawStore([bytes("café"), invalid, replaced, [0xFF, 0xFE]])
     var selection = Selection()
-    Preselection(texts: [invalid, [0xFF, 0xFE]]).apply(to: &selection, store: store, range: 0 ..< store.count)
+    Preselection(texts: [invalid, [0xFF, 0xFE]]).apply(to: &selection, store: store, range: 0..<store.count)
     #expect(selected(selection, in: store) == [invalid, [0xFF, 0xFE]])
   }
 
@@ -41,7 +41,7 @@ private func selected(_ selection: Selection, in store: ItemStore) -> [[UInt8]] 
     let store = try makeStore(["one", "two", "three"])
     var selection = Selection()
     let first = Preselection(texts: [bytes("zero"), bytes("two"), bytes("four"), bytes("")])
-      .apply(to: &selection, store: store, range: 0 ..< store.count)
+      .apply(to: &selection, store: store, range: 0..<store.count)
     #expect(first == 1)
     #expect(selection.count == 1)
     #expect(selected(selection, in: store) == [bytes("two")])
@@ -50,7 +50,7 @@ private func selected(_ selection: Selection, in store: ItemStore) -> [[UInt8]] 
   @Test func `texts that match nothing at all select nothing and name no first item`() throws {
     let store = try makeStore(["one", "two"])
     var selection = Selection()
-    let first = Preselection(texts: [bytes("zero")]).apply(to: &selection, store: store, range: 0 ..< store.count)
+    let first = Preselection(texts: [bytes("zero")]).apply(to: &selection, store: store, range: 0..<store.count)
     #expect(first == nil)
     #expect(selection.count == 0)
   }
@@ -60,7 +60,7 @@ private func selected(_ selection: Selection, in store: ItemStore) -> [[UInt8]] 
     var selection = Selection()
     let preselection = Preselection()
     #expect(preselection.isEmpty)
-    #expect(preselection.apply(to: &selection, store: store, range: 0 ..< 1) == nil)
+    #expect(preselection.apply(to: &selection, store: store, range: 0..<1) == nil)
     #expect(selection.count == 0)
   }
 
@@ -69,7 +69,7 @@ private func selected(_ selection: Selection, in store: ItemStore) -> [[UInt8]] 
     var selection = Selection()
     let preselection = Preselection(selectsAll: true)
     #expect(!preselection.isEmpty)
-    let first = preselection.apply(to: &selection, store: store, range: 1 ..< 4)
+    let first = preselection.apply(to: &selection, store: store, range: 1..<4)
     #expect(first == 1)
     #expect(selection.ordered(.input, reversed: false) == [1, 2, 3])
   }
@@ -78,13 +78,13 @@ private func selected(_ selection: Selection, in store: ItemStore) -> [[UInt8]] 
     let store = try makeStore(["a", "b", "c", "d", "e"])
     var selection = Selection(cap: 2)
     Preselection(texts: [bytes("e"), bytes("b"), bytes("d")])
-      .apply(to: &selection, store: store, range: 0 ..< store.count)
+      .apply(to: &selection, store: store, range: 0..<store.count)
     // In input order: b, then d; e (first among the texts) is past the cap.
     #expect(selected(selection, in: store) == [bytes("b"), bytes("d")])
     #expect(selection.isCapReached)
 
     var all = Selection(cap: 2)
-    Preselection(selectsAll: true).apply(to: &all, store: store, range: 0 ..< store.count)
+    Preselection(selectsAll: true).apply(to: &all, store: store, range: 0..<store.count)
     #expect(all.ordered(.input, reversed: false) == [0, 1])
     #expect(all.isCapReached)
   }
@@ -94,12 +94,12 @@ private func selected(_ selection: Selection, in store: ItemStore) -> [[UInt8]] 
     let preselection = Preselection(texts: [bytes("late"), bytes("early")])
     var selection = Selection()
     try store.append(bytes("early\nother\n"))
-    #expect(preselection.apply(to: &selection, store: store, range: 0 ..< store.count) == 0)
+    #expect(preselection.apply(to: &selection, store: store, range: 0..<store.count) == 0)
     let seen = store.count
     try store.append(bytes("more\nlate\nearly\n"))
     try store.finish()
     // Only the new range is examined; what was selected before stays.
-    #expect(preselection.apply(to: &selection, store: store, range: seen ..< store.count) == 3)
+    #expect(preselection.apply(to: &selection, store: store, range: seen..<store.count) == 3)
     #expect(selection.ordered(.input, reversed: false) == [0, 3, 4])
   }
 
@@ -108,10 +108,10 @@ private func selected(_ selection: Selection, in store: ItemStore) -> [[UInt8]] 
     let preselection = Preselection(texts: [bytes("x")])
     var selection = Selection(cap: 1)
     try store.append(bytes("x\n"))
-    preselection.apply(to: &selection, store: store, range: 0 ..< 1)
+    preselection.apply(to: &selection, store: store, range: 0..<1)
     try store.append(bytes("x\n"))
     try store.finish()
-    preselection.apply(to: &selection, store: store, range: 1 ..< 2)
+    preselection.apply(to: &selection, store: store, range: 1..<2)
     #expect(selection.ordered(.input, reversed: false) == [0])
     #expect(selection.isCapReached)
   }
@@ -120,14 +120,14 @@ private func selected(_ selection: Selection, in store: ItemStore) -> [[UInt8]] 
     let store = try makeStore(["a", "b", "a"])
     var selection = Selection()
     Preselection(texts: [bytes("a")])
-      .apply(to: &selection, store: store, range: 0 ..< 3, excluding: { $0 == 2 })
+      .apply(to: &selection, store: store, range: 0..<3, excluding: { $0 == 2 })
     #expect(selection.ordered(.input, reversed: false) == [0])
   }
 
   @Test func `items split by NUL may hold newlines and still match exactly`() throws {
     let store = try rawStore([bytes("two\nlines"), bytes("two"), bytes("lines")], separator: 0)
     var selection = Selection()
-    Preselection(texts: [bytes("two\nlines")]).apply(to: &selection, store: store, range: 0 ..< store.count)
+    Preselection(texts: [bytes("two\nlines")]).apply(to: &selection, store: store, range: 0..<store.count)
     #expect(selected(selection, in: store) == [bytes("two\nlines")])
   }
 }

@@ -56,8 +56,7 @@ import Testing
         == c.expected)
   }
 
-  @Test func `{+} is the selection in the order given, or the current item when none is selected`()
-  {
+  @Test func `{+} is the selection in the order given, or the current item when none is selected`() {
     #expect(expand("x {+}", current: "c", selected: [("b 1", 1), ("a", 0)]) == "x 'b 1' 'a'")
     #expect(expand("x {+}", current: "c") == "x 'c'")
     #expect(expand("{+n}", current: "c", index: 4, selected: [("b", 1), ("a", 0)]) == "1 0")
@@ -87,8 +86,7 @@ import Testing
   }
 
   @Test func `an item with NUL or longer than an argument can be is reported, not run`() {
-    let nul = PreviewTemplate(Array("echo {}".utf8)).expand(.init(current: (Array("a\0b".utf8), 0)))
-    { _ in nil }
+    let nul = PreviewTemplate(Array("echo {}".utf8)).expand(.init(current: (Array("a\0b".utf8), 0))) { _ in nil }
     #expect(nul.problem?.contains("NUL") == true)
     let long = [UInt8](repeating: UInt8(ascii: "x"), count: PreviewTemplate.argumentLimit)
     let tooLong = PreviewTemplate(Array("echo {}".utf8)).expand(.init(current: (long, 0))) { _ in

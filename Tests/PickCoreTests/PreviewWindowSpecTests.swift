@@ -61,8 +61,7 @@ import Testing
 /// The preview's keys in the default keymap, and `--bind` over them.
 @Suite struct PreviewKeymapTests {
   @Test
-  func `Ctrl-/ and Alt-P toggle the preview; Shift-Up/Down and the wheel over the pane scroll it`()
-  {
+  func `Ctrl-/ and Alt-P toggle the preview; Shift-Up/Down and the wheel over the pane scroll it`() {
     let keymap = Keymap(isMulti: false)
     #expect(keymap.actions(for: Key(.control("/"))) == [.togglePreview])
     #expect(keymap.actions(for: Key(.character("p"), alt: true)) == [.togglePreview])

@@ -6,7 +6,7 @@ private func editor(_ text: String, cursor: Int? = nil) -> QueryEditor {
   var editor = QueryEditor(Array(text.utf8))
   if let cursor {
     editor.moveToStart()
-    for _ in 0 ..< cursor { editor.moveRight() }
+    for _ in 0..<cursor { editor.moveRight() }
   }
   return editor
 }

@@ -27,14 +27,20 @@ func `a query that may match other items does not narrow`(new: String, old: Stri
   var random = SeededGenerator(seed: 11)
   let alphabet = ["a", "b", "c", "A", " ", "/", "é"]
   let queries = ["a", "ab", "abc", "'ab", "'abc", "^a", "^ab", "b$", "ab$", "!c", "!c a", "a b", "a b c", "ac"]
-  let items = (0 ..< 300).map { _ in (0 ..< Int.random(in: 0 ... 6, using: &random)).map { _ in alphabet.randomElement(using: &random)! }.joined() }
+  let items = (0..<300).map { _ in
+    (0..<Int.random(in: 0...6, using: &random)).map { _ in alphabet.randomElement(using: &random)! }.joined()
+  }
   let store = try makeStore(items)
   let ranker = Ranker(order: Ranker.Order())
   let parser = QueryParser()
   for new in queries {
     for old in queries where parser.parse(Array(new.utf8)).narrows(parser.parse(Array(old.utf8))) {
-      let newMatches = Set(ranker.rank(store, range: 0 ..< store.count, query: CompiledQuery(Array(new.utf8), options: Options())).itemsInInputOrder())
-      let oldMatches = Set(ranker.rank(store, range: 0 ..< store.count, query: CompiledQuery(Array(old.utf8), options: Options())).itemsInInputOrder())
+      let newMatches = Set(
+        ranker.rank(store, range: 0..<store.count, query: CompiledQuery(Array(new.utf8), options: Options()))
+          .itemsInInputOrder())
+      let oldMatches = Set(
+        ranker.rank(store, range: 0..<store.count, query: CompiledQuery(Array(old.utf8), options: Options()))
+          .itemsInInputOrder())
       #expect(newMatches.isSubset(of: oldMatches), "\(new) after \(old)")
     }
   }

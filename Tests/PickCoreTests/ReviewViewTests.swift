@@ -21,7 +21,7 @@ private struct ReviewHarness {
     ranker = Ranker(order: Ranker.Order(options: options))
     state = PickerState(
       configuration: PickerConfiguration(options: options), query: [],
-      matches: ranker.rank(store, range: 0 ..< store.count, query: CompiledQuery([], options: options)))
+      matches: ranker.rank(store, range: 0..<store.count, query: CompiledQuery([], options: options)))
     state.itemCount = store.count
     state.isLoading = false
   }
@@ -46,13 +46,13 @@ private struct ReviewHarness {
     let compiled = CompiledQuery(query, options: options)
     let matches =
       state.reviewItems.map { ranker.rank(store, items: $0, query: compiled) }
-      ?? ranker.rank(store, range: 0 ..< store.count, query: compiled)
+      ?? ranker.rank(store, range: 0..<store.count, query: compiled)
     state.update(matches: matches, for: query)
   }
 
   /// The listed items' texts, in display order.
   var listed: [String] {
-    (0 ..< state.matches.count).map { text(state.matches.itemIndex(at: $0)) }
+    (0..<state.matches.count).map { text(state.matches.itemIndex(at: $0)) }
   }
 
   var selected: [String] {
@@ -67,7 +67,7 @@ private struct ReviewHarness {
 
   /// The screen, `width` × `height`.
   mutating func frame(width: Int = 40, height: Int = 8) -> Frame {
-    var layout = PickerLayout(width: width, height: height)
+    let layout = PickerLayout(width: width, height: height)
     return layout.frame(&state, store: store) { _ in [] }
   }
 }

@@ -14,7 +14,8 @@ private let delimiter = BonusTable(scheme: .default).boundaryDelimiter
 
 @Test func `gaps cost a start penalty then an extension per character`() {
   // a at the start; "bc" skipped; d in the middle of a word.
-  let expected = Scoring.match + white * Scoring.firstCharMultiplier + Scoring.gapStart + Scoring.gapExtension + Scoring.match
+  let expected =
+    Scoring.match + white * Scoring.firstCharMultiplier + Scoring.gapStart + Scoring.gapExtension + Scoring.match
   #expect(matchScore("ad", "abcd") == expected)
 }
 
@@ -24,7 +25,8 @@ private let delimiter = BonusTable(scheme: .default).boundaryDelimiter
 }
 
 @Test func `camel humps earn the camel bonus`() {
-  let expected = Scoring.match + white * Scoring.firstCharMultiplier + Scoring.gapStart + Scoring.gapExtension
+  let expected =
+    Scoring.match + white * Scoring.firstCharMultiplier + Scoring.gapStart + Scoring.gapExtension
     + Scoring.match + Scoring.camel123
   #expect(matchScore("fb", "fooBar") == expected)
 }
@@ -111,8 +113,8 @@ func `the ranking prefers`(query: String, preferred: String, other: String) thro
   var random = SeededGenerator(seed: 7)
   let alphabet: [String] = ["a", "b", "C", "é", "É", "e\u{301}", "/", " ", "_", "写", "ｃ", "\u{212A}", "k", "ß"]
   let queries = ["a", "ab", "c", "e", "k", "写", "é", "ck", "a b", "^a", "b$", "'ab", "!a", "ｃ", "K"]
-  for _ in 0 ..< 3000 {
-    let item = (0 ..< Int.random(in: 0 ... 8, using: &random)).map { _ in alphabet.randomElement(using: &random)! }.joined()
+  for _ in 0..<3000 {
+    let item = (0..<Int.random(in: 0...8, using: &random)).map { _ in alphabet.randomElement(using: &random)! }.joined()
     let query = queries.randomElement(using: &random)!
     let compiled = CompiledQuery(QueryParser().parse(Array(query.utf8)), scheme: .default)
     let filtered = ItemMatcher(compiled)
@@ -144,9 +146,9 @@ func `the ranking prefers`(query: String, preferred: String, other: String) thro
         fast.allowsASCIIScan = true
         let general = ItemMatcher(compiled)
         general.usesSparseAlignment = false
-        for _ in 0 ..< 250 {
-          let length = Int.random(in: 0 ... 60, using: &random)
-          let item = String((0 ..< length).map { _ in alphabet.randomElement(using: &random)! })
+        for _ in 0..<250 {
+          let length = Int.random(in: 0...60, using: &random)
+          let item = String((0..<length).map { _ in alphabet.randomElement(using: &random)! })
           let bytes = Array(item.utf8)
           let a = bytes.withUnsafeBufferPointer { fast.match($0) }
           let b = bytes.withUnsafeBufferPointer { general.match($0) }
@@ -176,8 +178,9 @@ func `the ranking prefers`(query: String, preferred: String, other: String) thro
         let sparse = ItemMatcher(compiled)
         let full = ItemMatcher(compiled)
         full.usesSparseAlignment = false
-        for _ in 0 ..< 200 {
-          let item = (0 ..< Int.random(in: 0 ... 24, using: &random)).map { _ in alphabet.randomElement(using: &random)! }.joined()
+        for _ in 0..<200 {
+          let item = (0..<Int.random(in: 0...24, using: &random)).map { _ in alphabet.randomElement(using: &random)! }
+            .joined()
           let bytes = Array(item.utf8)
           let a = bytes.withUnsafeBufferPointer { sparse.match($0) }
           let b = bytes.withUnsafeBufferPointer { full.match($0) }
@@ -204,14 +207,16 @@ func `the ranking prefers`(query: String, preferred: String, other: String) thro
       lazy.setEagerFoldingForTesting(caseSensitive: variant & 1 != 0, normalize: variant & 2 != 0)
       lazies.append(lazy)
     }
-    for _ in 0 ..< 300 {
-      let item = (0 ..< Int.random(in: 0 ... 16, using: &random)).map { _ in alphabet.randomElement(using: &random)! }.joined()
+    for _ in 0..<300 {
+      let item = (0..<Int.random(in: 0...16, using: &random)).map { _ in alphabet.randomElement(using: &random)! }
+        .joined()
       let bytes = Array(item.utf8)
       let expected = bytes.withUnsafeBufferPointer { eager.match($0) }
       let expectedPositions = PositionList()
       _ = bytes.withUnsafeBufferPointer { eager.match($0, positions: expectedPositions) }
       for lazy in lazies {
-        #expect(bytes.withUnsafeBufferPointer { lazy.match($0) } == expected, "query \(query) item \(item.debugDescription)")
+        #expect(
+          bytes.withUnsafeBufferPointer { lazy.match($0) } == expected, "query \(query) item \(item.debugDescription)")
         let positions = PositionList()
         _ = bytes.withUnsafeBufferPointer { lazy.match($0, positions: positions) }
         #expect(positions.values == expectedPositions.values, "query \(query) item \(item.debugDescription)")
@@ -248,8 +253,9 @@ func `the ranking prefers`(query: String, preferred: String, other: String) thro
       let fast = ItemMatcher(compiled)
       fast.allowsASCIIScan = true
       let general = ItemMatcher(compiled)
-      for _ in 0 ..< 500 {
-        let item = String((0 ..< Int.random(in: 0 ... 12, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
+      for _ in 0..<500 {
+        let item = String(
+          (0..<Int.random(in: 0...12, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
         let bytes = Array(item.utf8)
         let a = bytes.withUnsafeBufferPointer { fast.match($0) }
         let b = bytes.withUnsafeBufferPointer { general.match($0) }

@@ -15,17 +15,17 @@ private func shown(_ items: [Int]) -> RankedMatches {
 
 /// Every item of `0 ..< count` in input order, as an empty query shows them.
 private func everything(_ count: Int, reversed: Bool = false) -> RankedMatches {
-  RankedMatches(storage: .all(0 ..< count, reversed: reversed), base: 0, span: count, reversed: reversed)
+  RankedMatches(storage: .all(0..<count, reversed: reversed), base: 0, span: count, reversed: reversed)
 }
 
 /// The matches of `query` over `store`, ranked as pick ranks them.
 private func rank(_ store: ItemStore, _ query: String, tac: Bool = false) -> RankedMatches {
   let compiled = CompiledQuery(QueryParser().parse(Array(query.utf8)), scheme: .default)
-  return Ranker(order: .init(reversesInput: tac), workers: 1).rank(store, range: 0 ..< store.count, query: compiled)
+  return Ranker(order: .init(reversesInput: tac), workers: 1).rank(store, range: 0..<store.count, query: compiled)
 }
 
 private func displayed(_ matches: RankedMatches) -> [Int] {
-  (0 ..< matches.count).map(matches.itemIndex(at:))
+  (0..<matches.count).map(matches.itemIndex(at:))
 }
 
 private let fruit = ["apple", "banana", "cherry", "apricot", "blueberry", "avocado", "date", "grape"]
@@ -71,10 +71,14 @@ private let fruit = ["apple", "banana", "cherry", "apricot", "blueberry", "avoca
   selection.toggle(4)  // blueberry
   let aFruit = rank(store, "^a")
   #expect(Set(displayed(aFruit)) == [0, 3, 5])
-  #expect(selection.summary(over: aFruit) == SelectionSummary(state: .none, selectedMatching: 0, matching: 3, hidden: 2, isCapReached: false))
+  #expect(
+    selection.summary(over: aFruit)
+      == SelectionSummary(state: .none, selectedMatching: 0, matching: 3, hidden: 2, isCapReached: false))
 
   selection.selectAllOrNone(aFruit)
-  #expect(selection.summary(over: aFruit) == SelectionSummary(state: .all, selectedMatching: 3, matching: 3, hidden: 2, isCapReached: false))
+  #expect(
+    selection.summary(over: aFruit)
+      == SelectionSummary(state: .all, selectedMatching: 3, matching: 3, hidden: 2, isCapReached: false))
 
   // Back to the empty query: the hidden ones and the new ones are all selected.
   let all = rank(store, "")
@@ -97,7 +101,9 @@ private let fruit = ["apple", "banana", "cherry", "apricot", "blueberry", "avoca
   selection.deselectAll(nothing)
   selection.toggleAll(nothing)
   #expect(selection.ordered(.input, reversed: false) == [1])
-  #expect(selection.summary(over: nothing) == SelectionSummary(state: .none, selectedMatching: 0, matching: 0, hidden: 1, isCapReached: false))
+  #expect(
+    selection.summary(over: nothing)
+      == SelectionSummary(state: .none, selectedMatching: 0, matching: 0, hidden: 1, isCapReached: false))
 }
 
 // MARK: The cap
@@ -108,7 +114,9 @@ private let fruit = ["apple", "banana", "cherry", "apricot", "blueberry", "avoca
   selection.selectAllOrNone(matches)
   #expect(selection.ordered(.input, reversed: false) == [1, 6])
   #expect(selection.isCapReached)
-  #expect(selection.summary(over: matches) == SelectionSummary(state: .some, selectedMatching: 2, matching: 4, hidden: 0, isCapReached: true))
+  #expect(
+    selection.summary(over: matches)
+      == SelectionSummary(state: .some, selectedMatching: 2, matching: 4, hidden: 0, isCapReached: true))
 }
 
 @Test func `hidden selections count towards the cap`() {
@@ -188,8 +196,12 @@ private let fruit = ["apple", "banana", "cherry", "apricot", "blueberry", "avoca
   var selection = Selection(cap: 10)
   for item in [0, 2, 4, 6, 8] { selection.toggle(item) }
   let matches = shown([1, 2, 3, 4])
-  #expect(selection.summary(over: matches) == SelectionSummary(state: .some, selectedMatching: 2, matching: 4, hidden: 3, isCapReached: false))
-  #expect(Selection().summary(over: matches) == SelectionSummary(state: .none, selectedMatching: 0, matching: 4, hidden: 0, isCapReached: false))
+  #expect(
+    selection.summary(over: matches)
+      == SelectionSummary(state: .some, selectedMatching: 2, matching: 4, hidden: 3, isCapReached: false))
+  #expect(
+    Selection().summary(over: matches)
+      == SelectionSummary(state: .none, selectedMatching: 0, matching: 4, hidden: 0, isCapReached: false))
 }
 
 @Test func `selection survives new items and re-ranking`() throws {
@@ -199,7 +211,9 @@ private let fruit = ["apple", "banana", "cherry", "apricot", "blueberry", "avoca
   let after = try makeStore(fruit + ["mango", "orange"])
   let ranked = rank(after, "an")
   #expect(Set(displayed(ranked)) == [1, 8, 9])
-  #expect(selection.summary(over: ranked) == SelectionSummary(state: .some, selectedMatching: 1, matching: 3, hidden: 0, isCapReached: false))
+  #expect(
+    selection.summary(over: ranked)
+      == SelectionSummary(state: .some, selectedMatching: 1, matching: 3, hidden: 0, isCapReached: false))
 }
 
 // MARK: Output order
@@ -272,15 +286,15 @@ private struct ReferenceSelection {
   mutating func selectAllOrNone(_ shown: [Int]) {
     if shown.isEmpty { return }
     if isCapReached || shown.allSatisfy(all.contains) {
-      shown.forEach { deselect($0) }
+      for item in shown { deselect(item) }
     } else {
-      shown.forEach { select($0) }
+      for item in shown { select(item) }
     }
   }
   mutating func toggleAll(_ shown: [Int]) {
     let before = all
-    shown.filter(before.contains).forEach { deselect($0) }
-    shown.filter { !before.contains($0) }.forEach { select($0) }
+    for item in shown where before.contains(item) { deselect(item) }
+    for item in shown where !before.contains(item) { select(item) }
   }
   func ordered(_ order: OutputOrder, reversed: Bool) -> [Int] {
     switch order {
@@ -294,35 +308,45 @@ private struct ReferenceSelection {
   var rng = SeededGenerator(seed: 0x5E1E_C700)
   let alphabet = ["a", "b", "c", "ab", "x"]
   let queries = ["", "a", "b", "ab", "!a", "c", "zz", "^b"]
-  for trial in 0 ..< 300 {
-    let items = (0 ..< Int.random(in: 0 ... 150, using: &rng)).map { _ in
-      (0 ..< Int.random(in: 1 ... 4, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! }.joined()
+  for trial in 0..<300 {
+    let items = (0..<Int.random(in: 0...150, using: &rng)).map { _ in
+      (0..<Int.random(in: 1...4, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! }.joined()
     }
     let store = try makeStore(items)
     let tac = Bool.random(using: &rng)
-    let cap: Int? = Bool.random(using: &rng) ? Int.random(in: 1 ... 40, using: &rng) : nil
+    let cap: Int? = Bool.random(using: &rng) ? Int.random(in: 1...40, using: &rng) : nil
     var selection = Selection(cap: cap)
     var reference = ReferenceSelection(cap: cap)
     if trial % 7 == 0 { selection.nextStamp = UInt32.max - 20 }
-    for step in 0 ..< 40 {
+    for step in 0..<40 {
       let matches = rank(store, queries.randomElement(using: &rng)!, tac: tac)
       let shown = displayed(matches)
-      let item = Int.random(in: 0 ..< max(items.count, 1), using: &rng)
-      switch Int.random(in: 0 ..< 10, using: &rng) {
+      let item = Int.random(in: 0..<max(items.count, 1), using: &rng)
+      switch Int.random(in: 0..<10, using: &rng) {
       case 0, 1:
         let selected = reference.all.contains(item)
         let accepted = selection.toggle(item)
         if selected { reference.deselect(item) } else { reference.select(item) }
         #expect(accepted == (selected || reference.all.contains(item)))
-      case 2: selection.selectAllOrNone(matches); reference.selectAllOrNone(shown)
-      case 3: selection.selectAll(matches); shown.forEach { reference.select($0) }
-      case 4: selection.deselectAll(matches); shown.forEach { reference.deselect($0) }
-      case 5: selection.toggleAll(matches); reference.toggleAll(shown)
+      case 2:
+        selection.selectAllOrNone(matches)
+        reference.selectAllOrNone(shown)
+      case 3:
+        selection.selectAll(matches)
+        for item in shown { reference.select(item) }
+      case 4:
+        selection.deselectAll(matches)
+        for item in shown { reference.deselect(item) }
+      case 5:
+        selection.toggleAll(matches)
+        reference.toggleAll(shown)
       case 6:
-        let picks = (0 ..< 3).map { _ in Int.random(in: 0 ..< max(items.count, 1), using: &rng) }
+        let picks = (0..<3).map { _ in Int.random(in: 0..<max(items.count, 1), using: &rng) }
         selection.preselect(picks)
         reference.preselect(picks)
-      case 7 where step % 13 == 0: selection.clear(); reference = ReferenceSelection(cap: cap)
+      case 7 where step % 13 == 0:
+        selection.clear()
+        reference = ReferenceSelection(cap: cap)
       default:
         // select-all-or-none twice from none returns to none; from all, to all.
         let before = selection.summary(over: matches).state
@@ -344,7 +368,9 @@ private struct ReferenceSelection {
       if let cap { #expect(selection.count <= cap) }
       for order in [OutputOrder.input, .selection] {
         for reversed in [false, true] {
-          #expect(selection.ordered(order, reversed: reversed) == reference.ordered(order, reversed: reversed), "trial \(trial) step \(step)")
+          #expect(
+            selection.ordered(order, reversed: reversed) == reference.ordered(order, reversed: reversed),
+            "trial \(trial) step \(step)")
         }
       }
       guard selection.count == reference.count else { return }

@@ -1,4 +1,5 @@
 import PickTestSupport
+
 @testable import PickCore
 
 /// The shared seeded generator, visible to every file of this target.
@@ -43,7 +44,9 @@ func filter(_ items: [String], _ query: String, configure: (inout Options) -> Vo
   _ = try FilterCommand(options: options).run(store, into: &sink)
   output = collected.bytes
   let terminator: UInt8 = options.print0 ? 0 : 0x0A
-  var lines = output.split(separator: terminator, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+  var lines = output.split(separator: terminator, omittingEmptySubsequences: false).map {
+    String(decoding: $0, as: UTF8.self)
+  }
   if lines.last == "" { lines.removeLast() }
   return lines
 }

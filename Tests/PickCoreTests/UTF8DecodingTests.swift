@@ -12,16 +12,17 @@ private func decoded(_ bytes: [UInt8]) -> (units: [UInt32], offsets: [Int32]) {
 
 private func invalid(_ byte: UInt8) -> UInt32 { UTF8Decoding.invalidByteBase + UInt32(byte) }
 
-@Test(arguments: [
-  ([0x61, 0x62], [0x61, 0x62], [0, 1]),
-  ([0xC3, 0xA9], [0xE9], [0]),  // é
-  ([0x61, 0xE2, 0x82, 0xAC, 0x62], [0x61, 0x20AC, 0x62], [0, 1, 4]),  // a€b
-  ([0xF0, 0x9F, 0x98, 0x80], [0x1F600], [0]),  // 😀
-  ([0xF4, 0x8F, 0xBF, 0xBF], [0x10FFFF], [0]),
-  ([0xED, 0x9F, 0xBF], [0xD7FF], [0]),
-  ([0xEE, 0x80, 0x80], [0xE000], [0]),
-  ([], [], []),
-] as [([UInt8], [UInt32], [Int32])])
+@Test(
+  arguments: [
+    ([0x61, 0x62], [0x61, 0x62], [0, 1]),
+    ([0xC3, 0xA9], [0xE9], [0]),  // é
+    ([0x61, 0xE2, 0x82, 0xAC, 0x62], [0x61, 0x20AC, 0x62], [0, 1, 4]),  // a€b
+    ([0xF0, 0x9F, 0x98, 0x80], [0x1F600], [0]),  // 😀
+    ([0xF4, 0x8F, 0xBF, 0xBF], [0x10FFFF], [0]),
+    ([0xED, 0x9F, 0xBF], [0xD7FF], [0]),
+    ([0xEE, 0x80, 0x80], [0xE000], [0]),
+    ([], [], []),
+  ] as [([UInt8], [UInt32], [Int32])])
 func `valid UTF-8 decodes to its scalars with their byte offsets`(
   bytes: [UInt8], units: [UInt32], offsets: [Int32]
 ) {
@@ -30,19 +31,20 @@ func `valid UTF-8 decodes to its scalars with their byte offsets`(
   #expect(result.offsets == offsets)
 }
 
-@Test(arguments: [
-  [0xC0, 0xAF],  // overlong "/"
-  [0xE0, 0x80, 0xAF],  // overlong "/"
-  [0xF0, 0x80, 0x80, 0xAF],  // overlong "/"
-  [0xED, 0xA0, 0x80],  // surrogate D800
-  [0xED, 0xBF, 0xBF],  // surrogate DFFF
-  [0xF4, 0x90, 0x80, 0x80],  // 110000
-  [0xE2, 0x82],  // truncated €
-  [0xF0, 0x9F, 0x98],  // truncated 😀
-  [0x80],  // lone continuation
-  [0xBF, 0x80],
-  [0xFF], [0xFE], [0xC1, 0xBF], [0xF5, 0x80, 0x80, 0x80],
-] as [[UInt8]])
+@Test(
+  arguments: [
+    [0xC0, 0xAF],  // overlong "/"
+    [0xE0, 0x80, 0xAF],  // overlong "/"
+    [0xF0, 0x80, 0x80, 0xAF],  // overlong "/"
+    [0xED, 0xA0, 0x80],  // surrogate D800
+    [0xED, 0xBF, 0xBF],  // surrogate DFFF
+    [0xF4, 0x90, 0x80, 0x80],  // 110000
+    [0xE2, 0x82],  // truncated €
+    [0xF0, 0x9F, 0x98],  // truncated 😀
+    [0x80],  // lone continuation
+    [0xBF, 0x80],
+    [0xFF], [0xFE], [0xC1, 0xBF], [0xF5, 0x80, 0x80, 0x80],
+  ] as [[UInt8]])
 func `every byte of an ill-formed sequence becomes its own unit`(bytes: [UInt8]) {
   let result = decoded(bytes)
   #expect(result.units == bytes.map(invalid))
@@ -70,7 +72,6 @@ func `every byte of an ill-formed sequence becomes its own unit`(bytes: [UInt8])
   #expect(units.capacity == capacity)
 }
 
-
 /// A random mix of ASCII, valid multi-byte characters (pieces of which may be
 /// cut off) and arbitrary bytes, biased towards the bytes that make UTF-8
 /// interesting (leads, continuations, E0/ED/F0/F4 boundaries). Half the
@@ -93,8 +94,10 @@ private func randomBytes(using rng: inout SeededGenerator) -> [UInt8] {
       }
       bytes += encoded
     case 3:
-      let interesting: [UInt8] = [0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF,
-        0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF]
+      let interesting: [UInt8] = [
+        0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF,
+        0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF,
+      ]
       bytes.append(interesting[Int.random(in: 0..<interesting.count, using: &rng)])
     default:
       bytes.append(UInt8.random(in: 0...0xFF, using: &rng))
@@ -143,7 +146,8 @@ private func referenceDecoding(_ bytes: [UInt8]) -> (units: [UInt32], offsets: [
     bytes.withUnsafeBufferPointer { UTF8Decoding.decode($0, into: &units, byteOffsets: &offsets) }
     let expected = referenceDecoding(bytes)
     let validPart = String(validating: bytes, as: UTF8.self)
-    let ok = units == expected.units && offsets == expected.offsets
+    let ok =
+      units == expected.units && offsets == expected.offsets
       && units.count <= bytes.count && offsets.count == units.count
       && (validPart == nil || validPart.map { $0.unicodeScalars.map(\.value) } == units)
     if !ok {

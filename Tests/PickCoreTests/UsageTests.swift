@@ -60,7 +60,8 @@ private func isAccepted(_ spelling: String) -> Bool {
       "filter", "query", "extended", "exact", "ignore-case", "smart-case", "literal", "scheme",
       "tiebreak", "sort", "tac", "delimiter", "nth", "with-nth", "accept-nth", "read0", "print0",
       "header-lines", "print-query", "multi", "prompt", "header", "layout", "reverse", "cycle",
-      "select-1", "exit-0", "output-order", "color", "preselect", "preselect-file", "preselect-all", "remember", "unique",
+      "select-1", "exit-0", "output-order", "color", "preselect", "preselect-file", "preselect-all", "remember",
+      "unique",
       "height", "bind", "expect", "mouse", "tty", "tabstop", "walker", "walker-root", "walker-skip",
       "with-shell", "preview", "preview-window", "help", "version", "completion", "shell",
     ])

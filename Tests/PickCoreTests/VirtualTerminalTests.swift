@@ -157,8 +157,7 @@ private func terminal(_ width: Int, _ height: Int, _ input: String...) -> Virtua
   }
 
   @Test
-  func `a wide character in the last column wraps, or with autowrap off takes the last two cells`()
-  {
+  func `a wide character in the last column wraps, or with autowrap off takes the last two cells`() {
     #expect(terminal(3, 2, "ab世").screenText == "ab \n世 ")
     #expect(terminal(3, 2, "\u{1B}[?7lab世").screenText == "a世\n   ")
   }

@@ -35,8 +35,7 @@ extension Array where Element == UInt8 {
 @Suite(.serialized) struct BindingsAndMouseTests {
   // MARK: --bind
 
-  @Test func `--bind ctrl-a:beginning-of-line gives Ctrl-A back to the query in multi mode`() throws
-  {
+  @Test func `--bind ctrl-a:beginning-of-line gives Ctrl-A back to the query in multi mode`() throws {
     let picker = try Picker(
       ["-m", "--bind", "ctrl-a:beginning-of-line"], items: "apple\nbanana\ncab\n")
     try picker.waitFor("3/3")

@@ -56,7 +56,8 @@ let roundTrips: [RoundTrip] = [
     input: (1...31).filter { $0 != 10 }.map { UInt8($0) } + [0x7F, 0x0A]),
   RoundTrip(
     name: "non-ASCII text", input: bytes("café\ncafe\u{301}\n日本語\n👨‍👩‍👧\n\u{202E}txt.exe\n")),
-  RoundTrip(name: "--print0 alone", input: bytes("ab\ncd\n"), options: ["--print0"],
+  RoundTrip(
+    name: "--print0 alone", input: bytes("ab\ncd\n"), options: ["--print0"],
     output: bytes("ab\0cd\0")),
   RoundTrip(
     name: "--read0 --print0 with newlines in items",

@@ -160,8 +160,7 @@ import Testing
     try picker.expectExit(status: 0, stdout: "x\n")
   }
 
-  @Test func `a click on the query beside a left pane places the text cursor in the query`() throws
-  {
+  @Test func `a click on the query beside a left pane places the text cursor in the query`() throws {
     let picker = try Picker(
       ["--preview", "echo P", "--preview-window", "left,20"], items: "abc\n", columns: 60)
     try picker.waitFor("│ P")
@@ -302,8 +301,7 @@ import Testing
     try picker.expectExit(status: 0, stdout: "d\nb\nb\n")
   }
 
-  @Test func `reload takes header lines from the new input, applies --unique, and streams`() throws
-  {
+  @Test func `reload takes header lines from the new input, applies --unique, and streams`() throws {
     let picker = try Picker(
       [
         "--header-lines", "1", "--unique", "--bind",

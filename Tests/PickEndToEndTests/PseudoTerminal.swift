@@ -516,8 +516,9 @@ private func spawnInNewSession(
   if stdin == nil { posix_spawn_file_actions_adddup2(&actions, 3, 0) }
   posix_spawn_file_actions_addclose(&actions, 3)
   if let workingDirectory {
-    guard let changeDirectory = libcFunction(
-      "posix_spawn_file_actions_addchdir_np", as: ChangeDirectoryFunction.self)
+    guard
+      let changeDirectory = libcFunction(
+        "posix_spawn_file_actions_addchdir_np", as: ChangeDirectoryFunction.self)
     else { throw PseudoTerminalFailure("posix_spawn_file_actions_addchdir_np is missing") }
     _ = changeDirectory(&actions, workingDirectory)
   }

@@ -603,7 +603,8 @@ private final class TemporaryDirectory {
 
   deinit {
     // Permissions first: a test may have left something unreadable.
-    _ = try? runProgram("/bin/chmod", arguments: [Array("-R".utf8), Array("u+rwx".utf8), Array(path.utf8)], timeout: 10)
+    _ = try? runProgram(
+      "/bin/chmod", arguments: [Array("-R".utf8), Array("u+rwx".utf8), Array(path.utf8)], timeout: 10)
     _ = try? runProgram("/bin/rm", arguments: [Array("-rf".utf8), Array(path.utf8)], timeout: 10)
   }
 }

@@ -7,8 +7,7 @@ import Testing
 /// (Handing the terminal's foreground to it needs a controlling terminal:
 /// the end-to-end tests check that.)
 @Suite(.serialized) struct ForegroundCommandTests {
-  private func readAll(_ fd: Int32, until marker: String, timeoutMilliseconds: Int = 5000) -> String
-  {
+  private func readAll(_ fd: Int32, until marker: String, timeoutMilliseconds: Int = 5000) -> String {
     var collected: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 4096)
     var waited = 0

@@ -181,17 +181,17 @@ private func entries(_ path: [UInt8]) -> [String] {
     let store = RememberStore(directory: temporary.appending("pick"))
     let k = try key("k")
     // Each writer saves a distinct, large choice so a mixed file would show.
-    let choices: [[[UInt8]]] = (0 ..< 8).map { writer in
-      (0 ..< 2000).map { bytes("writer \(writer) item \($0)") }
+    let choices: [[[UInt8]]] = (0..<8).map { writer in
+      (0..<2000).map { bytes("writer \(writer) item \($0)") }
     }
     try await withThrowingTaskGroup(of: Void.self) { group in
       for choice in choices {
         group.addTask {
-          for _ in 0 ..< 5 { try store.save(choice, for: k) }
+          for _ in 0..<5 { try store.save(choice, for: k) }
         }
       }
       group.addTask {
-        for _ in 0 ..< 50 {
+        for _ in 0..<50 {
           let loaded = store.load(k)
           #expect(loaded.isEmpty || choices.contains(loaded))
         }
@@ -252,7 +252,8 @@ private func entries(_ path: [UInt8]) -> [String] {
   }
 
   @Test func `an absolute XDG_STATE_HOME is used`() {
-    let directory = RememberStore.directory(environment: Self.environment(["XDG_STATE_HOME": "/xdg/state", "HOME": "/home/u"]))
+    let directory = RememberStore.directory(
+      environment: Self.environment(["XDG_STATE_HOME": "/xdg/state", "HOME": "/home/u"]))
     #expect(directory == bytes("/xdg/state/pick"))
     let slashed = RememberStore.directory(environment: Self.environment(["XDG_STATE_HOME": "/xdg/state/"]))
     #expect(slashed == bytes("/xdg/state/pick"))
@@ -260,12 +261,14 @@ private func entries(_ path: [UInt8]) -> [String] {
 
   @Test(arguments: ["relative/state", "", "~/state"])
   func `a relative or empty XDG_STATE_HOME is ignored for HOME`(_ state: String) {
-    let directory = RememberStore.directory(environment: Self.environment(["XDG_STATE_HOME": state, "HOME": "/home/u"]))
+    let directory = RememberStore.directory(
+      environment: Self.environment(["XDG_STATE_HOME": state, "HOME": "/home/u"]))
     #expect(directory == bytes("/home/u/.local/state/pick"))
   }
 
   @Test func `without XDG_STATE_HOME it is under HOME`() {
-    #expect(RememberStore.directory(environment: Self.environment(["HOME": "/home/u"])) == bytes("/home/u/.local/state/pick"))
+    #expect(
+      RememberStore.directory(environment: Self.environment(["HOME": "/home/u"])) == bytes("/home/u/.local/state/pick"))
     #expect(RememberStore.directory(environment: Self.environment(["HOME": "/"])) == bytes("/.local/state/pick"))
   }
 

@@ -17,12 +17,12 @@ public enum Parallel {
   public static func run(tasks: Int, workers: Int, _ body: @escaping (Int, Int) -> Void) {
     let workers = max(1, min(workers, tasks))
     if workers == 1 {
-      for task in 0 ..< tasks { body(task, 0) }
+      for task in 0..<tasks { body(task, 0) }
       return
     }
     let job = Job(tasks: tasks, body: body)
     var threads: [pthread_t] = []
-    for worker in 1 ..< workers {
+    for worker in 1..<workers {
       let context = Unmanaged.passRetained(WorkerContext(job: job, worker: worker)).toOpaque()
       var thread = pthread_t()
       let status = pthread_create(

@@ -2,7 +2,7 @@
 /// the Escape key: the `ESCDELAY` environment variable, as ncurses reads it.
 public enum EscapeDelay {
   public static let defaultMilliseconds = 50
-  public static let range = 25 ... 1000
+  public static let range = 25...1000
 
   /// `ESCDELAY`'s value in milliseconds, clamped to 25 ... 1000; 50 when it
   /// is unset, empty or not a decimal number (an optional `-` is a number,

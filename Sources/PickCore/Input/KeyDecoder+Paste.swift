@@ -42,7 +42,7 @@ extension KeyDecoder {
     func keep(_ scalar: Unicode.Scalar) {
       switch scalar.value {
       case 0x09: scalars.append(" ")
-      case 0x00 ... 0x1F, 0x7F ... 0x9F: break
+      case 0x00...0x1F, 0x7F...0x9F: break
       default: scalars.append(scalar)
       }
     }

@@ -21,13 +21,13 @@ extension KeyDecoder {
       }
     }
     switch byte {
-    case 0x20 ... 0x3F:
+    case 0x20...0x3F:
       if parameters.count < Self.parameterLimit {
         parameters.append(byte)
       } else {
         parametersOverflowed = true
       }
-    case 0x40 ... 0x7E:
+    case 0x40...0x7E:
       state = .ground
       if !parametersOverflowed { finishSequence(final: byte) }
     default:
@@ -41,9 +41,9 @@ extension KeyDecoder {
   /// `ESC [ [ A` ... `ESC [ [ E`: F1-F5 on the Linux console.
   mutating func linuxFunctionByte(_ byte: UInt8) {
     switch byte {
-    case UInt8(ascii: "A") ... UInt8(ascii: "E"):
+    case UInt8(ascii: "A")...UInt8(ascii: "E"):
       emit(Key(.function(Int(byte - UInt8(ascii: "A")) + 1), alt: sequenceAlt))
-    case 0x20 ... 0x7E:
+    case 0x20...0x7E:
       break  // some other sequence: dropped
     default:
       consume(byte)
@@ -139,7 +139,7 @@ extension KeyDecoder {
 
   /// The key with xterm's modifier parameter `M` (M - 1: 1 shift, 2 alt, 4 ctrl, 8 meta).
   private func modified(_ code: Key.Code, _ modifier: Int) -> Key? {
-    guard (1 ... 16).contains(modifier) else { return nil }
+    guard (1...16).contains(modifier) else { return nil }
     let bits = modifier - 1
     return Key(
       code, shift: bits & 1 != 0, alt: bits & 2 != 0 || bits & 8 != 0 || sequenceAlt,
@@ -154,7 +154,7 @@ extension KeyDecoder {
     var digits = 0
     for byte in parameters {
       switch byte {
-      case 0x30 ... 0x39:
+      case 0x30...0x39:
         guard digits < 6 else { return nil }
         current = current * 10 + Int(byte - 0x30)
         digits += 1
@@ -200,8 +200,8 @@ extension KeyDecoder {
     case 4, 8: .end
     case 5: .pageUp
     case 6: .pageDown
-    case 11 ... 15: .function(number - 10)
-    case 17 ... 21: .function(number - 11)
+    case 11...15: .function(number - 10)
+    case 17...21: .function(number - 11)
     case 23, 24: .function(number - 12)
     default: nil
     }
@@ -218,7 +218,7 @@ extension KeyDecoder {
     case UInt8(ascii: "m"): .character("-")
     case UInt8(ascii: "n"): .character(".")
     case UInt8(ascii: "o"): .character("/")
-    case UInt8(ascii: "p") ... UInt8(ascii: "y"):
+    case UInt8(ascii: "p")...UInt8(ascii: "y"):
       .character(Unicode.Scalar(final - UInt8(ascii: "p") + 0x30))
     default: nil
     }

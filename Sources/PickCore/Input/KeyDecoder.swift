@@ -254,9 +254,9 @@ public struct KeyDecoder: Sendable {
     switch byte {
     case 0x1B:
       state = .escape
-    case 0x20 ... 0x7E:
+    case 0x20...0x7E:
       emit(Key(.character(Unicode.Scalar(byte))))
-    case 0x80 ... 0xFF:
+    case 0x80...0xFF:
       if case .pending = utf8.push(byte) { state = .utf8(alt: false) }
     default:
       emit(controlKey(byte))
@@ -273,9 +273,9 @@ public struct KeyDecoder: Sendable {
       UInt8(ascii: "X"):
       introducer = byte
       state = .stringStart
-    case 0x20 ... 0x7E:
+    case 0x20...0x7E:
       emit(Key(.character(Unicode.Scalar(byte)), alt: true))
-    case 0x80 ... 0xFF:
+    case 0x80...0xFF:
       if case .pending = utf8.push(byte) { state = .utf8(alt: true) }
     default:
       var key = controlKey(byte)
@@ -303,7 +303,7 @@ public struct KeyDecoder: Sendable {
 
   private mutating func emitCharacter(_ scalar: Unicode.Scalar, alt: Bool) {
     // C1 controls (U+0080-U+009F) are valid UTF-8 but never text.
-    guard !(0x80 ... 0x9F).contains(scalar.value) else { return }
+    guard !(0x80...0x9F).contains(scalar.value) else { return }
     emit(Key(.character(scalar), alt: alt))
   }
 

@@ -41,15 +41,15 @@ struct UTF8Assembler: Sendable {
   private mutating func start(_ byte: UInt8) -> Step {
     (low, high) = (0x80, 0xBF)
     switch byte {
-    case 0x00 ... 0x7F:
+    case 0x00...0x7F:
       return .scalar(Unicode.Scalar(byte))
-    case 0xC2 ... 0xDF:
+    case 0xC2...0xDF:
       (value, remaining) = (UInt32(byte & 0x1F), 1)
-    case 0xE0 ... 0xEF:
+    case 0xE0...0xEF:
       (value, remaining) = (UInt32(byte & 0x0F), 2)
       if byte == 0xE0 { low = 0xA0 }
       if byte == 0xED { high = 0x9F }
-    case 0xF0 ... 0xF4:
+    case 0xF0...0xF4:
       (value, remaining) = (UInt32(byte & 0x07), 3)
       if byte == 0xF0 { low = 0x90 }
       if byte == 0xF4 { high = 0x8F }

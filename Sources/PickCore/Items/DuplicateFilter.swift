@@ -103,12 +103,12 @@ public final class DuplicateFilter: @unchecked Sendable {
       let last = min(first + Self.batch, end)
       // Grow before taking home slots, so that they stay valid for the batch.
       while (occupied + (last - first)) * 4 > capacity * 3 { grow() }
-      for k in first ..< last {
+      for k in first..<last {
         let hash = itemHash(store.item(k))
         batchHashes[k - first] = hash
         cpick_prefetch(slots + home(hash))
       }
-      for k in first ..< last { insert(k, hash: batchHashes[k - first], store: store) }
+      for k in first..<last { insert(k, hash: batchHashes[k - first], store: store) }
       first = last
     }
     checkedCount = end
@@ -167,7 +167,7 @@ public final class DuplicateFilter: @unchecked Sendable {
     slots = .allocate(capacity: capacity)
     slots.initialize(repeating: 0, count: capacity)
     let mask = capacity - 1
-    for k in 0 ..< oldCapacity {
+    for k in 0..<oldCapacity {
       let entry = oldSlots[k]
       guard entry != 0 else { continue }
       var slot = home(UInt32(truncatingIfNeeded: entry >> 32))

@@ -92,7 +92,7 @@ public final class ItemStore: @unchecked Sendable {
         throw .cannotReserve(bytes: (itemLimit + 1) * MemoryLayout<Int>.stride)
       }
       let table = wide.assumingMemoryBound(to: Int.self)
-      for k in 0 ..< index { table[k] = Int(narrowStarts[k]) }
+      for k in 0..<index { table[k] = Int(narrowStarts[k]) }
       wideStarts = table
     }
     if let wideStarts {
@@ -134,7 +134,7 @@ public final class ItemStore: @unchecked Sendable {
     while offset < bytes.count {
       let room = try tail(maximum: bytes.count - offset)
       let n = room.count
-      room.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[offset ..< offset + n]))
+      room.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + n]))
       try commit(n)
       offset += n
     }

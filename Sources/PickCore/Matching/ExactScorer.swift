@@ -38,7 +38,7 @@ enum ExactScorer {
     }
     guard bestAt >= 0 else { return nil }
     let end = bestAt + m
-    if let positions { positions.values.append(contentsOf: bestAt ..< end) }
+    if let positions { positions.values.append(contentsOf: bestAt..<end) }
     guard atBoundaries else {
       return ScoredMatch(score: RegionScorer.score(pattern, in: text, from: bestAt, to: end), start: bestAt, end: end)
     }
@@ -63,7 +63,7 @@ enum ExactScorer {
     guard m > 0 else { return ScoredMatch(score: 0, start: 0, end: 0) }
     let start = isWhite(pattern[0]) ? 0 : leadingWhite(text)
     guard text.count - start >= m, matches(pattern, text.units, at: start) else { return nil }
-    if let positions { positions.values.append(contentsOf: start ..< start + m) }
+    if let positions { positions.values.append(contentsOf: start..<start + m) }
     return ScoredMatch(
       score: RegionScorer.score(pattern, in: text, from: start, to: start + m), start: start, end: start + m)
   }
@@ -78,7 +78,7 @@ enum ExactScorer {
     guard m > 0 else { return ScoredMatch(score: 0, start: end, end: end) }
     let start = end - m
     guard start >= 0, matches(pattern, text.units, at: start) else { return nil }
-    if let positions { positions.values.append(contentsOf: start ..< end) }
+    if let positions { positions.values.append(contentsOf: start..<end) }
     return ScoredMatch(score: RegionScorer.score(pattern, in: text, from: start, to: end), start: start, end: end)
   }
 
@@ -92,7 +92,7 @@ enum ExactScorer {
     let start = isWhite(pattern[0]) ? 0 : leadingWhite(text)
     let trailing = isWhite(pattern[m - 1]) ? 0 : trailingWhite(text)
     guard text.count - start - trailing == m, matches(pattern, text.units, at: start) else { return nil }
-    if let positions { positions.values.append(contentsOf: start ..< start + m) }
+    if let positions { positions.values.append(contentsOf: start..<start + m) }
     // Every character matched, the first at the start: the best score any placement can get.
     let score =
       (Scoring.match + table.boundaryWhite) * Int32(m) + (Scoring.firstCharMultiplier - 1) * table.boundaryWhite
@@ -100,8 +100,10 @@ enum ExactScorer {
   }
 
   @inline(__always)
-  private static func matches(_ pattern: UnsafeBufferPointer<UInt32>, _ t: UnsafeBufferPointer<UInt32>, at s: Int) -> Bool {
-    for k in 0 ..< pattern.count where t[s + k] != pattern[k] { return false }
+  private static func matches(_ pattern: UnsafeBufferPointer<UInt32>, _ t: UnsafeBufferPointer<UInt32>, at s: Int)
+    -> Bool
+  {
+    for k in 0..<pattern.count where t[s + k] != pattern[k] { return false }
     return true
   }
 

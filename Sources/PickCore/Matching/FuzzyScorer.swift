@@ -196,7 +196,7 @@ struct FuzzyScorer {
         let p0 = pattern[0]
         var inGap = false
         var previous: Int32 = 0
-        for col in 0 ..< width {
+        for col in 0..<width {
           let j = first + col
           if t[j] == p0 {
             previous = Scoring.match + b[j] * Scoring.firstCharMultiplier
@@ -209,7 +209,7 @@ struct FuzzyScorer {
           }
           h[col] = previous
         }
-        for i in 1 ..< m {
+        for i in 1..<m {
           let pi = pattern[i]
           let row = i * width
           let above = row - width
@@ -217,11 +217,11 @@ struct FuzzyScorer {
           var inGap = false
           var left: Int32 = 0
           // Cells before this character's first occurrence cannot hold it.
-          for col in 0 ..< startCol {
+          for col in 0..<startCol {
             h[row + col] = 0
             c[row + col] = 0
           }
-          for col in startCol ..< width {
+          for col in startCol..<width {
             let j = first + col
             let gapScore = left + (inGap ? Scoring.gapExtension : Scoring.gapStart)
             var matchScore: Int32 = 0

@@ -166,8 +166,7 @@ public final class ItemMatcher {
   }
 
   /// Matches the searched text of an item (after `--with-nth`). Positions are offsets into it.
-  private func match(text bytes: UnsafeBufferPointer<UInt8>, positions: PositionList?) -> ItemMatch?
-  {
+  private func match(text bytes: UnsafeBufferPointer<UInt8>, positions: PositionList?) -> ItemMatch? {
     // Reject on raw bytes first: a group fails when none of its positive terms can occur
     // (a group with an inverse term can always be satisfied by absence).
     // Each positive term's answer is kept (`termMayOccur`): a term that passed

@@ -84,20 +84,20 @@ public struct BonusTable: Sendable {
       initialClass = .white
     }
     var classes = [CharClass](repeating: .nonWord, count: 128)
-    for byte in 0 ..< 128 {
+    for byte in 0..<128 {
       let unit = UInt32(byte)
       switch byte {
-      case 0x61 ... 0x7A: classes[byte] = .lower
-      case 0x41 ... 0x5A: classes[byte] = .upper
-      case 0x30 ... 0x39: classes[byte] = .number
+      case 0x61...0x7A: classes[byte] = .lower
+      case 0x41...0x5A: classes[byte] = .upper
+      case 0x30...0x39: classes[byte] = .number
       case 0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D: classes[byte] = .white
       default: classes[byte] = delimiters.contains(unit) ? .delimiter : .nonWord
       }
     }
     asciiClasses = classes
     var matrix = [Int32](repeating: 0, count: CharClass.count * CharClass.count)
-    for previous in 0 ..< CharClass.count {
-      for current in 0 ..< CharClass.count {
+    for previous in 0..<CharClass.count {
+      for current in 0..<CharClass.count {
         matrix[previous * CharClass.count + current] = Self.bonus(
           previous: CharClass(rawValue: UInt8(previous)) ?? .nonWord,
           current: CharClass(rawValue: UInt8(current)) ?? .nonWord,

@@ -36,7 +36,7 @@ public struct ResultWriter {
     if let accepted {
       var tokens: [Range<Int>] = []
       var out: [UInt8] = []
-      for position in 0 ..< count {
+      for position in 0..<count {
         out.removeAll(keepingCapacity: true)
         accepted.acceptedText(of: store.item(item(position)), tokens: &tokens, into: &out)
         try sink.append(out)
@@ -46,8 +46,8 @@ public struct ResultWriter {
     }
     // Ranked order reads the arena at random: ask for items a few places ahead.
     let lookahead = 16
-    for position in 0 ..< min(lookahead, count) { store.prefetch(item(position)) }
-    for position in 0 ..< count {
+    for position in 0..<min(lookahead, count) { store.prefetch(item(position)) }
+    for position in 0..<count {
       if position + lookahead < count { store.prefetch(item(position + lookahead)) }
       try sink.append(store.item(item(position)))
       try sink.append(byte: terminator)

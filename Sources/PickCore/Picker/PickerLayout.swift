@@ -64,7 +64,7 @@ public struct PickerLayout {
     let characters = state.editor.characters
     let visible = QueryEditor.bytes(of: characters[start...])
     promptRow += segments(visible, width: room).map { Span($0.text, columns: $0.columns, style: .plain) }
-    cursorColumn = min(promptColumns + Self.columns(characters[start ..< state.editor.cursor]), width - 1)
+    cursorColumn = min(promptColumns + Self.columns(characters[start..<state.editor.cursor]), width - 1)
     top.append(promptRow)
     top.append(infoRow(state))
     topRoles = [.prompt, .info]
@@ -76,7 +76,7 @@ public struct PickerLayout {
       top.append(headerRow(header))
       topRoles.append(.header)
     }
-    for line in 0 ..< min(state.configuration.headerLines, store.count) {
+    for line in 0..<min(state.configuration.headerLines, store.count) {
       top.append(headerRow(Array(store.item(line))))
       topRoles.append(.header)
     }
@@ -85,7 +85,7 @@ public struct PickerLayout {
     state.setCursor(state.cursor)
     var list: [[Span]] = []
     var listRoles: [RowRole] = []
-    for row in 0 ..< listHeight {
+    for row in 0..<listHeight {
       let position = state.scroll + row
       guard position < state.matches.count else { break }
       list.append(itemRow(state, position: position, store: store, highlight: highlight))
@@ -121,7 +121,8 @@ public struct PickerLayout {
     while rows.count < height { rows.append([]) }
     while roles.count < height { roles.append(.empty) }
     cursorRow = min(cursorRow, height - 1)
-    let frame = Frame(width: width, height: height, rows: rows, cursor: CursorPosition(row: cursorRow, column: cursorColumn))
+    let frame = Frame(
+      width: width, height: height, rows: rows, cursor: CursorPosition(row: cursorRow, column: cursorColumn))
     return (frame, roles)
   }
 
@@ -140,7 +141,7 @@ public struct PickerLayout {
     var end = state.editor.cursor
     while start < end {
       let middle = (start + end) / 2
-      if Self.columns(characters[middle ..< state.editor.cursor]) > room - 1 {
+      if Self.columns(characters[middle..<state.editor.cursor]) > room - 1 {
         start = middle + 1
       } else {
         end = middle
@@ -158,7 +159,7 @@ public struct PickerLayout {
     var left = view.promptColumns
     var index = view.start
     while index < characters.count {
-      let right = left + Self.columns(characters[index ... index])
+      let right = left + Self.columns(characters[index...index])
       if column < right { return index }
       left = right
       index += 1
@@ -169,9 +170,11 @@ public struct PickerLayout {
   /// A header line, lined up with the items' text.
   private func headerRow(_ text: [UInt8]) -> [Span] {
     let indent = Span("   ", columns: 3, style: .plain)
-    return clip([indent] + segments(text, width: max(width - 3 - 2, 0)).map {
-      Span($0.text, columns: $0.columns, style: Self.headerStyle)
-    })
+    return clip(
+      [indent]
+        + segments(text, width: max(width - 3 - 2, 0)).map {
+          Span($0.text, columns: $0.columns, style: Self.headerStyle)
+        })
   }
 
   private static func columns(_ characters: ArraySlice<Unicode.Scalar>) -> Int {
@@ -211,7 +214,10 @@ public struct PickerLayout {
     let countColumns = count.unicodeScalars.count
     let title = segments(titleBytes, width: Int.max)
     let titleColumns = title.reduce(0) { $0 + $1.columns }
-    let marker = [Span("  ", columns: 2, style: .plain), Span(box, columns: 3, style: Self.markerStyle), Span(" ", columns: 1, style: .plain)]
+    let marker = [
+      Span("  ", columns: 2, style: .plain), Span(box, columns: 3, style: Self.markerStyle),
+      Span(" ", columns: 1, style: .plain),
+    ]
     if boxColumns + titleColumns + 2 + countColumns <= width {
       let gap = width - boxColumns - titleColumns - countColumns
       return [
@@ -220,9 +226,11 @@ public struct PickerLayout {
           + fitted(count, style: Self.infoStyle)
       ]
     }
-    let titleRow = marker + segments(titleBytes, width: max(width - boxColumns - 2, 0)).map {
-      Span($0.text, columns: $0.columns, style: Self.headerStyle)
-    }
+    let titleRow =
+      marker
+      + segments(titleBytes, width: max(width - boxColumns - 2, 0)).map {
+        Span($0.text, columns: $0.columns, style: Self.headerStyle)
+      }
     return [clip(titleRow), fitted("      " + count, style: Self.infoStyle)]
   }
 

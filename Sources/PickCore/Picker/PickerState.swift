@@ -79,7 +79,7 @@ public struct PickerState: Sendable {
     if queryChanged, let target = pendingCursorItem {
       // Back from the review view: the cursor returns to its item.
       pendingCursorItem = nil
-      for position in 0 ..< new.count where new.itemIndex(at: position) == target {
+      for position in 0..<new.count where new.itemIndex(at: position) == target {
         setCursor(position)
         return
       }
@@ -91,7 +91,7 @@ public struct PickerState: Sendable {
     }
     // Keep the cursor on its item; if it no longer matches, stay at the same place.
     if let item = cursorItem {
-      for position in 0 ..< new.count where new.itemIndex(at: position) == item {
+      for position in 0..<new.count where new.itemIndex(at: position) == item {
         setCursor(position)
         return
       }
@@ -117,7 +117,7 @@ public struct PickerState: Sendable {
 
   /// Puts the cursor on `item` if it is among the matches (preselection).
   public mutating func moveCursor(toItem item: Int) {
-    for position in 0 ..< matches.count where matches.itemIndex(at: position) == item {
+    for position in 0..<matches.count where matches.itemIndex(at: position) == item {
       setCursor(position)
       return
     }
@@ -223,7 +223,7 @@ public struct PickerState: Sendable {
   /// (the user moved it, so preselection leaves it alone). Returns whether it was.
   @discardableResult
   public mutating func point(atItem item: Int) -> Bool {
-    for position in 0 ..< matches.count where matches.itemIndex(at: position) == item {
+    for position in 0..<matches.count where matches.itemIndex(at: position) == item {
       moveTo(position)
       return true
     }

@@ -57,20 +57,20 @@ public struct QueryEditor: Equatable, Sendable {
   }
 
   /// Ctrl-U: everything before the cursor.
-  public mutating func killToStart() { kill(0 ..< cursor) }
+  public mutating func killToStart() { kill(0..<cursor) }
   /// fzf's `kill-line`: from the cursor to the end.
-  public mutating func killToEnd() { kill(cursor ..< characters.count) }
+  public mutating func killToEnd() { kill(cursor..<characters.count) }
   /// Ctrl-W: back to the previous white space (readline's unix-word-rubout).
   public mutating func killWhitespaceWordBackward() {
     var start = cursor
     while start > 0 && isSpace(characters[start - 1]) { start -= 1 }
     while start > 0 && !isSpace(characters[start - 1]) { start -= 1 }
-    kill(start ..< cursor)
+    kill(start..<cursor)
   }
   /// Alt-Backspace: back to the start of the previous word of letters and digits.
-  public mutating func killWordBackward() { kill(wordStart(before: cursor) ..< cursor) }
+  public mutating func killWordBackward() { kill(wordStart(before: cursor)..<cursor) }
   /// Alt-D: forward to the end of the next word.
-  public mutating func killWordForward() { kill(cursor ..< wordEnd(after: cursor)) }
+  public mutating func killWordForward() { kill(cursor..<wordEnd(after: cursor)) }
   /// Ctrl-Y: puts back what was last killed.
   public mutating func yank() { insert(killed) }
 

@@ -224,8 +224,7 @@ public struct PreviewText: Equatable, Sendable {
     let levels = [0, 95, 135, 175, 215, 255]
     func cubeIndex(_ value: Int) -> Int {
       var best = 0
-      for (index, level) in levels.enumerated() where abs(level - value) < abs(levels[best] - value)
-      {
+      for (index, level) in levels.enumerated() where abs(level - value) < abs(levels[best] - value) {
         best = index
       }
       return best

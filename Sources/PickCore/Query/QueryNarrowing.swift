@@ -45,7 +45,7 @@ extension Query {
   private static func contains(_ large: [UInt32], _ small: [UInt32]) -> Bool {
     guard small.count <= large.count else { return false }
     if small.isEmpty { return true }
-    for start in 0 ... (large.count - small.count) where Array(large[start ..< start + small.count]) == small {
+    for start in 0...(large.count - small.count) where Array(large[start..<start + small.count]) == small {
       return true
     }
     return false

@@ -47,7 +47,9 @@ public struct QueryParser: Sendable {
   public var caseMode: Options.CaseMode
   public var normalize: Bool
 
-  public init(isExtended: Bool = true, isExact: Bool = false, caseMode: Options.CaseMode = .smart, normalize: Bool = true) {
+  public init(
+    isExtended: Bool = true, isExact: Bool = false, caseMode: Options.CaseMode = .smart, normalize: Bool = true
+  ) {
     self.isExtended = isExtended
     self.isExact = isExact
     self.caseMode = caseMode
@@ -55,7 +57,8 @@ public struct QueryParser: Sendable {
   }
 
   public init(options: Options) {
-    self.init(isExtended: options.extended, isExact: options.exact, caseMode: options.caseMode, normalize: options.normalize)
+    self.init(
+      isExtended: options.extended, isExact: options.exact, caseMode: options.caseMode, normalize: options.normalize)
   }
 
   /// Stands for an escaped space while splitting: not a value any decoded unit can take.

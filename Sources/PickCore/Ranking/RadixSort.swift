@@ -60,16 +60,16 @@ enum RadixSort {
     for pass in passes {
       let shift = UInt64(pass * 16)
       counts.initialize(repeating: 0, count: 65536)
-      for k in 0 ..< n { counts[Int(from[k] >> shift & 0xFFFF)] &+= 1 }
+      for k in 0..<n { counts[Int(from[k] >> shift & 0xFFFF)] &+= 1 }
       // A digit shared by every key leaves the order as it is.
       if counts[Int(from[0] >> shift & 0xFFFF)] == UInt32(truncatingIfNeeded: n) { continue }
       var total: UInt32 = 0
-      for digit in 0 ..< 65536 {
+      for digit in 0..<65536 {
         let c = counts[digit]
         counts[digit] = total
         total &+= c
       }
-      for k in 0 ..< n {
+      for k in 0..<n {
         let key = from[k]
         let digit = Int(key >> shift & 0xFFFF)
         to[Int(counts[digit])] = key

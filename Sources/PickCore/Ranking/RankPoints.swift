@@ -23,7 +23,8 @@ public struct RankPoints: Sendable {
 
   /// Packs score and criteria into 64 bits, most significant first.
   func points(
-    for match: ItemMatch, trimmedLength: Int, units: UnsafeBufferPointer<UInt32>, classes: UnsafeBufferPointer<CharClass>
+    for match: ItemMatch, trimmedLength: Int, units: UnsafeBufferPointer<UInt32>,
+    classes: UnsafeBufferPointer<CharClass>
   ) -> UInt64 {
     var packed = UInt64(0xFFFF - UInt16(clamping: max(match.score, 0)))
     for criterion in criteria {

@@ -58,8 +58,7 @@ public struct FrameRenderer: Sendable {
   public mutating func render(_ frame: Frame, origin: Int = 1, full: Bool = false) -> [UInt8] {
     // The frame on screen, or nil when every row is to be drawn.
     var old = previous
-    if full || origin != previousOrigin || old?.width != frame.width || old?.height != frame.height
-    {
+    if full || origin != previousOrigin || old?.width != frame.width || old?.height != frame.height {
       old = nil
     }
     defer {
@@ -92,8 +91,7 @@ public struct FrameRenderer: Sendable {
   }
 
   /// One row: an absolute move, the spans, a reset and the erased tail.
-  private func appendRow(_ spans: [Span], width: Int, at terminalRow: Int, to bytes: inout [UInt8])
-  {
+  private func appendRow(_ spans: [Span], width: Int, at terminalRow: Int, to bytes: inout [UInt8]) {
     appendMove(row: terminalRow, column: 1, to: &bytes)
     var current = Style.plain
     var used = 0

@@ -64,8 +64,7 @@ public enum TerminalModes {
   ///     (see `leaveAlternateScreen` for why this is not unconditional).
   ///   - bracketedPaste: the state the terminal reported at start; `false`
   ///     when it did not answer.
-  public static func resetToDefaults(leavingAlternateScreen: Bool, bracketedPaste: Bool) -> [UInt8]
-  {
+  public static func resetToDefaults(leavingAlternateScreen: Bool, bracketedPaste: Bool) -> [UInt8] {
     var bytes = resetStyle + mouseOff + autowrapOn
     bytes += bracketedPaste ? bracketedPasteOn : bracketedPasteOff
     if leavingAlternateScreen { bytes += leaveAlternateScreen }

@@ -15,7 +15,7 @@ public struct RememberKey: Equatable, Sendable {
 
   /// The key spelled by `bytes`, or `nil` when it is not a valid key.
   public init?(_ bytes: [UInt8]) {
-    guard (1 ... Self.maximumLength).contains(bytes.count),
+    guard (1...Self.maximumLength).contains(bytes.count),
       bytes != [UInt8(ascii: ".")], bytes != [UInt8(ascii: "."), UInt8(ascii: ".")],
       bytes.allSatisfy(Self.isAllowed)
     else { return nil }
@@ -24,8 +24,8 @@ public struct RememberKey: Equatable, Sendable {
 
   private static func isAllowed(_ byte: UInt8) -> Bool {
     switch byte {
-    case UInt8(ascii: "A") ... UInt8(ascii: "Z"), UInt8(ascii: "a") ... UInt8(ascii: "z"),
-      UInt8(ascii: "0") ... UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"):
+    case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"):
       return true
     default:
       return false

@@ -51,7 +51,7 @@ public enum RememberedChoice {
     var position = start
     while position < bytes.count {
       if bytes[position] == 0 {
-        items.append(Array(bytes[start ..< position]))
+        items.append(Array(bytes[start..<position]))
         start = position + 1
       }
       position += 1

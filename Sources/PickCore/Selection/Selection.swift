@@ -134,7 +134,7 @@ public struct Selection: Sendable {
 
   /// `select-all`: selects the matching items in display order until the cap.
   public mutating func selectAll(_ matches: RankedMatches) {
-    for position in 0 ..< matches.count {
+    for position in 0..<matches.count {
       if isCapReached { return }
       select(matches.itemIndex(at: position))
     }
@@ -142,7 +142,7 @@ public struct Selection: Sendable {
 
   /// `deselect-all`: deselects the matching items; hidden ones stay selected.
   public mutating func deselectAll(_ matches: RankedMatches) {
-    for position in 0 ..< matches.count {
+    for position in 0..<matches.count {
       if count == 0 { return }
       deselect(matches.itemIndex(at: position))
     }
@@ -155,7 +155,7 @@ public struct Selection: Sendable {
     let n = matches.count
     // Positions whose item was selected before, one bit each.
     var wasSelected = [UInt64](repeating: 0, count: (n + 63) / 64)
-    for position in 0 ..< n {
+    for position in 0..<n {
       if count == 0 { break }
       let item = matches.itemIndex(at: position)
       if contains(item) {
@@ -163,7 +163,7 @@ public struct Selection: Sendable {
         deselect(item)
       }
     }
-    for position in 0 ..< n where wasSelected[position &>> 6] & (1 &<< UInt64(position & 63)) == 0 {
+    for position in 0..<n where wasSelected[position &>> 6] & (1 &<< UInt64(position & 63)) == 0 {
       if isCapReached { return }
       select(matches.itemIndex(at: position))
     }
@@ -222,7 +222,7 @@ public struct Selection: Sendable {
   /// Whether every item in `matches` is selected; stops at the first that is not.
   private func allSelected(_ matches: RankedMatches) -> Bool {
     if count < matches.count { return false }
-    for position in 0 ..< matches.count where !contains(matches.itemIndex(at: position)) {
+    for position in 0..<matches.count where !contains(matches.itemIndex(at: position)) {
       return false
     }
     return true

@@ -4,8 +4,7 @@
 /// words an option's value may be (`ValueCompletion`), and cannot drift.
 public enum CompletionScript {
   /// The completion script for `shell`, from `table`.
-  public static func text(for shell: ShellKind, table: [OptionSpec] = OptionParser.table) -> String
-  {
+  public static func text(for shell: ShellKind, table: [OptionSpec] = OptionParser.table) -> String {
     switch shell {
     case .bash: BashCompletion.script(table)
     case .zsh: ZshCompletion.script(table)

@@ -178,8 +178,7 @@ public final class ChildProcess {
   }
 
   /// pick's environment with `additions` put in (replacing variables of the same name).
-  private static func environment(adding additions: [(name: [UInt8], value: [UInt8])]) -> [[UInt8]]
-  {
+  private static func environment(adding additions: [(name: [UInt8], value: [UInt8])]) -> [[UInt8]] {
     var result: [[UInt8]] = []
     let replaced = Set(additions.map(\.name))
     if var entry = cpick_environment() {

@@ -146,7 +146,8 @@ enum BenchCommand: Equatable {
       if let seed = try options.count("seed") { load.seed = UInt64(seed) }
       if let files = options.values("corpus") {
         for file in files where CorpusKind(rawValue: file) != nil {
-          throw BenchError.usage("load --corpus takes files; generated corpora are paths of --items sizes, not '\(file)'")
+          throw BenchError.usage(
+            "load --corpus takes files; generated corpora are paths of --items sizes, not '\(file)'")
         }
         load.files = files
       }
@@ -240,7 +241,9 @@ private struct OptionList {
     var scale = 1
     if digits.hasSuffix("k") { scale = 1_000 } else if digits.hasSuffix("M") { scale = 1_000_000 }
     if scale > 1 { digits.removeLast() }
-    guard let value = Int(digits), value > 0 else { throw BenchError.usage("--\(name) needs a positive number, not '\(text)'") }
+    guard let value = Int(digits), value > 0 else {
+      throw BenchError.usage("--\(name) needs a positive number, not '\(text)'")
+    }
     return value * scale
   }
 

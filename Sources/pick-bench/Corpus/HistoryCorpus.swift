@@ -46,12 +46,22 @@ struct HistoryCorpus {
     case "ssh": return "ssh " + pick(["", "-p 2222 ", "-A ", "-L 8080:localhost:80 "]) + host()
     case "docker": return "docker " + dockerArguments()
     case "kubectl": return "kubectl " + kubectlArguments()
-    case "python3": return "python3 " + pick([file(extension: "py"), "-m pytest " + directory() + " -k " + word(), "-m venv .venv", "-m http.server 8000"])
+    case "python3":
+      return "python3 "
+        + pick([
+          file(extension: "py"), "-m pytest " + directory() + " -k " + word(), "-m venv .venv", "-m http.server 8000",
+        ])
     case "cargo": return "cargo " + pick(["build --release", "test " + word(), "run --bin " + word(), "clippy", "fmt"])
-    case "swift": return "swift " + pick(["build -c release", "test --filter " + word().capitalized, "run " + word(), "package resolve", "build"])
-    case "npm": return "npm " + pick(["install " + word(), "run build", "test", "ci", "run dev", "install --save-dev " + word()])
-    case "curl": return "curl " + pick(["-sSL ", "-X POST ", "-v ", "-I "]) + url() + pick(["", " | jq .", " -o " + file()])
-    case "find": return "find " + directory() + " -name " + quoted("*." + pick(Vocabulary.commonExtensions)) + pick(["", " -type f", " -delete"])
+    case "swift":
+      return "swift "
+        + pick(["build -c release", "test --filter " + word().capitalized, "run " + word(), "package resolve", "build"])
+    case "npm":
+      return "npm " + pick(["install " + word(), "run build", "test", "ci", "run dev", "install --save-dev " + word()])
+    case "curl":
+      return "curl " + pick(["-sSL ", "-X POST ", "-v ", "-I "]) + url() + pick(["", " | jq .", " -o " + file()])
+    case "find":
+      return "find " + directory() + " -name " + quoted("*." + pick(Vocabulary.commonExtensions))
+        + pick(["", " -type f", " -delete"])
     case "tar": return "tar " + pick(["-xzf ", "-czf ", "-tvf "]) + word() + ".tar.gz" + pick(["", " " + directory()])
     case "rsync": return "rsync -avz " + directory() + " " + host() + ":" + directory()
     case "sed": return "sed -i " + quoted("s/" + word() + "/" + word() + "/g") + " " + file()
@@ -122,16 +132,22 @@ struct HistoryCorpus {
   }
 
   private mutating func file(extension ext: String? = nil) -> String {
-    let ext = ext ?? random.skewedElement(of: ["py", "swift", "c", "md", "json", "yaml", "txt", "go", "rs", "sh", "js", "conf"])
+    let ext =
+      ext
+      ?? random.skewedElement(of: ["py", "swift", "c", "md", "json", "yaml", "txt", "go", "rs", "sh", "js", "conf"])
     return (random.chance(0.6) ? directory() + "/" : "") + word() + "." + ext
   }
 
   private mutating func branch() -> String {
-    pick(["main", "main", "develop", "feature/" + word() + "-" + word(), "fix/" + word(), "release/v" + String(1 + random.below(9))])
+    pick([
+      "main", "main", "develop", "feature/" + word() + "-" + word(), "fix/" + word(),
+      "release/v" + String(1 + random.below(9)),
+    ])
   }
 
   private mutating func host() -> String {
-    pick(["", "root@", "deploy@", "user@"]) + word() + "-" + String(format2: random.below(40)) + pick(["", ".internal", ".example.com"])
+    pick(["", "root@", "deploy@", "user@"]) + word() + "-" + String(format2: random.below(40))
+      + pick(["", ".internal", ".example.com"])
   }
 
   private mutating func pod() -> String {
@@ -145,7 +161,8 @@ struct HistoryCorpus {
   }
 
   private mutating func message() -> String {
-    pick(["fix ", "add ", "update ", "remove ", "refactor ", "wip: ", "test ", "docs: "]) + word() + pick(["", " " + word(), " crash", " support", " for " + word()])
+    pick(["fix ", "add ", "update ", "remove ", "refactor ", "wip: ", "test ", "docs: "]) + word()
+      + pick(["", " " + word(), " crash", " support", " for " + word()])
   }
 }
 

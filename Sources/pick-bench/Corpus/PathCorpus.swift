@@ -68,7 +68,8 @@ struct PathCorpus {
     var file = name(&random)
     if roll < 0.11 { return file }  // no extension: scripts, binaries
     file.append(UInt8(ascii: "."))
-    file += random.chance(0.75)
+    file +=
+      random.chance(0.75)
       ? random.skewedElement(of: Self.languages[language].extensions)
       : random.skewedElement(of: Self.commonExtensions)
     return file

@@ -60,15 +60,21 @@ enum Vocabulary {
 
   static let languages: [Language] = [
     Language(extensions: ["c", "h", "c", "o"], specialFiles: ["Makefile", "main.c", "Kconfig", "CMakeLists.txt"]),
-    Language(extensions: ["py", "py", "pyc", "pyi"], specialFiles: ["__init__.py", "setup.py", "conftest.py", "requirements.txt"]),
-    Language(extensions: ["js", "ts", "tsx", "jsx", "map"], specialFiles: ["index.js", "package.json", "index.d.ts", ".eslintrc.json"]),
+    Language(
+      extensions: ["py", "py", "pyc", "pyi"],
+      specialFiles: ["__init__.py", "setup.py", "conftest.py", "requirements.txt"]),
+    Language(
+      extensions: ["js", "ts", "tsx", "jsx", "map"],
+      specialFiles: ["index.js", "package.json", "index.d.ts", ".eslintrc.json"]),
     Language(extensions: ["go", "go", "mod", "sum"], specialFiles: ["go.mod", "main.go", "doc.go"]),
     Language(extensions: ["rs", "rs", "toml"], specialFiles: ["mod.rs", "lib.rs", "Cargo.toml", "build.rs"]),
     Language(extensions: ["swift", "swift", "plist"], specialFiles: ["Package.swift", "main.swift", "Info.plist"]),
-    Language(extensions: ["java", "kt", "class", "xml"], specialFiles: ["pom.xml", "build.gradle", "AndroidManifest.xml"]),
+    Language(
+      extensions: ["java", "kt", "class", "xml"], specialFiles: ["pom.xml", "build.gradle", "AndroidManifest.xml"]),
     Language(extensions: ["cpp", "hpp", "cc", "h"], specialFiles: ["CMakeLists.txt", "main.cpp", "BUILD"]),
     Language(extensions: ["rb", "erb", "rake"], specialFiles: ["Gemfile", "Rakefile", "config.ru"]),
-    Language(extensions: ["html", "css", "scss", "svg", "png"], specialFiles: ["index.html", "favicon.ico", "robots.txt"]),
+    Language(
+      extensions: ["html", "css", "scss", "svg", "png"], specialFiles: ["index.html", "favicon.ico", "robots.txt"]),
   ]
 
   /// Extensions found in any tree, whatever its language.

@@ -29,7 +29,8 @@ struct CorpusFacts {
   /// match are those of `TOOL --filter QUERY` (its first line), run now.
   func screen(for tool: Tool, query: String) throws -> ScreenExpectation {
     if query.isEmpty { return loadedScreen(for: tool) }
-    let run = ChildProcess(executable: tool.executable ?? "", arguments: tool.filterArguments(query), input: file, output: .head)
+    let run = ChildProcess(
+      executable: tool.executable ?? "", arguments: tool.filterArguments(query), input: file, output: .head)
     let result = try run.run()
     guard result.termination == .exited(0) || result.termination == .exited(1) else {
       throw BenchError.cannotRun(tool.executable ?? tool.name, "--filter \(query) failed")

@@ -19,7 +19,8 @@ struct LatencyBenchmark {
     let file: String
     switch options.corpus {
     case .generated(let kind):
-      file = try CorpusCache(directory: options.cacheDirectory).file(for: kind, count: options.items, seed: options.seed)
+      file = try CorpusCache(directory: options.cacheDirectory).file(
+        for: kind, count: options.items, seed: options.seed)
     case .file(let path): file = path
     }
     let facts = try CorpusFacts(file: file)

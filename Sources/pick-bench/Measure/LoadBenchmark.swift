@@ -9,7 +9,8 @@ struct LoadBenchmark {
     let tools = [pick, Tool.fzf()]
     print(RunHeader(tools: tools, runs: options.runs, staticWarning: pick.staticBuildWarning).markdown)
     let cache = CorpusCache(directory: options.cacheDirectory)
-    let files = try options.files.isEmpty
+    let files =
+      try options.files.isEmpty
       ? options.sizes.map { try cache.file(for: .paths, count: $0, seed: options.seed) } : options.files
     var rows: [LoadReport.Row] = []
     for file in files {

@@ -28,10 +28,11 @@ struct StartupBenchmark {
     var table = MarkdownTable(headers: ["tool", "median ms", "p10 ms", "p90 ms", "peak MiB"], numeric: [1, 2, 3, 4])
     for (tool, sample) in zip(measured, samples) {
       let times = sample.results.map { $0.seconds * 1000 }
-      let cells = sample.failure.map { ["failed: \($0)", "", "", ""] } ?? [
-        Format.milliseconds(sample.medianMilliseconds), Format.milliseconds(percentile(times, 0.1)),
-        Format.milliseconds(percentile(times, 0.9)), Format.mebibytes(sample.medianMiB),
-      ]
+      let cells =
+        sample.failure.map { ["failed: \($0)", "", "", ""] } ?? [
+          Format.milliseconds(sample.medianMilliseconds), Format.milliseconds(percentile(times, 0.1)),
+          Format.milliseconds(percentile(times, 0.9)), Format.mebibytes(sample.medianMiB),
+        ]
       table.rows.append([tool.name] + cells)
     }
     for tool in tools where tool.executable == nil { table.rows.append([tool.name, "n/a", "n/a", "n/a", "n/a"]) }

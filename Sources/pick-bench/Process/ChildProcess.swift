@@ -116,7 +116,9 @@ struct ChildProcess {
     let seconds = Self.now() - start
 
     let termination: Termination = status & 0x7F == 0 ? .exited((status >> 8) & 0xFF) : .signaled(status & 0x7F)
-    let text = output == .counted || output == .discarded ? Self.head(of: errorFD) : String(decoding: drained.kept, as: UTF8.self)
+    let text =
+      output == .counted || output == .discarded
+      ? Self.head(of: errorFD) : String(decoding: drained.kept, as: UTF8.self)
     return Result(
       seconds: seconds, peakKiB: usage.ru_maxrss, lines: drained.lines, bytes: drained.bytes,
       termination: termination, text: text)

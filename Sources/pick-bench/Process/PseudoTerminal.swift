@@ -44,7 +44,8 @@ final class PseudoTerminal {
     let master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
     guard master >= 0 else { throw BenchError.system("open /dev/ptmx", errno) }
     var locked: Int32 = 0
-    let slave = ioctl(master, Self.unlockRequest, &locked) == 0
+    let slave =
+      ioctl(master, Self.unlockRequest, &locked) == 0
       ? ioctl(master, Self.openPeerRequest, O_RDWR | O_NOCTTY | O_CLOEXEC) : -1
     guard slave >= 0 else {
       let code = errno

@@ -21,7 +21,8 @@ struct Tool {
     let bench = SmallFile.currentExecutable()
     let executable = path ?? String(bench[..<(bench.lastIndex(of: "/") ?? bench.startIndex)]) + "/pick"
     guard access(executable, X_OK) == 0 else { throw BenchError.missingPick(executable) }
-    let version = (try? ChildProcess(executable: executable, arguments: ["--version"], output: .captured).run().text) ?? ""
+    let version =
+      (try? ChildProcess(executable: executable, arguments: ["--version"], output: .captured).run().text) ?? ""
     return Tool(
       name: "pick", executable: executable, filterArguments: { ["--filter", $0] }, version: firstLine(version),
       interactiveArguments: ["--no-multi"], listRowOffset: 1)
@@ -39,7 +40,9 @@ struct Tool {
     peer(name: "fzy", isWanted: { $0.contains("fzy 1.") }, filterArguments: { ["-e", $0] })
   }
 
-  private static func peer(name: String, isWanted: (String) -> Bool, filterArguments: @escaping (String) -> [String]) -> Tool {
+  private static func peer(name: String, isWanted: (String) -> Bool, filterArguments: @escaping (String) -> [String])
+    -> Tool
+  {
     for candidate in ["/opt/peers/" + name] + searchPath(for: name) {
       guard access(candidate, X_OK) == 0,
         let result = try? ChildProcess(executable: candidate, arguments: ["--version"], output: .captured).run(),
@@ -58,7 +61,8 @@ struct Tool {
       return nil
     }
     if ldd.text.contains("libswiftCore") {
-      return "\(executable) links the Swift runtime dynamically (ldd shows libswiftCore): build it with `swift build -c release --static-swift-stdlib`"
+      return
+        "\(executable) links the Swift runtime dynamically (ldd shows libswiftCore): build it with `swift build -c release --static-swift-stdlib`"
     }
     if executable.contains("/debug/") {
       return "\(executable) looks like a debug build: build it with `swift build -c release --static-swift-stdlib`"

@@ -48,7 +48,8 @@ struct LatencyReport {
       let medians = result.keys.map(\.median)
       let worsts = result.keys.map(\.worst)
       let complete = !medians.isEmpty && medians.allSatisfy { $0 != nil }
-      total += complete
+      total +=
+        complete
         ? [Self.milliseconds(medians.reduce(0) { $0 + $1! }), Self.milliseconds(worsts.reduce(0) { $0 + $1! })]
         : ["n/a", "n/a"]
     }
@@ -66,7 +67,8 @@ struct LatencyReport {
     table.rows.append(
       ["peak memory ÷ input size"]
         + results.map {
-          $0.peakMiB.isEmpty || facts.bytes == 0 ? "n/a" : Format.fixed(median($0.peakMiB) / facts.mebibytes, decimals: 1) + "×"
+          $0.peakMiB.isEmpty || facts.bytes == 0
+            ? "n/a" : Format.fixed(median($0.peakMiB) / facts.mebibytes, decimals: 1) + "×"
         })
     return table
   }

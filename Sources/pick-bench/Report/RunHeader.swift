@@ -11,7 +11,9 @@ struct RunHeader {
     var lines = ["# pick-bench", ""]
     let cores = sysconf(Int32(_SC_NPROCESSORS_ONLN))
     let load = (SmallFile.contents(of: "/proc/loadavg") ?? "?").split(separator: " ").prefix(3)
-    lines.append("\(Self.utcNow()), \(cores) cores, load average \(load.joined(separator: " ")) at start; median of \(runs) run\(runs == 1 ? "" : "s").")
+    lines.append(
+      "\(Self.utcNow()), \(cores) cores, load average \(load.joined(separator: " ")) at start; median of \(runs) run\(runs == 1 ? "" : "s")."
+    )
     if let first = load.first.flatMap({ Double($0) }), first > Double(cores) / 2 {
       lines += [
         "",
@@ -36,6 +38,7 @@ struct RunHeader {
     var parts = tm()
     gmtime_r(&now, &parts)
     func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) \(two(parts.tm_hour)):\(two(parts.tm_min)) UTC"
+    return
+      "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) \(two(parts.tm_hour)):\(two(parts.tm_min)) UTC"
   }
 }

@@ -122,8 +122,7 @@ public enum BindingParser {
     var out = value
     var i = 0
     while i + 4 < out.count {
-      if lowercased(Array(out[i..<i + 4])) == Array("alt-".utf8) && out[i + 4] == UInt8(ascii: ",")
-      {
+      if lowercased(Array(out[i..<i + 4])) == Array("alt-".utf8) && out[i + 4] == UInt8(ascii: ",") {
         out[i + 4] = escapedComma
         i += 5
       } else {
