@@ -23,7 +23,7 @@ public final class InteractiveSession {
     case nothingChosen
   }
 
-  private let options: Options
+  let options: Options
   /// The items; `reload(CMD)` replaces it (the caller prints from this one).
   public private(set) var store: ItemStore
   /// Where items come from (standard input, the walker, `PICK_DEFAULT_COMMAND`, `reload`).
@@ -31,7 +31,7 @@ public final class InteractiveSession {
   private var stdinOpen: Bool
   /// Shown on the info line while no item has come: `PICK_DEFAULT_COMMAND` failed.
   public var inputFailure: String? = nil
-  private var state: PickerState
+  var state: PickerState
   private var compiled: CompiledQuery
   private var highlighter: ItemMatcher
   private let ranker: Ranker
@@ -420,40 +420,13 @@ public final class InteractiveSession {
         case .modeReport(let mode, let value):
           terminal.noteModeReport(mode: mode, value: value)
           actions = []
-        case .mouse(var report):
-          // Over the preview pane the wheel scrolls it and nothing else counts;
-          // beside a left pane, columns are counted from the list's edge.
-          if let preview, let geometry = layout.previewGeometry(preview.pane) {
-            if geometry.paneContains(row: report.row - terminal.origin, column: report.column - 1) {
-              switch report.button {
-              case .wheelUp where report.isPress && options.mouse:
-                actions = keymap.actions(for: .previewScrollUp)
-              case .wheelDown where report.isPress && options.mouse:
-                actions = keymap.actions(for: .previewScrollDown)
-              default: actions = []
-              }
-              break
-            }
-            report.column -= geometry.listColumn
-          }
-          // With --no-mouse a report can only come from a terminal that another
-          // program left in a mouse mode: ignore it, as fzf does.
-          let command =
-            options.mouse
-            ? mouse.command(for: report, roles: rowRoles, origin: terminal.origin, now: Clock.milliseconds()) : nil
-          switch command {
-          case nil: actions = []
-          case .selectAllOrNone: actions = [.selectAllOrNone]
-          case .placeTextCursor(let column):
-            state.editor.move(to: layout.queryPosition(atColumn: column, in: state))
-            actions = []
-          case .trigger(let trigger, let item):
-            // The rows were drawn from the matches on screen: put the cursor on the clicked one first.
-            if let item { state.point(atItem: item) }
-            clickedItem = item
-            expectedSpelling = expected[trigger.rawValue]
-            actions = expectedSpelling != nil ? [.accept] : keymap.actions(for: trigger)
-          }
+        case .mouse(let report):
+          let outcome = mouseOutcome(
+            report, preview: preview, layout: layout, origin: terminal.origin, mouse: &mouse, rowRoles: rowRoles,
+            keymap: keymap, expected: expected)
+          actions = outcome.actions
+          clickedItem = outcome.clickedItem
+          expectedSpelling = outcome.expectedSpelling
         }
         for action in actions {
           if action.needsCurrentMatches && !state.isUpToDate {
