@@ -60,8 +60,15 @@ struct ByteFilter: Sendable {
         return
       }
       if ByteFilter.isFoldClosed(unit) {
+        // Its UTF-8 bytes (the fourth is 0 for a three-byte character), for the ranker's skip.
         mode = .ownBytes
-        bytes = (0, 0, 0, 0)
+        bytes =
+          unit < 0x1_0000
+          ? (0xE0 | UInt8(unit >> 12), 0x80 | UInt8((unit >> 6) & 0x3F), 0x80 | UInt8(unit & 0x3F), 0)
+          : (
+            0xF0 | UInt8(unit >> 18), 0x80 | UInt8((unit >> 12) & 0x3F), 0x80 | UInt8((unit >> 6) & 0x3F),
+            0x80 | UInt8(unit & 0x3F)
+          )
         return
       }
       let own = FoldSources.leadByte(unit)
@@ -292,6 +299,15 @@ extension ByteFilter {
   /// character `sieve` was made for is; `count` when there is none.
   @inline(__always)
   static func nextCandidate(_ bytes: UnsafePointer<UInt8>, count: Int, _ sieve: Sieve) -> Int {
+    if sieve.mode == .ownBytes {
+      // Kana, CJK, Hangul: where the character's own bytes are.
+      var encoded = sieve.bytes
+      let length = encoded.3 == 0 ? 3 : 4
+      return withUnsafeBytes(of: &encoded) { needle in
+        guard let hit = cpick_memmem(bytes, count, needle.baseAddress, length) else { return count }
+        return UnsafeRawPointer(hit) - UnsafeRawPointer(bytes)
+      }
+    }
     guard sieve.mode == .asciiOrFoldLeads || sieve.mode == .leads else { return 0 }
     var wanted = sieve.bytes
     let foldLeads: Int32 = sieve.mode == .asciiOrFoldLeads ? 1 : 0

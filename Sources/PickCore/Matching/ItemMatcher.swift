@@ -26,8 +26,9 @@ public final class ItemMatcher {
     set { fuzzy.isSparse = newValue }
   }
   /// A byte set that every matching item holds at least one byte of: the
-  /// block skip of the rarest ASCII character of a term that must occur (a
-  /// group of one positive term). The ranker skips runs of items without
+  /// block skip of the rarest character of a term that must occur (a group
+  /// of one positive term): an ASCII character, or kana, CJK or Hangul,
+  /// found by their own bytes. The ranker skips runs of items without
   /// any, sixteen bytes at a time, before calling `match` on each.
   /// `nil` when no such term exists, or fields change the searched text.
   let candidateSieve: ByteFilter.Sieve?
@@ -104,15 +105,19 @@ public final class ItemMatcher {
     fuzzy.needsStart = compiled.needsMatchStart
   }
 
-  /// The block skip for the rarest ASCII character (by how often letters
-  /// occur in paths and text) of the terms every match must contain.
+  /// The block skip for the rarest character of the terms every match must
+  /// contain: kana, CJK or Hangul if there is one, else the ASCII character
+  /// that occurs least often in paths and text.
   private static func rarestRequiredCharacter(_ compiled: CompiledQuery) -> ByteFilter.Sieve? {
     var best: (rarity: Int, sieve: ByteFilter.Sieve)? = nil
     for (g, group) in compiled.query.groups.enumerated() where group.count == 1 && !group[0].isInverse {
       let term = group[0]
-      for (k, unit) in term.units.enumerated() where unit < 0x80 {
-        let rarity = asciiRarity(UInt8(unit))
-        if rarity < best?.rarity ?? Int.max { best = (rarity, compiled.filters[g][0].sieves[k]) }
+      for (k, unit) in term.units.enumerated() {
+        let sieve = compiled.filters[g][0].sieves[k]
+        // Kana, CJK and Hangul are found by their own bytes (memmem), and
+        // one such character is rarer than any letter.
+        let rarity = unit < 0x80 ? asciiRarity(UInt8(unit)) : sieve.mode == .ownBytes ? 0 : nil
+        if let rarity, rarity < best?.rarity ?? Int.max { best = (rarity, sieve) }
       }
     }
     return best?.sieve
