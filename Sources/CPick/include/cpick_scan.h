@@ -29,21 +29,34 @@ static inline int cpick_is_ascii_fold_lead(uint8_t byte) {
          byte == 0xF0;
 }
 
+/// `fold_leads` for a character that nothing starting with C3 (Latin-1:
+/// `é`, `ö`, `ß`...) folds to, such as `z` or `/`: C3 is left out of the lead
+/// bytes, so Latin-1 text does not stop the skips.
+#define CPICK_FOLD_LEADS_BUT_C3 2
+
+/// Whether `byte` is a lead byte `fold_leads` asks about (0: none; 1: every
+/// one of `cpick_is_ascii_fold_lead`; `CPICK_FOLD_LEADS_BUT_C3`: all but C3).
+static inline int cpick_is_fold_lead_for(uint8_t byte, int fold_leads) {
+  return fold_leads && cpick_is_ascii_fold_lead(byte) && !(fold_leads == CPICK_FOLD_LEADS_BUT_C3 && byte == 0xC3);
+}
+
 /// The length of the longest prefix of `bytes`, in whole blocks of sixteen,
 /// that holds nothing the byte filter must look at for one term character:
-/// none of the four bytes `wanted` (repeat one to use fewer) and, when
-/// `fold_leads` is non-zero, no lead byte of a character that may fold to
-/// ASCII (`cpick_is_ascii_fold_lead`, tested here sixteen at a time). The
-/// caller looks at the rest byte by byte.
+/// none of the four bytes `wanted` (repeat one to use fewer) and no lead
+/// byte that `fold_leads` asks about (`cpick_is_fold_lead_for`, tested here
+/// sixteen at a time). The caller looks at the rest byte by byte.
 static inline size_t cpick_quiet_prefix(const uint8_t *bytes, size_t count, const uint8_t wanted[4], int fold_leads) {
   size_t offset = 0;
+  // The two-byte leads C3-CA, or C4-CA without C3.
+  const uint8_t low = fold_leads == CPICK_FOLD_LEADS_BUT_C3 ? 0xC4 : 0xC3;
+  const uint8_t span = (uint8_t)(0xCB - low);
   while (offset + 16 <= count) {
     cpick_u8x16 block;
     memcpy(&block, bytes + offset, 16);
     cpick_i8x16 hits = (cpick_i8x16)(block == wanted[0]) | (cpick_i8x16)(block == wanted[1]);
     hits |= (cpick_i8x16)(block == wanted[2]) | (cpick_i8x16)(block == wanted[3]);
     if (fold_leads) {
-      hits |= (cpick_i8x16)((cpick_u8x16)(block - (uint8_t)0xC3) < (uint8_t)8);
+      hits |= (cpick_i8x16)((cpick_u8x16)(block - low) < span);
       hits |= (cpick_i8x16)(block == (uint8_t)0xCD);
       hits |= (cpick_i8x16)((cpick_u8x16)(block - (uint8_t)0xE1) < (uint8_t)2);
       hits |= (cpick_i8x16)(block == (uint8_t)0xEA);
@@ -65,7 +78,7 @@ static inline size_t cpick_next_candidate(const uint8_t *bytes, size_t count, co
   for (; offset < count; offset++) {
     uint8_t byte = bytes[offset];
     if (byte == wanted[0] || byte == wanted[1] || byte == wanted[2] || byte == wanted[3]) return offset;
-    if (fold_leads && cpick_is_ascii_fold_lead(byte)) return offset;
+    if (cpick_is_fold_lead_for(byte, fold_leads)) return offset;
   }
   return count;
 }

@@ -50,6 +50,10 @@ struct ByteFilter: Sendable {
     }
     var mode: Mode
     var bytes: (UInt8, UInt8, UInt8, UInt8)
+    /// For `asciiOrFoldLeads`, which lead bytes the C skips look at
+    /// (`cpick_quiet_prefix`): all that may fold to ASCII, or all but C3 when
+    /// nothing starting with C3 folds to this character.
+    var foldLeads: Int32 = 0
 
     init(unit: UInt32, caseSensitive: Bool, normalize: Bool) {
       if unit < 0x80 {
@@ -57,6 +61,8 @@ struct ByteFilter: Sendable {
         let upper = !caseSensitive && lower &- 0x61 < 26 ? lower &- 0x20 : lower
         mode = .asciiOrFoldLeads
         bytes = (lower, upper, lower, upper)
+        let leads = FoldSources.asciiLeads[ByteFilter.variant(caseSensitive, normalize) << 7 | Int(unit)]
+        foldLeads = leads & (1 << (0xC3 - 0xC0)) == 0 ? CPICK_FOLD_LEADS_BUT_C3 : 1
         return
       }
       if ByteFilter.isFoldClosed(unit) {
@@ -310,9 +316,8 @@ extension ByteFilter {
     }
     guard sieve.mode == .asciiOrFoldLeads || sieve.mode == .leads else { return 0 }
     var wanted = sieve.bytes
-    let foldLeads: Int32 = sieve.mode == .asciiOrFoldLeads ? 1 : 0
     return withUnsafeBytes(of: &wanted) {
-      cpick_next_candidate(bytes, count, $0.baseAddress!.assumingMemoryBound(to: UInt8.self), foldLeads)
+      cpick_next_candidate(bytes, count, $0.baseAddress!.assumingMemoryBound(to: UInt8.self), sieve.foldLeads)
     }
   }
 
@@ -325,10 +330,9 @@ extension ByteFilter {
       return cpick_ascii_prefix(bytes, count)
     case .asciiOrFoldLeads, .leads:
       var wanted = sieve.bytes
-      let foldLeads: Int32 = sieve.mode == .asciiOrFoldLeads ? 1 : 0
       return withUnsafeBytes(of: &wanted) {
         cpick_quiet_prefix(
-          bytes, count, $0.baseAddress!.assumingMemoryBound(to: UInt8.self), foldLeads)
+          bytes, count, $0.baseAddress!.assumingMemoryBound(to: UInt8.self), sieve.foldLeads)
       }
     }
   }
