@@ -38,18 +38,7 @@ enum BashKeyBindings {
       echo "pick: the key bindings need bash 4 or newer" >&2
     else
 
-    # Runs pick with the widget's defaults ($1), then the user's defaults, then
-    # the widget's own options ($2); the remaining arguments are pick's.
-    __pick_run() {
-      local defaults=$1 own=$2 file_options=
-      shift 2
-      if [[ -n ${PICK_DEFAULT_OPTS_FILE-} ]]; then
-        file_options=$(command cat -- "$PICK_DEFAULT_OPTS_FILE") || return 2
-      fi
-      # Newlines between the parts: a comment at the end of the file ends there.
-      PICK_DEFAULT_OPTS="--height=40% $defaults"$'\n'"$file_options"$'\n'"${PICK_DEFAULT_OPTS-}"$'\n'"$own" \
-        PICK_DEFAULT_OPTS_FILE= "$__pick_bin" "$@"
-    }
+    \#(KeyBindingScript.runFunction(firstLine: nil))
 
     # Ctrl-T: files and directories under the current directory, several at
     # once, inserted at the cursor, each quoted.

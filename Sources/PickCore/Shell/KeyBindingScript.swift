@@ -31,4 +31,25 @@ public enum KeyBindingScript {
     }
     return header + definition + [UInt8(ascii: "\n")] + Array(body.utf8)
   }
+
+  /// `__pick_run`, which bash's and zsh's widgets call to run pick with the
+  /// options in their order (see `BashKeyBindings`); `firstLine` opens the
+  /// function body (zsh's `emulate -L zsh`).
+  static func runFunction(firstLine: String?) -> String {
+    let opening = firstLine.map { "  \($0)\n" } ?? ""
+    return #"""
+      # Runs pick with the widget's defaults ($1), then the user's defaults, then
+      # the widget's own options ($2); the remaining arguments are pick's.
+      __pick_run() {
+      \#(opening)  local defaults=$1 own=$2 file_options=
+        shift 2
+        if [[ -n ${PICK_DEFAULT_OPTS_FILE-} ]]; then
+          file_options=$(command cat -- "$PICK_DEFAULT_OPTS_FILE") || return 2
+        fi
+        # Newlines between the parts: a comment at the end of the file ends there.
+        PICK_DEFAULT_OPTS="--height=40% $defaults"$'\n'"$file_options"$'\n'"${PICK_DEFAULT_OPTS-}"$'\n'"$own" \
+          PICK_DEFAULT_OPTS_FILE= "$__pick_bin" "$@"
+      }
+      """#
+  }
 }

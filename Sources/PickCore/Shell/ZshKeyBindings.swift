@@ -20,19 +20,7 @@ enum ZshKeyBindings {
   static let body = #"""
     if [[ -o interactive ]]; then
 
-    # Runs pick with the widget's defaults ($1), then the user's defaults, then
-    # the widget's own options ($2); the remaining arguments are pick's.
-    __pick_run() {
-      emulate -L zsh
-      local defaults=$1 own=$2 file_options=
-      shift 2
-      if [[ -n ${PICK_DEFAULT_OPTS_FILE-} ]]; then
-        file_options=$(command cat -- "$PICK_DEFAULT_OPTS_FILE") || return 2
-      fi
-      # Newlines between the parts: a comment at the end of the file ends there.
-      PICK_DEFAULT_OPTS="--height=40% $defaults"$'\n'"$file_options"$'\n'"${PICK_DEFAULT_OPTS-}"$'\n'"$own" \
-        PICK_DEFAULT_OPTS_FILE= "$__pick_bin" "$@"
-    }
+    \#(KeyBindingScript.runFunction(firstLine: "emulate -L zsh"))
 
     # Ctrl-T: files and directories under the current directory, several at
     # once, inserted at the cursor, each quoted.
