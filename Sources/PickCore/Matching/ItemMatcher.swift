@@ -123,11 +123,13 @@ public final class ItemMatcher {
     return best?.sieve
   }
 
+  /// The lower-case letters, the rarest in paths and command lines first.
+  private static let lettersRarestFirst = Array("qjzxvkwyfbghpmudcltnrsoiae".utf8)
+
   /// How common an ASCII character is in paths and command lines: lower is rarer.
   static func asciiRarity(_ byte: UInt8) -> Int {
-    let letters = Array("qjzxvkwyfbghpmudcltnrsoiae".utf8)
     let lower = byte &- 0x41 < 26 ? byte | 0x20 : byte
-    if let rank = letters.firstIndex(of: lower) { return 4 + rank }
+    if let rank = lettersRarestFirst.firstIndex(of: lower) { return 4 + rank }
     switch lower {
     case 0x30...0x39: return 14
     case UInt8(ascii: "_"), UInt8(ascii: "-"): return 20
