@@ -60,6 +60,18 @@ private func history(_ shell: TestShell) -> String {
   }
 }
 
+/// `shell` at its prompt with the three-entry history that the Ctrl-R tests
+/// read (`history`, or the history file for fish); nil when the shell is not
+/// installed. The session keeps its home directory alive.
+private func historySession(_ shell: TestShell) throws -> ShellSession? {
+  guard shell.isAvailable() else { return nil }
+  let home = try ShellHome()
+  if shell == .fish { try writeFishHistory(home) }
+  let session = try ShellSession(shell, home: home, setup: history(shell))
+  try session.waitForPrompt()
+  return session
+}
+
 private func writeFishHistory(_ home: ShellHome) throws {
   try home.write(
     "data/fish/fish_history",
@@ -156,11 +168,7 @@ private func writeFishHistory(_ home: ShellHome) throws {
 
   @Test(arguments: TestShell.allCases)
   func `Ctrl-R lists the history newest first and Enter takes the newest`(shell: TestShell) throws {
-    guard shell.isAvailable() else { return }
-    let home = try ShellHome()
-    if shell == .fish { try writeFishHistory(home) }
-    let session = try ShellSession(shell, home: home, setup: history(shell))
-    try session.waitForPrompt()
+    guard let session = try historySession(shell) else { return }
 
     session.send([0x12])  // Ctrl-R
     let screen = try session.waitForPicker("3/3")
@@ -177,11 +185,7 @@ private func writeFishHistory(_ home: ShellHome) throws {
 
   @Test(arguments: TestShell.allCases)
   func `Ctrl-R puts a multi-line entry on the command line intact`(shell: TestShell) throws {
-    guard shell.isAvailable() else { return }
-    let home = try ShellHome()
-    if shell == .fish { try writeFishHistory(home) }
-    let session = try ShellSession(shell, home: home, setup: history(shell))
-    try session.waitForPrompt()
+    guard let session = try historySession(shell) else { return }
 
     session.send([0x12])
     try session.waitForPicker("3/3")
@@ -194,11 +198,7 @@ private func writeFishHistory(_ home: ShellHome) throws {
 
   @Test(arguments: TestShell.allCases)
   func `Ctrl-R starts from the typed line as the query`(shell: TestShell) throws {
-    guard shell.isAvailable() else { return }
-    let home = try ShellHome()
-    if shell == .fish { try writeFishHistory(home) }
-    let session = try ShellSession(shell, home: home, setup: history(shell))
-    try session.waitForPrompt()
+    guard let session = try historySession(shell) else { return }
 
     session.send("fir")
     session.send([0x12])
