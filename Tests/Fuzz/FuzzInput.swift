@@ -39,26 +39,14 @@ struct FuzzInput {
   }
 }
 
-/// A small deterministic generator (SplitMix64) seeded from the input, for
-/// choices a harness makes on its own (where to split), so a crash replays.
-struct SplitMix {
-  private var state: UInt64
-
-  init(seed bytes: [UInt8]) {
-    var hash: UInt64 = 0xCBF2_9CE4_8422_2325  // FNV-1a
-    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
-    state = hash
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  mutating func below(_ bound: Int) -> Int { bound <= 1 ? 0 : Int(next() % UInt64(bound)) }
+/// A generator seeded from the input (FNV-1a of its bytes), for choices a
+/// harness makes on its own (where to split), so that a crash replays. The
+/// generator is the property tests' (`PickTestSupport/SeededGenerator.swift`,
+/// compiled into every harness by `run.sh`).
+func seededGenerator(from bytes: [UInt8]) -> SeededGenerator {
+  var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+  for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+  return SeededGenerator(seed: hash)
 }
 
 /// Stops the run with `message` when an invariant fails: libFuzzer sees the

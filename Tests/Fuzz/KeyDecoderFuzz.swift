@@ -25,7 +25,7 @@ public func fuzzKeyDecoder(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let length = lead < 0x80 ? lead : (lead & 0x7F) << 8 | Int(input.byte())
     segments.append(input.take(length))
   }
-  var splitter = SplitMix(seed: segments.flatMap { $0 } + [flags])
+  var splitter = seededGenerator(from: segments.flatMap { $0 } + [flags])
 
   let whole = decode(segments, cooked: cooked, expectsReport: expectsReport) { [$0] }
   let byteByByte = decode(segments, cooked: cooked, expectsReport: expectsReport) {
@@ -35,7 +35,7 @@ public func fuzzKeyDecoder(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var pieces: [[UInt8]] = []
     var rest = segment[...]
     while !rest.isEmpty {
-      let length = 1 + splitter.below(min(rest.count, 9))
+      let length = Int.random(in: 1...min(rest.count, 9), using: &splitter)
       pieces.append(Array(rest.prefix(length)))
       rest = rest.dropFirst(length)
     }

@@ -63,9 +63,9 @@ fi
 failed=()
 for target in "${targets[@]}"; do
   binary="$out/$target"
-  # Test-target files a harness shares with the property tests.
-  shared=()
-  [[ $target == QueryParser ]] && shared=("$root/Tests/PickCoreTests/QueryPrinter.swift")
+  # Test files a harness shares with the property tests.
+  shared=("$root/Sources/PickTestSupport/SeededGenerator.swift")
+  [[ $target == QueryParser ]] && shared+=("$root/Tests/PickCoreTests/QueryPrinter.swift")
   stale=0
   for file in "$here/${target}Fuzz.swift" "$here/FuzzInput.swift" "${shared[@]}"; do [[ $binary -ot $file ]] && stale=1; done
   if [[ ! -f $binary || $binary -ot $core || $stale -eq 1 ]]; then
