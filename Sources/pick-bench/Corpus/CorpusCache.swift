@@ -29,3 +29,19 @@ struct CorpusCache {
     return path
   }
 }
+
+extension CorpusCache {
+  /// What `source` stands for: a label for the report, the file (a
+  /// generated corpus of `count` items is made and cached first) and the
+  /// queries measured on it by default (a file gets the paths queries).
+  func resolve(_ source: BenchCommand.CorpusSource, count: Int, seed: UInt64) throws -> (
+    label: String, file: String, queries: [String]
+  ) {
+    switch source {
+    case .generated(let kind):
+      return (kind.rawValue, try file(for: kind, count: count, seed: seed), kind.defaultQueries)
+    case .file(let path):
+      return (SmallFile.baseName(path), path, CorpusKind.paths.defaultQueries)
+    }
+  }
+}

@@ -14,7 +14,7 @@ struct FilterBenchmark {
     print(RunHeader(tools: tools, runs: options.runs, staticWarning: pick.staticBuildWarning).markdown)
     let cache = CorpusCache(directory: options.cacheDirectory)
     for source in options.corpora {
-      let (label, file, defaultQueries) = try resolve(source, cache: cache)
+      let (label, file, defaultQueries) = try cache.resolve(source, count: options.items, seed: options.seed)
       guard access(file, R_OK) == 0 else { throw BenchError.cannotOpen(file) }
       let queries = options.queries.isEmpty ? defaultQueries : options.queries
       let floor = try measureFloor(file)
@@ -34,17 +34,6 @@ struct FilterBenchmark {
       let report = FilterReport(
         corpus: label, file: file, floor: floor, tools: tools, measurements: measurements)
       print(report.markdown)
-    }
-  }
-
-  private func resolve(_ source: BenchCommand.CorpusSource, cache: CorpusCache) throws -> (
-    label: String, file: String, queries: [String]
-  ) {
-    switch source {
-    case .generated(let kind):
-      return (kind.rawValue, try cache.file(for: kind, count: options.items, seed: options.seed), kind.defaultQueries)
-    case .file(let path):
-      return (SmallFile.baseName(path), path, CorpusKind.paths.defaultQueries)
     }
   }
 

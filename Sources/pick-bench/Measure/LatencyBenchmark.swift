@@ -16,13 +16,9 @@ struct LatencyBenchmark {
     let pick = try Tool.pick(at: options.pick)
     let tools = [pick, Tool.fzf()]
     print(RunHeader(tools: tools, runs: options.runs, staticWarning: pick.staticBuildWarning).markdown)
-    let file: String
-    switch options.corpus {
-    case .generated(let kind):
-      file = try CorpusCache(directory: options.cacheDirectory).file(
-        for: kind, count: options.items, seed: options.seed)
-    case .file(let path): file = path
-    }
+    let file = try CorpusCache(directory: options.cacheDirectory).resolve(
+      options.corpus, count: options.items, seed: options.seed
+    ).file
     let facts = try CorpusFacts(file: file)
     let keys = options.keySequence
     let queries = Self.queries(typing: keys)

@@ -16,7 +16,8 @@ struct RankBenchmark {
 
   /// The heading and the table.
   func report() throws -> String {
-    let (label, file, defaults) = try resolve()
+    let (label, file, defaults) = try CorpusCache(directory: options.cacheDirectory).resolve(
+      options.corpus, count: options.items, seed: options.seed)
     let store = try load(file)
     let queries =
       !options.queries.isEmpty
@@ -47,16 +48,6 @@ struct RankBenchmark {
       if options.narrow { candidates = result?.itemsInInputOrder() }
     }
     return heading + "\n" + table.markdown
-  }
-
-  private func resolve() throws -> (label: String, file: String, queries: [String]) {
-    switch options.corpus {
-    case .generated(let kind):
-      let cache = CorpusCache(directory: options.cacheDirectory)
-      return (kind.rawValue, try cache.file(for: kind, count: options.items, seed: options.seed), kind.defaultQueries)
-    case .file(let path):
-      return (SmallFile.baseName(path), path, CorpusKind.paths.defaultQueries)
-    }
   }
 
   /// The corpus's lines in an item store, as pick reads them.
