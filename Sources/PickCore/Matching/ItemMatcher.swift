@@ -82,7 +82,7 @@ public final class ItemMatcher {
         group.count == 1 && group[0].kind == .fuzzy && !group[0].isInverse
           && group[0].units.count <= ASCIIFuzzyScorer.maximumPattern && group[0].units.allSatisfy { $0 < 0x80 }
       }
-    candidateSieve = plainFields ? Self.rarestRequiredCharacter(compiled) : nil
+    candidateSieve = plainFields ? compiled.rarestRequiredCharacter : nil
     occurrenceTables = .allocate(capacity: byteScoredTerms ? 128 * terms.count : 1)
     if byteScoredTerms {
       for k in 0..<terms.count {
@@ -103,39 +103,6 @@ public final class ItemMatcher {
     }
     fuzzy.prefersLast = compiled.prefersLastOccurrence
     fuzzy.needsStart = compiled.needsMatchStart
-  }
-
-  /// The block skip for the rarest character of the terms every match must
-  /// contain: kana, CJK or Hangul if there is one, else the ASCII character
-  /// that occurs least often in paths and text.
-  private static func rarestRequiredCharacter(_ compiled: CompiledQuery) -> ByteFilter.Sieve? {
-    var best: (rarity: Int, sieve: ByteFilter.Sieve)? = nil
-    for (g, group) in compiled.query.groups.enumerated() where group.count == 1 && !group[0].isInverse {
-      let term = group[0]
-      for (k, unit) in term.units.enumerated() {
-        let sieve = compiled.filters[g][0].sieves[k]
-        // Kana, CJK and Hangul are found by their own bytes (memmem), and
-        // one such character is rarer than any letter.
-        let rarity = unit < 0x80 ? asciiRarity(UInt8(unit)) : sieve.mode == .ownBytes ? 0 : nil
-        if let rarity, rarity < best?.rarity ?? Int.max { best = (rarity, sieve) }
-      }
-    }
-    return best?.sieve
-  }
-
-  /// The lower-case letters, the rarest in paths and command lines first.
-  private static let lettersRarestFirst = Array("qjzxvkwyfbghpmudcltnrsoiae".utf8)
-
-  /// How common an ASCII character is in paths and command lines: lower is rarer.
-  static func asciiRarity(_ byte: UInt8) -> Int {
-    let lower = byte &- 0x41 < 26 ? byte | 0x20 : byte
-    if let rank = lettersRarestFirst.firstIndex(of: lower) { return 4 + rank }
-    switch lower {
-    case 0x30...0x39: return 14
-    case UInt8(ascii: "_"), UInt8(ascii: "-"): return 20
-    case UInt8(ascii: "."), UInt8(ascii: "/"), UInt8(ascii: " "): return 40
-    default: return 8
-    }
   }
 
   deinit {
