@@ -12,35 +12,16 @@ import Synchronization
 /// at its next task of 8 192 items (its result is never delivered): only the
 /// query on screen is ever finished.
 public final class SearchEngine: @unchecked Sendable {
-  /// What to search.
-  public struct Request: Sendable {
-    public var query: [UInt8]
-    public var range: Range<Int>
-    /// Search only these items (the review view), instead of `range`.
-    public var items: [Int]?
-    /// Items to leave out (`--unique` repeats), frozen for this search.
-    public var excluded: DuplicateSnapshot?
-    /// Whether this search is for the review view.
-    public var isReview: Bool
+  /// What to search (built by the picker controller).
+  public typealias Request = SearchRequest
 
-    public init(
-      query: [UInt8], range: Range<Int>, items: [Int]? = nil, excluded: DuplicateSnapshot? = nil,
-      isReview: Bool = false
-    ) {
-      self.query = query
-      self.range = range
-      self.items = items
-      self.excluded = excluded
-      self.isReview = isReview
-    }
-  }
-
-  /// A finished search.
+  /// A finished search, with the number of the request it answers.
   public struct Result: @unchecked Sendable {
     public var generation: Int
-    public var request: Request
-    public var matches: RankedMatches
-    public var compiled: CompiledQuery
+    public var result: SearchResult
+    public var request: Request { result.request }
+    public var matches: RankedMatches { result.matches }
+    public var compiled: CompiledQuery { result.compiled }
   }
 
   private let options: Options
@@ -277,7 +258,7 @@ public final class SearchEngine: @unchecked Sendable {
       isSearching = false
       if self.latest.load(ordering: .relaxed) == generation {
         finished = Result(
-          generation: generation, request: request, matches: matches, compiled: compiled)
+          generation: generation, result: SearchResult(request: request, matches: matches, compiled: compiled))
         var byte: UInt8 = 1
         _ = write(pipeWrite, &byte, 1)
       }
