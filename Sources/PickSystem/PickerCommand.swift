@@ -52,10 +52,17 @@ public struct PickerCommand {
       throw UsageFailure("\(error)")
     }
     if CrashRestore.isCrashForTestingRequested { CrashRestore.crashForTesting() }
-    let session = InteractiveSession(
-      options: options, store: store, stdinOpen: stdinOpen, preselection: preselection, input: source)
-    session.inputFailure = inputFailure
-    let ending = session.run(on: terminal)
+    let ending: InteractiveSession.Ending
+    let session: InteractiveSession
+    do {
+      session = try InteractiveSession(
+        options: options, store: store, terminal: terminal, stdinOpen: stdinOpen, preselection: preselection,
+        input: source, inputFailure: inputFailure)
+      ending = try session.run()
+    } catch {
+      terminal.close()
+      throw error
+    }
     // Restore the terminal before a byte of output: the shell must never see escape codes.
     terminal.close()
     switch ending {

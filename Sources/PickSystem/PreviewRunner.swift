@@ -4,14 +4,14 @@ import PickCore
 /// Runs the `--preview` command for the item under the cursor and collects
 /// its output into the pane, without ever blocking the picker.
 ///
-/// The session calls `request` before every frame with what the command
-/// would be run for (the item, the query, the selection, the pane's size).
-/// When that changes:
+/// The picker controller asks (`request`) for what the command is to be run
+/// for (the item, the query, the selection, the pane's size) when that
+/// changes; then:
 ///
 /// 1. the running command, if any, is killed as a process group (SIGKILL),
 ///    so `sh -c 'sleep 10'` or `find / | head` ends whole, and is reaped
 ///    later without waiting (`dying`);
-/// 2. a new command is started after `debounceMilliseconds`, so holding
+/// 2. a new command is started after `PickerTunables.previewDebounce`, so holding
 ///    Down does not start a process per row;
 /// 3. its output (stdout and stderr merged, stdin `/dev/null`) is read as
 ///    the session's `poll()` says it is ready, one read at a time, into
@@ -20,39 +20,26 @@ import PickCore
 /// 4. when it has exited with a failure, its status shows under the output.
 ///
 /// The previous output stays on screen until the new command prints
-/// something, ends, or `clearAfterMilliseconds` pass, so a fast preview does
+/// something, ends, or `PickerTunables.previewClearAfter` passes, so a fast preview does
 /// not flash an empty pane at every move.
 ///
-/// The command runs as every child does (DECISIONS: `sh -c`, or
+/// The command runs as every child does (Docs/Design.md, Child processes: `sh -c`, or
 /// `--with-shell`), with `PICK_PREVIEW_LINES`, `PICK_PREVIEW_COLUMNS`,
 /// `LINES` and `COLUMNS` set to the pane's text area. `{f}` files are
 /// created with `mkstemp` under `$TMPDIR` (or `/tmp`), mode 0600, and
 /// removed once the command is reaped.
 public final class PreviewRunner {
-  /// What a preview is run for; a change starts a new one.
-  public struct Request: Equatable {
-    public var item: Int?
-    public var query: [UInt8]
-    public var selection: [Int]
-    public var columns: Int
-    public var lines: Int
-
-    public init(item: Int?, query: [UInt8], selection: [Int], columns: Int, lines: Int) {
-      self.item = item
-      self.query = query
-      self.selection = selection
-      self.columns = columns
-      self.lines = lines
-    }
-  }
-
-  public static let debounceMilliseconds = 30
-  public static let clearAfterMilliseconds = 150
+  /// What a preview is run for (built by the controller).
+  public typealias Request = PreviewRequest
 
   public let template: PreviewTemplate
   private let shell: [[UInt8]]
   /// What the layout draws: the spec, the output, the scroll and the status.
-  public var pane: PreviewPane
+  public private(set) var pane: PreviewPane {
+    didSet { revision &+= 1 }
+  }
+  /// Counts the changes of `pane`, so the session reports only a changed pane to the controller.
+  public private(set) var revision = 0
 
   private var current: Request? = nil
   /// The command waiting for its debounce to pass: what it is for, when it starts, and how to build it.
@@ -64,8 +51,6 @@ public final class PreviewRunner {
   /// Killed children not yet reaped, with their `{f}` files.
   private var dying: [(process: ChildProcess, files: [[UInt8]])] = []
   private var buffer = [UInt8](repeating: 0, count: 64 << 10)
-  /// The pane's text height at the last `update` (a page, for `preview-page-down`).
-  var lastContentLines = 0
 
   public init(template: PreviewTemplate, shell: [[UInt8]], spec: PreviewWindowSpec, tabstop: Int) {
     self.template = template
@@ -95,7 +80,7 @@ public final class PreviewRunner {
       current = request
       return
     }
-    scheduled = (request, now + Self.debounceMilliseconds, context())
+    scheduled = (request, now + PickerTunables.previewDebounce, context())
   }
 
   /// Starts a scheduled command whose time has come, reaps ended children,
@@ -197,10 +182,9 @@ public final class PreviewRunner {
     current = nil
   }
 
-  /// Scrolls by `lines` (negative: up), within the output.
-  public func scroll(by lines: Int) {
-    pane.scroll = max(
-      0, min(pane.scroll + lines, max(pane.text.lineCount - max(lastContentLines, 1), 0)))
+  /// Scrolls by `lines` (negative: up), within the output, on a pane that shows `pageLines` lines.
+  public func scroll(by lines: Int, pageLines: Int) {
+    pane.scroll = max(0, min(pane.scroll + lines, max(pane.text.lineCount - max(pageLines, 1), 0)))
   }
 
   private func start(_ request: Request, context: PreviewTemplate.Context, now: Int) {
@@ -232,7 +216,7 @@ public final class PreviewRunner {
         errors: .output)
       runningFiles = files
       outputEnded = false
-      clearAt = now + Self.clearAfterMilliseconds
+      clearAt = now + PickerTunables.previewClearAfter
     } catch {
       Self.remove(files)
       pane.text = PreviewText()

@@ -1,7 +1,7 @@
 import PickCore
 
-/// How the interactive session drives the preview: what to run before each
-/// frame, and the keys that show, hide and scroll the pane.
+/// How the interactive session drives the preview: the runner for the
+/// options, and the actions that show, hide and scroll the pane.
 extension PreviewRunner {
   /// Creates the runner for `options`, or nil without `--preview`.
   public convenience init?(options: Options) {
@@ -11,47 +11,23 @@ extension PreviewRunner {
       tabstop: options.tabstop)
   }
 
-  /// Asks for the preview of the item under the cursor as `layout` will draw
-  /// it, and starts, reaps or clears what is due. Call before each frame.
-  public func update(
-    state: PickerState, layout: PickerLayout, store: ItemStore, options: Options, now: Int
-  ) {
-    guard pane.isVisible, let geometry = layout.previewGeometry(pane) else {
-      tick(now: now)
-      return
-    }
-    let size = pane.contentSize(width: geometry.paneWidth, height: geometry.paneHeight)
-    lastContentLines = size.lines
-    let current = state.currentItem
-    let selected = template.usesSelection && state.selection.count > 0 ? state.chosenItems() : []
-    let request = Request(
-      item: current, query: template.usesQuery ? state.editor.bytes : [], selection: selected,
-      columns: size.columns, lines: size.lines)
-    self.request(
-      request, context: CommandActions.context(for: template, state: state, store: store, options: options),
-      now: now)
-    tick(now: now)
-  }
-}
-
-extension PreviewRunner {
   /// Runs a preview action (`toggle-preview`, `preview-down`, …); false
   /// for any other action. `pageLines` is the pane's text height.
-  public func perform(_ action: PickerAction) -> Bool {
-    let page = max(lastContentLines, 1)
+  public func perform(_ action: PickerAction, pageLines: Int) -> Bool {
+    let page = max(pageLines, 1)
     switch action {
     case .togglePreview: setVisible(!pane.isVisible)
     case .showPreview: setVisible(true)
     case .hidePreview: setVisible(false)
     case .refreshPreview: refresh()
-    case .previewUp: scroll(by: -1)
-    case .previewDown: scroll(by: 1)
-    case .previewPageUp: scroll(by: -page)
-    case .previewPageDown: scroll(by: page)
-    case .previewHalfPageUp: scroll(by: -max(page / 2, 1))
-    case .previewHalfPageDown: scroll(by: max(page / 2, 1))
-    case .previewTop: scroll(by: -pane.scroll)
-    case .previewBottom: scroll(by: pane.text.lineCount)
+    case .previewUp: scroll(by: -1, pageLines: page)
+    case .previewDown: scroll(by: 1, pageLines: page)
+    case .previewPageUp: scroll(by: -page, pageLines: page)
+    case .previewPageDown: scroll(by: page, pageLines: page)
+    case .previewHalfPageUp: scroll(by: -max(page / 2, 1), pageLines: page)
+    case .previewHalfPageDown: scroll(by: max(page / 2, 1), pageLines: page)
+    case .previewTop: scroll(by: -pane.scroll, pageLines: page)
+    case .previewBottom: scroll(by: pane.text.lineCount, pageLines: page)
     default: return false
     }
     return true

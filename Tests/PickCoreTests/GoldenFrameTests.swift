@@ -11,7 +11,7 @@ import Testing
   // MARK: Single mode
 
   @Test func `single mode, reverse layout: prompt, info, list with the pointer on the best match`() throws {
-    var p = try GoldenPicker(["apple", "banana", "cherry"])
+    var p = try PickerHarness(["apple", "banana", "cherry"])
     expectScreen(
       p.frame(width: 20, height: 6),
       """
@@ -25,7 +25,7 @@ import Testing
   }
 
   @Test func `down moves the pointer; typing filters and the prompt shows the query`() throws {
-    var p = try GoldenPicker(["apple", "banana", "cherry"])
+    var p = try PickerHarness(["apple", "banana", "cherry"])
     _ = p.frame(width: 20, height: 6)
     p.press("down")
     expectScreen(
@@ -54,7 +54,7 @@ import Testing
   }
 
   @Test func `no match shows 0 of N and an empty list`() throws {
-    var p = try GoldenPicker(["apple", "banana"])
+    var p = try PickerHarness(["apple", "banana"])
     p.press("z", "z")
     expectScreen(
       p.frame(width: 12, height: 4),
@@ -67,7 +67,7 @@ import Testing
   }
 
   @Test func `a custom prompt`() throws {
-    var p = try GoldenPicker(["apple"], query: "ap") { $0.prompt = Array("fruit: ".utf8) }
+    var p = try PickerHarness(["apple"], query: "ap") { $0.prompt = Array("fruit: ".utf8) }
     let frame = p.frame(width: 16, height: 3)
     expectScreen(
       frame,
@@ -82,7 +82,7 @@ import Testing
   // MARK: Multi mode: the select-all row
 
   @Test func `multi mode: the select-all row is empty at first`() throws {
-    var p = try GoldenPicker(["apple", "banana", "cherry"], multi: .max)
+    var p = try PickerHarness(["apple", "banana", "cherry"], multi: .max)
     expectScreen(
       p.frame(width: 30, height: 7),
       """
@@ -97,7 +97,7 @@ import Testing
   }
 
   @Test func `multi mode: tab marks the row and moves down, the box shows some`() throws {
-    var p = try GoldenPicker(["apple", "banana", "cherry"], multi: .max)
+    var p = try PickerHarness(["apple", "banana", "cherry"], multi: .max)
     _ = p.frame(width: 30, height: 7)
     p.press("tab")
     expectScreen(
@@ -114,7 +114,7 @@ import Testing
   }
 
   @Test func `multi mode: ctrl-a selects all, again selects none`() throws {
-    var p = try GoldenPicker(["apple", "banana", "cherry"], multi: .max)
+    var p = try PickerHarness(["apple", "banana", "cherry"], multi: .max)
     _ = p.frame(width: 30, height: 7)
     p.press("tab", "ctrl-a")
     expectScreen(
@@ -143,7 +143,7 @@ import Testing
   }
 
   @Test func `multi mode: a selection hidden by the query shows as +K hidden`() throws {
-    var p = try GoldenPicker(["apple", "avocado", "banana"], multi: .max)
+    var p = try PickerHarness(["apple", "avocado", "banana"], multi: .max)
     _ = p.frame(width: 32, height: 6)
     p.press("down", "down", "tab", "a", "v")
     expectScreen(
@@ -170,7 +170,7 @@ import Testing
   }
 
   @Test func `multi mode with a cap: the info line says cap reached`() throws {
-    var p = try GoldenPicker(["a", "b", "c"], multi: 2)
+    var p = try PickerHarness(["a", "b", "c"], multi: 2)
     _ = p.frame(width: 30, height: 6)
     p.press("ctrl-a")
     expectScreen(
@@ -198,7 +198,7 @@ import Testing
   }
 
   @Test func `multi mode: --header is the select-all row's title, drawn once`() throws {
-    var p = try GoldenPicker(["apple", "banana"], multi: .max) { $0.header = Array("Fruits".utf8) }
+    var p = try PickerHarness(["apple", "banana"], multi: .max) { $0.header = Array("Fruits".utf8) }
     expectScreen(
       p.frame(width: 30, height: 6),
       """
@@ -212,7 +212,7 @@ import Testing
   }
 
   @Test func `multi mode: header lines come after the select-all row`() throws {
-    var p = try GoldenPicker(["NAME", "apple", "banana"], multi: .max) { $0.headerLines = 1 }
+    var p = try PickerHarness(["NAME", "apple", "banana"], multi: .max) { $0.headerLines = 1 }
     expectScreen(
       p.frame(width: 30, height: 6),
       """
@@ -228,7 +228,7 @@ import Testing
   // MARK: The narrow select-all row
 
   @Test func `a title and count that just fit share the row`() throws {
-    var p = try GoldenPicker(["apple", "banana", "cherry"], multi: .max) { $0.header = Array("Fruits".utf8) }
+    var p = try PickerHarness(["apple", "banana", "cherry"], multi: .max) { $0.header = Array("Fruits".utf8) }
     expectScreen(
       p.frame(width: 20, height: 5),
       """
@@ -241,7 +241,7 @@ import Testing
   }
 
   @Test func `when title and count do not fit together the count gets its own row`() throws {
-    var p = try GoldenPicker(["apple", "banana", "cherry"], multi: .max) {
+    var p = try PickerHarness(["apple", "banana", "cherry"], multi: .max) {
       $0.header = Array("Fruit basket".utf8)
     }
     expectScreen(
@@ -257,7 +257,7 @@ import Testing
   }
 
   @Test func `a title wider than the row is cut with an ellipsis`() throws {
-    var p = try GoldenPicker(["apple", "banana", "cherry"], multi: .max) {
+    var p = try PickerHarness(["apple", "banana", "cherry"], multi: .max) {
       $0.header = Array("Everything in the fruit bowl".utf8)
     }
     _ = p.frame(width: 20, height: 6)
@@ -275,7 +275,7 @@ import Testing
   }
 
   @Test func `a wide title is cut between characters`() throws {
-    var p = try GoldenPicker(["apple"], multi: .max) { $0.header = Array("果物の一覧表です".utf8) }
+    var p = try PickerHarness(["apple"], multi: .max) { $0.header = Array("果物の一覧表です".utf8) }
     expectScreen(
       p.frame(width: 16, height: 5),
       """
@@ -291,7 +291,7 @@ import Testing
 
   @Test func `wide characters take two columns and never overflow the row`() throws {
     let items = ["日本語のテキスト", "😀 smile 😀😀", "한국어", "plain"]
-    var p = try GoldenPicker(items)
+    var p = try PickerHarness(items)
     expectScreen(
       p.frame(width: 16, height: 6),
       """
@@ -316,7 +316,7 @@ import Testing
   }
 
   @Test func `a long item is cut with an ellipsis at the end`() throws {
-    var p = try GoldenPicker(["a-very-long-item-name-that-does-not-fit", "short"])
+    var p = try PickerHarness(["a-very-long-item-name-that-does-not-fit", "short"])
     expectScreen(
       p.frame(width: 20, height: 4),
       """
@@ -329,7 +329,7 @@ import Testing
 
   @Test func `a match far to the right starts the row with an ellipsis and shows the match`() throws {
     let tail = String(repeating: "a", count: 40) + "xyz"
-    var p = try GoldenPicker([tail], query: "xyz")
+    var p = try PickerHarness([tail], query: "xyz")
     expectScreen(
       p.frame(width: 20, height: 3),
       """
@@ -341,7 +341,7 @@ import Testing
 
   @Test func `a match in the middle of a long item cuts both ends`() throws {
     let item = String(repeating: "a", count: 40) + "xyz" + String(repeating: "b", count: 40)
-    var p = try GoldenPicker([item], query: "xyz")
+    var p = try PickerHarness([item], query: "xyz")
     expectScreen(
       p.frame(width: 20, height: 3),
       """
@@ -353,7 +353,7 @@ import Testing
 
   @Test func `a match far to the right after wide characters`() throws {
     let item = String(repeating: "字", count: 20) + "xyz"
-    var p = try GoldenPicker([item], query: "xyz")
+    var p = try PickerHarness([item], query: "xyz")
     expectScreen(
       p.frame(width: 20, height: 3),
       """
@@ -367,7 +367,7 @@ import Testing
     let items = [
       "\u{1B}[31mred\u{1B}[0m", "bell\u{07}del\u{7F}", "a\tb", "rtl\u{202E}override", "nul\u{0}byte",
     ]
-    var p = try GoldenPicker(items)
+    var p = try PickerHarness(items)
     expectScreen(
       p.frame(width: 24, height: 7),
       """
@@ -384,7 +384,7 @@ import Testing
   // MARK: Headers in single mode
 
   @Test func `header lines in single mode are drawn above the list and never match`() throws {
-    var p = try GoldenPicker(["NAME   AGE", "alice  30", "bob    25"]) { $0.headerLines = 1 }
+    var p = try PickerHarness(["NAME   AGE", "alice  30", "bob    25"]) { $0.headerLines = 1 }
     expectScreen(
       p.frame(width: 20, height: 6),
       """
@@ -409,7 +409,7 @@ import Testing
   }
 
   @Test func `--header in single mode is a header line`() throws {
-    var p = try GoldenPicker(["apple", "banana"]) { $0.header = Array("Pick a fruit".utf8) }
+    var p = try PickerHarness(["apple", "banana"]) { $0.header = Array("Pick a fruit".utf8) }
     expectScreen(
       p.frame(width: 20, height: 5),
       """
@@ -424,7 +424,7 @@ import Testing
   // MARK: Layouts
 
   @Test func `default layout: prompt at the bottom, best match just above the info line`() throws {
-    var p = try GoldenPicker(["apple", "banana", "cherry"]) { $0.layout = .default }
+    var p = try PickerHarness(["apple", "banana", "cherry"]) { $0.layout = .default }
     expectScreen(
       p.frame(width: 20, height: 6),
       """
@@ -452,7 +452,7 @@ import Testing
   }
 
   @Test func `default layout in multi mode: the select-all row sits above the info line`() throws {
-    var p = try GoldenPicker(["apple", "banana"], multi: .max) { $0.layout = .default }
+    var p = try PickerHarness(["apple", "banana"], multi: .max) { $0.layout = .default }
     _ = p.frame(width: 30, height: 6)
     p.press("tab")
     expectScreen(
@@ -468,7 +468,7 @@ import Testing
   }
 
   @Test func `reverse-list layout: prompt at the bottom, list from the top`() throws {
-    var p = try GoldenPicker(["apple", "banana", "cherry"]) { $0.layout = .reverseList }
+    var p = try PickerHarness(["apple", "banana", "cherry"]) { $0.layout = .reverseList }
     _ = p.frame(width: 20, height: 6)
     p.press("down")
     expectScreen(
@@ -484,7 +484,7 @@ import Testing
   }
 
   @Test func `--header in the default layout is drawn between the list and the info line`() throws {
-    var p = try GoldenPicker(["apple", "banana"]) {
+    var p = try PickerHarness(["apple", "banana"]) {
       $0.layout = .default
       $0.header = Array("Pick a fruit".utf8)
     }
@@ -506,7 +506,7 @@ import Testing
   func `tiny sizes neither crash nor overflow`(width: Int, height: Int) throws {
     let size = (width: width, height: height)
     for multi in [nil, Int.max, 1] {
-      var p = try GoldenPicker(["日本語", "😀😀", "apple", "\u{1B}[1mbold"], multi: multi) {
+      var p = try PickerHarness(["日本語", "😀😀", "apple", "\u{1B}[1mbold"], multi: multi) {
         $0.header = Array("Title".utf8)
         $0.headerLines = 1
       }
@@ -523,7 +523,7 @@ import Testing
   }
 
   @Test func `tiny sizes: what is shown`() throws {
-    var p = try GoldenPicker(["apple", "banana", "cherry"])
+    var p = try PickerHarness(["apple", "banana", "cherry"])
     expectScreen(p.frame(width: 1, height: 1), "…")
     expectScreen(
       p.frame(width: 2, height: 3),
@@ -544,7 +544,7 @@ import Testing
 
   @Test func `scrolling keeps the cursor row visible`() throws {
     let items = (1...20).map { "item \($0 < 10 ? "0" : "")\($0)" }
-    var p = try GoldenPicker(items)
+    var p = try PickerHarness(items)
     _ = p.frame(width: 20, height: 8)
     for _ in 0..<10 { p.press("down") }
     expectScreen(
@@ -577,7 +577,7 @@ import Testing
 
   @Test func `keys pressed before the first frame still leave the cursor visible`() throws {
     let items = (1...20).map { "item \($0 < 10 ? "0" : "")\($0)" }
-    var p = try GoldenPicker(items)
+    var p = try PickerHarness(items)
     for _ in 0..<10 { p.press("down") }
     let text = p.frame(width: 20, height: 8).plainText
     #expect(text.contains(">  item 11"))
@@ -585,7 +585,7 @@ import Testing
 
   @Test func `scrolling in the default layout`() throws {
     let items = (1...20).map { "item \($0 < 10 ? "0" : "")\($0)" }
-    var p = try GoldenPicker(items) { $0.layout = .default }
+    var p = try PickerHarness(items) { $0.layout = .default }
     _ = p.frame(width: 20, height: 8)
     for _ in 0..<10 { p.press("up") }
     expectScreen(
@@ -604,7 +604,7 @@ import Testing
 
   @Test func `page down moves by the list height less one row of context, as fzf`() throws {
     let items = (1...20).map { "item \($0 < 10 ? "0" : "")\($0)" }
-    var p = try GoldenPicker(items)
+    var p = try PickerHarness(items)
     _ = p.frame(width: 20, height: 8)
     p.press("pgdn")
     expectScreen(
@@ -672,7 +672,7 @@ import Testing
 
   @Test(arguments: cases)
   func `the virtual terminal shows the frame, then the next frame drawn incrementally`(_ c: Case) throws {
-    var p = try GoldenPicker(c.items, multi: c.multi) {
+    var p = try PickerHarness(c.items, multi: c.multi) {
       $0.layout = c.layout
       $0.header = c.header.map { Array($0.utf8) }
     }
@@ -692,7 +692,7 @@ import Testing
   }
 
   @Test func `an incremental frame rewrites only the rows that changed`() throws {
-    var p = try GoldenPicker(["apple", "banana", "cherry"], multi: .max)
+    var p = try PickerHarness(["apple", "banana", "cherry"], multi: .max)
     var renderer = FrameRenderer()
     var terminal = VirtualTerminal(width: 30, height: 7)
     expectRendered(p.frame(width: 30, height: 7), with: &renderer, on: &terminal)
@@ -713,7 +713,7 @@ extension GoldenFrameTests {
   @Test func `emoji sequences take two columns each`() throws {
     // The virtual terminal's simple width rule measures ZWJ sequences and
     // VS16 differently, so only the layout's own measure is checked here.
-    var p = try GoldenPicker(["👨‍👩‍👧 family", "🇯🇵 flag", "❤️ heart", "1️⃣ keycap", "👍🏽 thumbs"])
+    var p = try PickerHarness(["👨‍👩‍👧 family", "🇯🇵 flag", "❤️ heart", "1️⃣ keycap", "👍🏽 thumbs"])
     expectScreen(
       p.frame(width: 20, height: 7),
       """
@@ -740,7 +740,7 @@ extension GoldenFrameTests {
   }
 
   @Test func `a mark with no base, a trailing CR and a CR inside`() throws {
-    var p = try GoldenPicker(["\u{301}abc", "dos line\r", "mid\rcr"])
+    var p = try PickerHarness(["\u{301}abc", "dos line\r", "mid\rcr"])
     expectScreen(
       p.frame(width: 14, height: 5),
       """
@@ -753,7 +753,7 @@ extension GoldenFrameTests {
   }
 
   @Test func `a tab keeps its width when the start of the item is cut`() throws {
-    var p = try GoldenPicker([String(repeating: "a", count: 30) + "\tx"], query: "x")
+    var p = try PickerHarness([String(repeating: "a", count: 30) + "\tx"], query: "x")
     expectScreen(
       p.frame(width: 14, height: 3),
       """
@@ -764,7 +764,7 @@ extension GoldenFrameTests {
   }
 
   @Test func `a match at the end of wide text`() throws {
-    var p = try GoldenPicker(["日本語のテキスト"], query: "キスト")
+    var p = try PickerHarness(["日本語のテキスト"], query: "キスト")
     expectScreen(
       p.frame(width: 12, height: 3),
       """
@@ -775,7 +775,7 @@ extension GoldenFrameTests {
   }
 
   @Test func `header lines in the default layout read upwards from the prompt, as in fzf`() throws {
-    var p = try GoldenPicker(["H1", "H2", "a", "b"]) {
+    var p = try PickerHarness(["H1", "H2", "a", "b"]) {
       $0.headerLines = 2
       $0.layout = .default
     }
@@ -794,7 +794,7 @@ extension GoldenFrameTests {
 
   @Test func `growing the screen scrolls back so the list fills it; shrinking keeps the cursor`() throws {
     let items = (1...20).map { "item \($0)" }
-    var p = try GoldenPicker(items)
+    var p = try PickerHarness(items)
     _ = p.frame(width: 12, height: 8)
     p.press("end")
     for _ in 0..<19 { p.press("down") }
@@ -815,18 +815,19 @@ extension GoldenFrameTests {
   }
 
   @Test func `the info line shows a spinner while loading, and waiting… while Enter waits`() throws {
-    var p = try GoldenPicker(["apple", "banana"])
-    p.state.isLoading = true
+    var p = try PickerHarness(["apple", "banana"], isInputOpen: true)
+    p.now = 100  // the spinner's second frame
     expectScreen(
-      p.frame(width: 20, height: 3) { $0.spinnerTick = 1 },
+      p.frame(width: 20, height: 3),
       """
       >
       \\ 2/2
       >  apple
       """)
-    p.press("z")
+    p.press("z", "enter")
+    p.now = 400
     expectScreen(
-      p.frame(width: 20, height: 3) { $0.isWaitingToAccept = true },
+      p.frame(width: 20, height: 3),
       """
       > z
       - 0/2  waiting…
@@ -835,7 +836,7 @@ extension GoldenFrameTests {
   }
 
   @Test func `the cap in the narrow layout`() throws {
-    var p = try GoldenPicker(["apple", "banana", "cherry"], multi: 1) { $0.header = Array("Pick one fruit".utf8) }
+    var p = try PickerHarness(["apple", "banana", "cherry"], multi: 1) { $0.header = Array("Pick one fruit".utf8) }
     _ = p.frame(width: 18, height: 6)
     p.press("tab")
     expectScreen(
@@ -856,9 +857,9 @@ extension GoldenFrameTests {
     // DECISIONS, Drawing: "nothing ambiguous in the last two columns". `…`
     // (U+2026) is East Asian Width A: a terminal that draws ambiguous
     // characters wide cannot fit it in the last column.
-    var long = try GoldenPicker(["a-very-long-item-name-that-does-not-fit"])
-    var title = try GoldenPicker(["apple"], multi: .max) { $0.header = Array("Everything in the fruit bowl".utf8) }
-    var query = try GoldenPicker(["apple"], query: "abcdefghijklmnop")
+    var long = try PickerHarness(["a-very-long-item-name-that-does-not-fit"])
+    var title = try PickerHarness(["apple"], multi: .max) { $0.header = Array("Everything in the fruit bowl".utf8) }
+    var query = try PickerHarness(["apple"], query: "abcdefghijklmnop")
     let frames = [
       long.frame(width: 20, height: 3), title.frame(width: 20, height: 5), query.frame(width: 10, height: 3),
     ]
@@ -871,7 +872,7 @@ extension GoldenFrameTests {
   }
 
   @Test func `a query longer than the row scrolls so the cursor and the last typed character show`() throws {
-    var p = try GoldenPicker(["apple"])
+    var p = try PickerHarness(["apple"])
     _ = p.frame(width: 10, height: 3)
     p.press("a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k")
     let frame = p.frame(width: 10, height: 3)

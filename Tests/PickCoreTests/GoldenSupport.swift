@@ -3,87 +3,11 @@ import Testing
 
 @testable import PickCore
 
-/// A picker over some items, driven the way `InteractiveSession` drives it:
-/// the first `--header-lines` items are never matched, the query is matched
-/// again after each change, and highlights come from the same matcher.
-/// Keys are fzf key names; a single character that is not bound is typed.
-struct GoldenPicker {
-  let store: ItemStore
-  let options: Options
-  var state: PickerState
-  private let keymap: Keymap
-
-  init(
-    _ items: [String], multi: Int? = nil, query: String = "",
-    configure: (inout Options) -> Void = { _ in }
-  ) throws {
-    var options = Options()
-    options.multi = multi
-    options.query = Array(query.utf8)
-    configure(&options)
-    self.options = options
-    store = try makeStore(items)
-    keymap = Keymap(isMulti: options.multi != nil)
-    state = PickerState(
-      configuration: PickerConfiguration(options: options), query: options.query,
-      matches: Self.rank(store, options.query, options))
-    state.itemCount = matchableRange.count
-    state.isLoading = false
-  }
-
-  private var matchableRange: Range<Int> { min(options.headerLines, store.count)..<store.count }
-
-  private static func rank(_ store: ItemStore, _ query: [UInt8], _ options: Options) -> RankedMatches {
-    let range = min(options.headerLines, store.count)..<store.count
-    return Ranker(order: Ranker.Order(options: options))
-      .rank(store, range: range, query: CompiledQuery(query, options: options))
-  }
-
-  /// Presses `keys` in order, matching again after each query change.
-  @discardableResult
-  mutating func press(_ keys: String...) -> PickerState.Outcome {
-    press(keys)
-  }
-
-  @discardableResult
-  mutating func press(_ keys: [String]) -> PickerState.Outcome {
-    var last = PickerState.Outcome.none
-    for key in keys {
-      let actions =
-        keymap.bindings[key] ?? (key.unicodeScalars.count == 1 ? [.insert(Array(key.unicodeScalars))] : [])
-      for action in actions {
-        last = state.apply(action)
-        if last == .queryChanged {
-          let query = state.editor.bytes
-          state.update(matches: Self.rank(store, query, options), for: query)
-        }
-      }
-    }
-    return last
-  }
-
-  /// The frame of a `width` × `height` screen (which also tells the state its list height,
-  /// as drawing does in the event loop).
-  /// `configure` sets what the event loop sets on the layout (spinner, waiting).
-  mutating func frame(width: Int, height: Int, configure: (inout PickerLayout) -> Void = { _ in }) -> Frame {
-    let compiled = CompiledQuery(state.editor.bytes, options: options)
-    let matcher = ItemMatcher(compiled)
-    let store = store
-    var layout = PickerLayout(width: width, height: height)
-    configure(&layout)
-    return layout.frame(&state, store: store) { item in
-      let positions = PositionList()
-      _ = matcher.match(store.item(item), positions: positions)
-      return positions.values
-    }
-  }
-}
-
 /// Checks that no row of `frame` is wider than the frame: neither by the
 /// layout's own measure (its spans' columns) nor by the virtual terminal's
 /// independent one (each padded `plainText` row is exactly `width` cells).
 /// `crossCheck: false` skips the virtual terminal's measure, for emoji
-/// sequences that pick (by DECISIONS) and that simple rule measure differently.
+/// sequences that pick (Docs/Design.md, Display width) and that simple rule measure differently.
 func expectFits(_ frame: Frame, crossCheck: Bool = true, sourceLocation: SourceLocation = #_sourceLocation) {
   #expect(frame.rows.count == frame.height, "row count", sourceLocation: sourceLocation)
   for (index, row) in frame.rows.enumerated() {

@@ -159,9 +159,9 @@ private func roles(
   let matches = Ranker(order: Ranker.Order(options: options)).rank(
     store, range: min(options.headerLines, store.count)..<store.count,
     query: CompiledQuery([], options: options))
-  var state = PickerState(
+  let state = PickerState(
     configuration: PickerConfiguration(options: options), query: [], matches: matches)
-  let (frame, roles) = PickerLayout(width: 30, height: height).frameWithRoles(&state, store: store) { _ in [] }
+  let (frame, roles) = PickerLayout(width: 30, height: height).frameWithRoles(state, store: store) { _ in [] }
   #expect(roles.count == height)
   for (index, role) in roles.enumerated() {
     let text = frame.rows[index].map(\.text).joined()

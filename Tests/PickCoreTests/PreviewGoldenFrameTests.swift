@@ -24,9 +24,9 @@ import Testing
   func `the default pane: right half, rounded border, position, two free columns at the edge`()
     throws
   {
-    var p = try GoldenPicker(["apple", "banana", "cherry"])
+    var p = try PickerHarness(["apple", "banana", "cherry"])
     let pane = try pane("right")
-    let frame = p.frame(width: 30, height: 7) { $0.preview = pane }
+    let frame = p.frame(width: 30, height: 7, preview: pane)
     expectScreen(
       frame,
       """
@@ -47,10 +47,10 @@ import Testing
   }
 
   @Test func `a failed command's status stays in view under the output`() throws {
-    var p = try GoldenPicker(["apple"])
+    var p = try PickerHarness(["apple"])
     let pane = try pane("down,50%,border-top", status: "[exit status 1]")
     expectScreen(
-      p.frame(width: 30, height: 7) { $0.preview = pane },
+      p.frame(width: 30, height: 7, preview: pane),
       """
       >
         1/1
@@ -63,9 +63,9 @@ import Testing
   }
 
   @Test func `a pane above everything, N rows; scrolled output shows its position`() throws {
-    var p = try GoldenPicker(["apple", "banana"])
+    var p = try PickerHarness(["apple", "banana"])
     let pane = try pane("up,4", scroll: 2)
-    let frame = p.frame(width: 30, height: 8) { $0.preview = pane }
+    let frame = p.frame(width: 30, height: 8, preview: pane)
     expectScreen(
       frame,
       """
@@ -82,10 +82,10 @@ import Testing
   }
 
   @Test func `a pane on the left without a border, then a blank column, then the list`() throws {
-    var p = try GoldenPicker(["apple", "banana"])
+    var p = try PickerHarness(["apple", "banana"])
     p.press("b")
     let pane = try pane("left,40%,noborder", text: "one\ntwo")
-    let frame = p.frame(width: 30, height: 4) { $0.preview = pane }
+    let frame = p.frame(width: 30, height: 4, preview: pane)
     expectScreen(
       frame,
       """
@@ -98,10 +98,10 @@ import Testing
   }
 
   @Test func `wrap continues long lines; border-line faces the list`() throws {
-    var p = try GoldenPicker(["apple"])
+    var p = try PickerHarness(["apple"])
     let pane = try pane("right,12,border-line,wrap", text: "line two is long\nend")
     expectScreen(
-      p.frame(width: 30, height: 4) { $0.preview = pane },
+      p.frame(width: 30, height: 4, preview: pane),
       """
       >                 │ line two
         1/1             │  is long
@@ -111,12 +111,12 @@ import Testing
   }
 
   @Test func `a hidden pane draws the plain picker; a pane with no room is left out`() throws {
-    var p = try GoldenPicker(["apple"])
+    var p = try PickerHarness(["apple"])
     let plain = p.frame(width: 30, height: 4)
     let hidden = try pane("right,hidden")
-    #expect(p.frame(width: 30, height: 4) { $0.preview = hidden } == plain)
+    #expect(p.frame(width: 30, height: 4, preview: hidden) == plain)
     let tooBig = try pane("up,100%")
-    let frame = p.frame(width: 30, height: 2) { $0.preview = tooBig }
+    let frame = p.frame(width: 30, height: 2, preview: tooBig)
     expectScreen(frame, ">\n  1/1")
   }
 }

@@ -2,79 +2,9 @@ import Testing
 
 @testable import PickCore
 
-/// A picker driven as `InteractiveSession` drives it: after each query change
-/// the query is matched again, over `state.reviewItems` in the review view and
-/// over every item otherwise.
-private struct ReviewHarness {
-  let store: ItemStore
-  let options: Options
-  var state: PickerState
-  private let keymap: Keymap
-  private let ranker: Ranker
-
-  init(_ items: [String], multi: Int? = .max) throws {
-    var options = Options()
-    options.multi = multi
-    self.options = options
-    store = try makeStore(items)
-    keymap = Keymap(isMulti: multi != nil)
-    ranker = Ranker(order: Ranker.Order(options: options))
-    state = PickerState(
-      configuration: PickerConfiguration(options: options), query: [],
-      matches: ranker.rank(store, range: 0..<store.count, query: CompiledQuery([], options: options)))
-    state.itemCount = store.count
-    state.isLoading = false
-  }
-
-  /// Presses keys by fzf name; a single character that is not bound is typed.
-  @discardableResult
-  mutating func press(_ names: String...) -> PickerState.Outcome {
-    var last = PickerState.Outcome.none
-    for name in names {
-      let actions =
-        keymap.bindings[name] ?? (name.unicodeScalars.count == 1 ? [.insert(Array(name.unicodeScalars))] : [])
-      for action in actions {
-        last = state.apply(action)
-        if last == .queryChanged || !state.isUpToDate { rank() }
-      }
-    }
-    return last
-  }
-
-  mutating func rank() {
-    let query = state.editor.bytes
-    let compiled = CompiledQuery(query, options: options)
-    let matches =
-      state.reviewItems.map { ranker.rank(store, items: $0, query: compiled) }
-      ?? ranker.rank(store, range: 0..<store.count, query: compiled)
-    state.update(matches: matches, for: query)
-  }
-
-  /// The listed items' texts, in display order.
-  var listed: [String] {
-    (0..<state.matches.count).map { text(state.matches.itemIndex(at: $0)) }
-  }
-
-  var selected: [String] {
-    state.selection.ordered(.input, reversed: false).map(text)
-  }
-
-  var current: String? { state.currentItem.map(text) }
-
-  var query: String { String(decoding: state.editor.bytes, as: UTF8.self) }
-
-  func text(_ item: Int) -> String { String(decoding: store.item(item), as: UTF8.self) }
-
-  /// The screen, `width` × `height`.
-  mutating func frame(width: Int = 40, height: Int = 8) -> Frame {
-    let layout = PickerLayout(width: width, height: height)
-    return layout.frame(&state, store: store) { _ in [] }
-  }
-}
-
 @Suite struct ReviewViewTests {
   @Test func `Ctrl-S lists only the selected items, hidden ones included`() throws {
-    var h = try ReviewHarness(["apple", "banana", "cherry", "date"])
+    var h = try PickerHarness(["apple", "banana", "cherry", "date"], multi: .max)
     h.press("tab", "down", "tab")  // apple, cherry
     h.press("a", "p")  // hides cherry
     #expect(h.listed == ["apple"])
@@ -87,10 +17,10 @@ private struct ReviewHarness {
   }
 
   @Test func `the review view says so on the info line`() throws {
-    var h = try ReviewHarness(["apple", "banana", "cherry"])
+    var h = try PickerHarness(["apple", "banana", "cherry"], multi: .max)
     h.press("tab", "tab", "ctrl-s")
     expectScreen(
-      h.frame(),
+      h.frame(width: 40, height: 8),
       """
       >
         2/3  review (Ctrl-S to return)
@@ -104,7 +34,7 @@ private struct ReviewHarness {
   }
 
   @Test func `the query filters within the selected items`() throws {
-    var h = try ReviewHarness(["apple", "banana", "cherry", "apricot"])
+    var h = try PickerHarness(["apple", "banana", "cherry", "apricot"], multi: .max)
     h.press("tab", "tab", "tab")  // apple, banana, cherry
     h.press("ctrl-s", "a", "n")
     #expect(h.listed == ["banana"])
@@ -113,7 +43,7 @@ private struct ReviewHarness {
   }
 
   @Test func `an item untoggled in the review view stays listed and can be marked again`() throws {
-    var h = try ReviewHarness(["apple", "banana", "cherry"])
+    var h = try PickerHarness(["apple", "banana", "cherry"], multi: .max)
     h.press("tab", "tab", "ctrl-s")
     #expect(h.current == "apple")
     h.press("tab")  // untoggle apple; the cursor moves on
@@ -129,7 +59,7 @@ private struct ReviewHarness {
   }
 
   @Test func `Ctrl-S again restores the query and the cursor item`() throws {
-    var h = try ReviewHarness(["apple", "banana", "avocado", "cherry", "grape"])
+    var h = try PickerHarness(["apple", "banana", "avocado", "cherry", "grape"], multi: .max)
     h.press("tab", "down", "down", "tab")  // apple, cherry
     h.press("a")
     let before = h.listed
@@ -149,14 +79,14 @@ private struct ReviewHarness {
   }
 
   @Test func `Enter in the review view prints the selection`() throws {
-    var h = try ReviewHarness(["apple", "banana", "cherry"])
+    var h = try PickerHarness(["apple", "banana", "cherry"], multi: .max)
     h.press("down", "tab", "tab", "ctrl-s", "tab")  // banana, cherry; untoggle banana
     #expect(h.press("enter") == .accept)
     #expect(h.state.chosenItems().map(h.text) == ["cherry"])
   }
 
   @Test func `Ctrl-S does nothing in single mode`() throws {
-    var h = try ReviewHarness(["apple", "banana"], multi: nil)
+    var h = try PickerHarness(["apple", "banana"], multi: nil)
     h.press("down", "b")
     let listed = h.listed
     let current = h.current

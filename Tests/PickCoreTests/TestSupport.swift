@@ -19,8 +19,9 @@ func matchPositions(_ query: String, _ item: String) -> [Int]? {
   return found == nil ? nil : positions.values.sorted()
 }
 
-/// A store holding `items`, newline-separated.
-func makeStore(_ items: [String], separator: UInt8 = 0x0A) throws -> ItemStore {
+/// A store holding `items`, newline-separated; `finished: false` leaves it
+/// open for more, as while input streams in.
+func makeStore(_ items: [String], separator: UInt8 = 0x0A, finished: Bool = true) throws -> ItemStore {
   let store = try ItemStore(separator: separator, byteLimit: 1 << 26, itemLimit: 1 << 20)
   var bytes: [UInt8] = []
   for item in items {
@@ -28,7 +29,7 @@ func makeStore(_ items: [String], separator: UInt8 = 0x0A) throws -> ItemStore {
     bytes.append(separator)
   }
   try store.append(bytes)
-  try store.finish()
+  if finished { try store.finish() }
   return store
 }
 

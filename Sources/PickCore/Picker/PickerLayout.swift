@@ -1,5 +1,8 @@
-/// Draws a `PickerState` as a `Frame`: pure, so golden tests can compare the
-/// plain text of a frame with a literal screen.
+/// Draws a `PickerState` as a `Frame`: pure (it reads the state and never
+/// changes it), so golden tests can compare the plain text of a frame with a
+/// literal screen. How many list rows there are is the layout's to say
+/// (`listHeight(for:store:)`) and the controller's to apply: the state's
+/// cursor and scroll are set before a frame is drawn, never by drawing it.
 ///
 /// Reverse layout (pick's default), top to bottom: the prompt line, the info
 /// line (`M/N`, a spinner while loading, `cap reached`, `waiting…`), in multi
@@ -49,22 +52,19 @@ public struct PickerLayout {
     case empty
   }
 
-  /// The frame for `state` without a preview pane, and what is on each of its
-  /// rows; also tells the state how many list rows there are. (`frame` and
-  /// `frameWithRoles`, in PickerLayout+Preview.swift, add the pane.)
-  func listFrameWithRoles(_ state: inout PickerState, store: ItemStore, highlight: (Int) -> [Int])
-    -> (frame: Frame, roles: [RowRole])
+  /// The rows above the list (prompt, info, select-all or `--header`, the
+  /// `--header-lines` items), with what each holds, and the text cursor's column.
+  private func topRows(_ state: PickerState, store: ItemStore) -> (rows: [[Span]], roles: [RowRole], cursorColumn: Int)
   {
     var top: [[Span]] = []
     var topRoles: [RowRole] = []
-    var cursorColumn = 0
     let prompt = segments(state.prompt, width: width)
     var promptRow = prompt.map { Span($0.text, columns: $0.columns, style: Self.promptStyle) }
     let (promptColumns, start, room) = queryView(state)
     let characters = state.editor.characters
     let visible = QueryEditor.bytes(of: characters[start...])
     promptRow += segments(visible, width: room).map { Span($0.text, columns: $0.columns, style: .plain) }
-    cursorColumn = min(promptColumns + Self.columns(characters[start..<state.editor.cursor]), width - 1)
+    let cursorColumn = min(promptColumns + Self.columns(characters[start..<state.editor.cursor]), width - 1)
     top.append(promptRow)
     top.append(infoRow(state))
     topRoles = [.prompt, .info]
@@ -80,9 +80,32 @@ public struct PickerLayout {
       top.append(headerRow(Array(store.item(line))))
       topRoles.append(.header)
     }
+    return (top, topRoles, cursorColumn)
+  }
+
+  /// How many rows the list has in a frame of this size without a preview
+  /// pane (at least 1, so that paging always moves): what is left below the
+  /// prompt, info, select-all and header rows. The select-all row takes two
+  /// rows when its title and count do not fit on one.
+  func listRowCount(for state: PickerState, store: ItemStore) -> Int {
+    var top = 2
+    if state.configuration.isMulti {
+      top += selectAllRows(state).count
+    } else if state.configuration.header != nil {
+      top += 1
+    }
+    top += min(state.configuration.headerLines, store.count)
+    return max(height - top, 1)
+  }
+
+  /// The frame for `state` without a preview pane, and what is on each of its
+  /// rows. (`frame` and `frameWithRoles`, in PickerLayout+Preview.swift, add
+  /// the pane.) The list shows the matches from `state.scroll` on.
+  func listFrameWithRoles(_ state: PickerState, store: ItemStore, highlight: (Int) -> [Int])
+    -> (frame: Frame, roles: [RowRole])
+  {
+    let (top, topRoles, cursorColumn) = topRows(state, store: store)
     let listHeight = max(height - top.count, 0)
-    state.listHeight = max(listHeight, 1)
-    state.setCursor(state.cursor)
     var list: [[Span]] = []
     var listRoles: [RowRole] = []
     for row in 0..<listHeight {
@@ -244,7 +267,7 @@ public struct PickerLayout {
       Span(" ", columns: 1, style: .plain),
     ]
     // Two blank columns on the right: the `…` of a cut item is East Asian
-    // "ambiguous", and nothing ambiguous goes in the last two columns (DECISIONS).
+    // "ambiguous", and nothing ambiguous goes in the last two columns (Docs/Design.md, Terminal).
     let textWidth = max(width - 3 - 2, 0)
     let matched = textWidth > 0 ? highlight(item) : []
     let segments: [DisplaySegment]

@@ -30,12 +30,14 @@ public struct PickerState: Sendable {
   public private(set) var cursor = 0
   /// First match shown in the list.
   public private(set) var scroll = 0
-  /// Rows the list has on screen; the layout sets it each frame.
-  public var listHeight = 10
+  /// Rows the list has on screen: the controller sets it (`fit(listHeight:)`)
+  /// from the layout whenever the size, the matches or the pane change.
+  public private(set) var listHeight = 10
   /// The item under the cursor, so that it stays there while results re-rank.
   private var cursorItem: Int? = nil
-  /// An item to put the cursor on at the next update (leaving the review view).
-  private var pendingCursorItem: Int? = nil
+  /// Where the cursor goes when the next matches arrive (review return,
+  /// reload, preselection): see `CursorAnchor`.
+  public var anchor: CursorAnchor? = nil
   /// Whether the user has moved the cursor since the query last changed
   /// (preselection must not move a cursor the user moved).
   public private(set) var userMovedCursor = false
@@ -70,20 +72,15 @@ public struct PickerState: Sendable {
 
   /// Installs new matches for `query`. A changed query puts the cursor on the
   /// best match; the same query re-ranked (items streaming in) keeps the
-  /// cursor on its item.
-  public mutating func update(matches new: RankedMatches, for query: [UInt8]) {
+  /// cursor on its item. Then the anchor, if any, places the cursor
+  /// (`store` gives the items' text for an anchor that looks for one).
+  public mutating func update(matches new: RankedMatches, for query: [UInt8], store: ItemStore? = nil) {
     let queryChanged = query != matchedQuery || matchedInReview != isReviewing
     matches = new
     matchedQuery = query
     matchedInReview = isReviewing
-    if queryChanged, let target = pendingCursorItem {
-      // Back from the review view: the cursor returns to its item.
-      pendingCursorItem = nil
-      for position in 0..<new.count where new.itemIndex(at: position) == target {
-        setCursor(position)
-        return
-      }
-    }
+    if placeReturningAnchor(queryChanged: queryChanged) { return }
+    defer { placeAnchor(query: query, store: store) }
     if queryChanged || cursorItem == nil {
       userMovedCursor = queryChanged ? false : userMovedCursor
       setCursor(0)
@@ -105,7 +102,7 @@ public struct PickerState: Sendable {
     selection = Selection(cap: configuration.cap)
     reviewItems = nil
     beforeReview = nil
-    pendingCursorItem = nil
+    anchor = nil
     cursorItem = nil
     userMovedCursor = false
     matches = new
@@ -115,12 +112,10 @@ public struct PickerState: Sendable {
     scroll = 0
   }
 
-  /// Puts the cursor on `item` if it is among the matches (preselection).
-  public mutating func moveCursor(toItem item: Int) {
-    for position in 0..<matches.count where matches.itemIndex(at: position) == item {
-      setCursor(position)
-      return
-    }
+  /// Sets how many rows the list has, and scrolls the cursor back into view.
+  public mutating func fit(listHeight rows: Int) {
+    listHeight = max(rows, 1)
+    setCursor(cursor)
   }
 
   /// Puts the cursor on `position` (clamped) and scrolls it into view.
@@ -200,7 +195,7 @@ public struct PickerState: Sendable {
         reviewItems = nil
         beforeReview = nil
         editor = saved.editor
-        pendingCursorItem = saved.cursorItem
+        anchor = saved.cursorItem.map { .returning(toItem: $0) }
       } else {
         beforeReview = (editor, currentItem)
         reviewItems = selection.ordered(.input, reversed: false).sorted()
@@ -213,7 +208,8 @@ public struct PickerState: Sendable {
     case .execute, .become, .reload, .preview, .togglePreview, .showPreview, .hidePreview,
       .refreshPreview, .previewUp, .previewDown, .previewPageUp, .previewPageDown,
       .previewHalfPageUp, .previewHalfPageDown, .previewTop, .previewBottom:
-      // Not yet: child processes and the preview window come later (see PickerAction).
+      // Child processes and the preview pane are the controller's
+      // (PickerController); `become` and `preview(CMD)` are parsed only.
       return .none
     }
     return editor.characters != before.characters ? .queryChanged : .none

@@ -4,7 +4,7 @@
 /// - `right`/`left`: the pane takes `N` or `N%` of the width, the list the
 ///   rest. A pane on the right stops two columns short of the screen's edge,
 ///   as every row does (its border glyphs are East Asian "ambiguous", and
-///   nothing ambiguous goes in the last two columns: DECISIONS); a pane on
+///   nothing ambiguous goes in the last two columns: Docs/Design.md, Terminal); a pane on
 ///   the left leaves one blank column before the list.
 /// - `up`/`down`: the pane takes `N` or `N%` of the rows, above or below
 ///   everything else, and stops two columns short of the right edge.
@@ -57,31 +57,39 @@ extension PickerLayout {
         listRow: 0, listColumn: 0, listWidth: width, listHeight: listHeight)
   }
 
-  /// The frame for `state`, with the preview pane when there is one; also
-  /// tells the state how many list rows there are.
-  public func frame(_ state: inout PickerState, store: ItemStore, highlight: (Int) -> [Int])
-    -> Frame
-  {
-    frameWithRoles(&state, store: store, highlight: highlight).frame
-  }
-
-  /// The frame for `state` and, for each of its rows, what the list has on
-  /// it (`.empty` on rows that are only the pane's; beside the list, a row
-  /// holds both: `previewGeometry` says which columns are the pane's).
-  public func frameWithRoles(
-    _ state: inout PickerState, store: ItemStore, highlight: (Int) -> [Int]
-  )
-    -> (frame: Frame, roles: [RowRole])
-  {
+  /// How many rows the list has (at least 1): the controller sets the
+  /// state's list height from this on every change of size, matches or pane,
+  /// before a frame is drawn.
+  public func listHeight(for state: PickerState, store: ItemStore) -> Int {
     guard let preview, let geometry = previewGeometry(preview) else {
-      return listFrameWithRoles(&state, store: store, highlight: highlight)
+      return listRowCount(for: state, store: store)
     }
     var listLayout = self
     listLayout.preview = nil
     listLayout.width = geometry.listWidth
     listLayout.height = geometry.listHeight
-    let (list, listRoles) = listLayout.listFrameWithRoles(
-      &state, store: store, highlight: highlight)
+    return listLayout.listRowCount(for: state, store: store)
+  }
+
+  /// The frame for `state`, with the preview pane when there is one.
+  public func frame(_ state: PickerState, store: ItemStore, highlight: (Int) -> [Int]) -> Frame {
+    frameWithRoles(state, store: store, highlight: highlight).frame
+  }
+
+  /// The frame for `state` and, for each of its rows, what the list has on
+  /// it (`.empty` on rows that are only the pane's; beside the list, a row
+  /// holds both: `previewGeometry` says which columns are the pane's).
+  public func frameWithRoles(_ state: PickerState, store: ItemStore, highlight: (Int) -> [Int])
+    -> (frame: Frame, roles: [RowRole])
+  {
+    guard let preview, let geometry = previewGeometry(preview) else {
+      return listFrameWithRoles(state, store: store, highlight: highlight)
+    }
+    var listLayout = self
+    listLayout.preview = nil
+    listLayout.width = geometry.listWidth
+    listLayout.height = geometry.listHeight
+    let (list, listRoles) = listLayout.listFrameWithRoles(state, store: store, highlight: highlight)
     let pane = preview.rows(width: geometry.paneWidth, height: geometry.paneHeight)
     var rows: [[Span]] = []
     var roles: [RowRole] = []

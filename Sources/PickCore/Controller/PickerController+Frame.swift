@@ -1,0 +1,66 @@
+/// Drawing: the layout for the current size and pane, the list height it
+/// leaves, the frame itself, and the preview the frame needs.
+extension PickerController {
+  /// The layout for the terminal's size and the preview pane.
+  func layout() -> PickerLayout {
+    var layout = PickerLayout(width: geometry.columns, height: geometry.rows)
+    layout.preview = preview
+    return layout
+  }
+
+  /// Sets the list's height from the layout (after any change of size,
+  /// matches, selection or pane), keeping the cursor in view.
+  mutating func fitList() {
+    state.fit(listHeight: layout().listHeight(for: state, store: store))
+  }
+
+  /// The frame to draw now (`now` turns the spinner); nil while nothing may
+  /// be drawn yet (inline mode waiting to learn where it is). Notes what
+  /// each row holds, for the clicks that will come.
+  public mutating func frame(now: Int) -> Frame? {
+    guard cursorReportDeadline == nil else { return nil }
+    var layout = layout()
+    layout.isWaitingToAccept = isWaitingToAccept
+    layout.spinnerTick = now / PickerTunables.spinnerInterval
+    layout.inputFailure = inputFailure
+    if let shownFields {
+      let store = store
+      layout.shownText = { item in Self.shownText(of: item, in: store, fields: shownFields) }
+    }
+    let store = store
+    let highlighter = highlighter
+    let (frame, roles) = layout.frameWithRoles(state, store: store) { item in
+      let positions = PositionList()
+      _ = highlighter.match(store.item(item), positions: positions)
+      return positions.values
+    }
+    rowRoles = roles
+    return frame
+  }
+
+  /// The `--with-nth` text of an item (without a trailing CR, like the matched text).
+  private static func shownText(of item: Int, in store: ItemStore, fields: FieldSelection) -> [UInt8] {
+    var out: [UInt8] = []
+    var tokens: [Range<Int>] = []
+    var bytes = store.item(item)
+    if bytes.last == 0x0D { bytes = UnsafeBufferPointer(rebasing: bytes.dropLast()) }
+    fields.shownText(of: bytes, tokens: &tokens, into: &out)
+    return out
+  }
+
+  /// Asks for the preview of the item under the cursor, as the pane will
+  /// show it, when that is not what was asked for last.
+  mutating func previewRequest() -> [PickerEffect] {
+    guard let template = previewTemplate, let pane = preview, pane.isVisible,
+      let geometry = layout().previewGeometry(pane)
+    else { return [] }
+    let size = pane.contentSize(width: geometry.paneWidth, height: geometry.paneHeight)
+    let selected = template.usesSelection && state.selection.count > 0 ? state.chosenItems() : []
+    let request = PreviewRequest(
+      item: state.currentItem, query: template.usesQuery ? state.editor.bytes : [], selection: selected,
+      columns: size.columns, lines: size.lines)
+    guard request != previewAsked else { return [] }
+    previewAsked = request
+    return [.requestPreview(request, commandContext(for: template))]
+  }
+}

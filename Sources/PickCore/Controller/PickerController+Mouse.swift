@@ -1,0 +1,44 @@
+/// What a mouse report does in the picker: actions, like a key's. Over the
+/// preview pane the wheel scrolls it and nothing else counts; beside a left
+/// pane, columns count from the list's edge. A click on a row first puts
+/// the cursor on that row's item, and a click in the query line moves the
+/// text cursor.
+extension PickerController {
+  mutating func mouseActions(_ report: MouseEvent, now: Int) -> ([PickerAction], Trigger) {
+    var report = report
+    let layout = layout()
+    let origin = geometry.origin
+    if let preview, let split = layout.previewGeometry(preview) {
+      if split.paneContains(row: report.row - origin, column: report.column - 1) {
+        switch report.button {
+        case .wheelUp where report.isPress && options.mouse:
+          return (keymap.actions(for: .previewScrollUp), Trigger())
+        case .wheelDown where report.isPress && options.mouse:
+          return (keymap.actions(for: .previewScrollDown), Trigger())
+        default: return ([], Trigger())
+        }
+      }
+      report.column -= split.listColumn
+    }
+    // With --no-mouse a report can only come from a terminal that another
+    // program left in a mouse mode: ignore it, as fzf does.
+    guard options.mouse,
+      let command = mouse.command(for: report, roles: rowRoles, origin: origin, now: now)
+    else { return ([], Trigger()) }
+    switch command {
+    case .selectAllOrNone:
+      return ([.selectAllOrNone], Trigger())
+    case .placeTextCursor(let column):
+      state.editor.move(to: layout.queryPosition(atColumn: column, in: state))
+      return ([], Trigger())
+    case .trigger(let trigger, let item):
+      // The rows were drawn from the matches on screen: put the cursor on the clicked one first.
+      if let item { state.point(atItem: item) }
+      let spelling = expected[trigger.rawValue]
+      return (
+        spelling != nil ? [.accept] : keymap.actions(for: trigger),
+        Trigger(expectedSpelling: spelling, clickedItem: item)
+      )
+    }
+  }
+}

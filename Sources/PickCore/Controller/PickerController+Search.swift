@@ -1,0 +1,96 @@
+/// Searching: what the screen needs, asking for it, and installing what
+/// comes back (with the cursor placed by its anchor).
+extension PickerController {
+  /// The search the screen needs now: the query over every item read (or over the review list).
+  func currentRequest() -> SearchRequest {
+    SearchRequest(
+      query: state.editor.bytes, range: min(options.headerLines, store.count)..<store.count,
+      items: state.reviewItems, excluded: duplicates?.snapshot(), isReview: state.isReviewing)
+  }
+
+  /// Whether a search for the query and view on screen is running.
+  var isSearchingCurrent: Bool {
+    guard let inFlight else { return false }
+    return inFlight.query == state.editor.bytes && inFlight.isReview == state.isReviewing
+  }
+
+  /// Asks for the current query over everything read so far; a search still
+  /// running for an older query is abandoned.
+  mutating func requestSearch() -> PickerEffect {
+    let request = currentRequest()
+    inFlight = request
+    return .search(request)
+  }
+
+  /// Asks for a search that is due (see `dueWork`), noting when.
+  mutating func requestSearch(now: Int) -> PickerEffect {
+    rankedAt = now
+    itemsSinceRank = false
+    return requestSearch()
+  }
+
+  /// A search finished: its matches go on screen, and work that waited for
+  /// the matches of the query on screen goes on.
+  mutating func searchFinished(_ result: SearchResult, now: Int) -> [PickerEffect] {
+    inFlight = nil
+    install(result.matches, compiled: result.compiled, query: result.request.query)
+    guard blocker == .matches, state.isUpToDate else { return [] }
+    blocker = nil
+    return resume(now: now)
+  }
+
+  /// Installs matches for `query`; the highlighter follows the query that ranked them.
+  mutating func install(_ matches: RankedMatches, compiled: CompiledQuery, query: [UInt8]) {
+    self.compiled = compiled
+    highlighter = ItemMatcher(compiled)
+    state.itemCount = matchableCount
+    state.update(matches: matches, for: query, store: store)
+    fitList()
+  }
+
+  /// Items read so far that can match: header lines and `--unique` repeats left out.
+  var matchableCount: Int {
+    let range = min(options.headerLines, store.count)..<store.count
+    return range.count - (duplicates?.duplicateCount ?? 0)
+  }
+
+  /// Runs `--unique` and preselection over the items read since the last call.
+  mutating func takeNewItems() {
+    duplicates?.update(from: store)
+    let start = max(preselectedUpTo, min(options.headerLines, store.count))
+    defer { preselectedUpTo = store.count }
+    guard start < store.count else { return }
+    let duplicates = duplicates
+    let excluded: ((Int) -> Bool)? = duplicates.map { filter in { filter.isDuplicate($0) } }
+    if state.configuration.isMulti {
+      preselection.apply(to: &state.selection, store: store, range: start..<store.count, excluding: excluded)
+    } else if case .preselected(var targets, let query) = state.anchor {
+      // Single mode selects nothing: a preselected item only gets the cursor.
+      targets.formUnion(preselection.items(in: store, range: start..<store.count, excluding: excluded))
+      state.anchor = .preselected(targets: targets, query: query)
+    }
+  }
+}
+
+extension Ranker {
+  /// How many of the best matches a picker's search sorts before they are
+  /// shown: far more rows than any screen, so only scrolling a long way (or
+  /// `last`) sorts the rest (`Ranker.sortLimit`).
+  public static let pickerSortLimit = 1024
+
+  /// The ranker for the picker's searches.
+  public static func picker(_ options: Options) -> Ranker {
+    var ranker = Ranker(order: Ranker.Order(options: options))
+    ranker.sortLimit = pickerSortLimit
+    return ranker
+  }
+
+  /// `request` searched from scratch on the calling thread.
+  public func rank(_ request: SearchRequest, in store: ItemStore, query: CompiledQuery) -> RankedMatches {
+    if let items = request.items { return rank(store, items: items, query: query) }
+    if let excluded = request.excluded {
+      return rank(store, range: request.range, query: query, excluding: { excluded.contains($0) })
+    }
+    return rank(store, range: request.range, query: query)
+  }
+}

@@ -1,0 +1,63 @@
+/// What the controller asks the session to do: the side effects of an
+/// event. The session performs them in order, and reports back what it must
+/// (a search's result, a reload's new store) as further events.
+public enum PickerEffect {
+  /// Start this search; a search still running is abandoned. Its result
+  /// comes back as `.searchFinished`.
+  case search(SearchRequest)
+  /// Show the preview of `request`, running the preview command built from
+  /// `context` (the runner skips a request it already shows or has scheduled).
+  case requestPreview(PreviewRequest, PreviewTemplate.Context)
+  /// A preview action (`toggle-preview`, `preview-down`, ...); `pageLines`
+  /// is the height of the pane's text, for the page-wise ones.
+  case previewAction(PickerAction, pageLines: Int)
+  /// `execute(CMD)` (on the terminal, which the session restores meanwhile)
+  /// or `execute-silent(CMD)` (no terminal), with these placeholders.
+  case execute(PreviewTemplate, PreviewTemplate.Context, isSilent: Bool)
+  /// `reload(CMD)`: replace the items by the command's output. Answered by
+  /// `.reloaded(store)` or `.reloadFailed`; the actions after it wait.
+  case reload(PreviewTemplate, PreviewTemplate.Context)
+  /// The terminal answered where its cursor is (inline mode): the frame ends on this row.
+  case setCursorRow(Int)
+  /// The terminal answered how a mode was set at start (bracketed paste).
+  case noteModeReport(mode: Int, value: Int)
+  /// Read the terminal's size again (after SIGWINCH).
+  case refreshSize
+  /// Raw mode and the screen modes again (after SIGCONT).
+  case resumeTerminal
+  /// Restore the terminal and stop like a job (Ctrl-Z, SIGTSTP); on return, raw mode again.
+  case suspendTerminal
+  /// The screen may not show the last frame: draw the next one in full.
+  case invalidateScreen
+  /// The picker is done.
+  case exit(PickerEnding)
+}
+
+/// How the picker ended.
+public enum PickerEnding: Equatable, Sendable {
+  /// Enter: these items (store ordinals), in output order.
+  case accepted([Int])
+  /// Esc, Ctrl-C, Ctrl-G, Ctrl-Q, Ctrl-D on an empty query, SIGINT, SIGTERM.
+  case aborted
+  /// The terminal went away (SIGHUP, EIO).
+  case hungUp
+  /// Nothing matched when Enter came and input had ended.
+  case nothingChosen
+}
+
+/// What a preview is run for; a change starts a new one.
+public struct PreviewRequest: Equatable, Sendable {
+  public var item: Int?
+  public var query: [UInt8]
+  public var selection: [Int]
+  public var columns: Int
+  public var lines: Int
+
+  public init(item: Int?, query: [UInt8], selection: [Int], columns: Int, lines: Int) {
+    self.item = item
+    self.query = query
+    self.selection = selection
+    self.columns = columns
+    self.lines = lines
+  }
+}
