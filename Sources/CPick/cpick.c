@@ -117,7 +117,7 @@ static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, S
 
 // Other signals whose default action ends the process and that the signal pipe
 // does not take: a stray `kill -QUIT` or `kill -USR1` must not leave the terminal
-// raw either (DECISIONS: restored after every catchable signal). The same
+// raw either (Docs/Design.md, Terminal: restored after every catchable signal). The same
 // handler restores and re-raises, so pick still dies of that signal. One that is
 // ignored when pick starts stays ignored: whoever ignored it meant it.
 static const int fatal_signals[] = {

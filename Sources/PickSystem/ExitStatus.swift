@@ -1,4 +1,4 @@
-/// pick's exit statuses, as fzf's (see DECISIONS.md).
+/// pick's exit statuses, as fzf's (Docs/Design.md, Exit codes).
 public enum ExitStatus {
   public static let matched: Int32 = 0
   public static let noMatch: Int32 = 1

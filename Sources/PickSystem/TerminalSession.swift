@@ -30,7 +30,7 @@ public final class TerminalSession {
   /// Rows the frame has: the whole terminal, or the inline area.
   public private(set) var frameHeight: Int
   /// How many bytes were already queued when raw mode took effect: typed
-  /// before pick started, under the line discipline (DECISIONS: decode them
+  /// before pick started, under the line discipline (Docs/Design.md, Terminal: decode them
   /// with LF as Enter). Later bytes are raw, where LF is Ctrl-J.
   public private(set) var bytesTypedBeforeRawMode = 0
 

@@ -24,7 +24,7 @@ struct RankCheck {
     defer { try? FileManager.default.removeItem(atPath: directory) }
 
     let pick = FilterCommand(executable: options.pick ?? Self.defaultPickPath())
-    let fzf = FilterCommand(executable: options.fzf)
+    let fzf = FilterCommand(executable: options.fzf ?? Self.fzfOnPath())
     let inputs = lists.map { "\(directory)/\($0.name).txt" }
     let results = try CaseRunner(pick: pick, fzf: fzf, inputs: inputs).results(for: cases)
     log(String(format: "ran %d filter processes in %.1f s", 2 * cases.count, Date().timeIntervalSince(started)))
@@ -49,6 +49,14 @@ struct RankCheck {
     let rows = cases.map { "\($0.strategy.label)\t\(lists[$0.list].name)\t\($0.query)\t\($0.target)" }
     try (["strategy\tlist\tquery\ttarget"] + rows).joined(separator: "\n").appending("\n")
       .write(toFile: "\(directory)/cases.tsv", atomically: true, encoding: .utf8)
+  }
+
+  /// The first executable `fzf` in PATH's directories, or plain `fzf` (which
+  /// then fails to start, naming it) when there is none.
+  private static func fzfOnPath() -> String {
+    let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+    let candidates = directories.map { "\($0)/fzf" }
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? "fzf"
   }
 
   /// `pick` in the directory of this executable: `.build/release/pick` when

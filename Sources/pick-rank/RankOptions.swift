@@ -1,7 +1,8 @@
 /// pick-rank's command line, parsed once into typed values.
 struct RankOptions: Sendable {
   var pick: String?
-  var fzf = "/opt/peers/fzf"
+  /// nil: the first `fzf` on PATH.
+  var fzf: String?
   var seed: UInt64 = 1
   var cases = 2200
   var listsPerKind = 3
@@ -17,7 +18,7 @@ struct RankOptions: Sendable {
     See Docs/Ranking.md.
 
       --pick PATH          pick binary (default: pick beside this tool)
-      --fzf PATH           fzf binary (default: /opt/peers/fzf)
+      --fzf PATH           fzf binary, 0.74 expected (default: fzf on PATH)
       --seed N             seed for lists and queries (default: 1)
       --cases N            number of cases, split among strategies (default: 2200)
       --lists N            lists of each kind (default: 3)

@@ -57,3 +57,34 @@ func `bad arguments are usage errors`(arguments: [String]) {
     try BenchCommand.parse(["startup", "--runs", "20", "--pick", "p"])
       == .startup(.init(runs: 20, pick: "p")))
 }
+
+@Test func `peers are found on PATH unless --fzf and --fzy name them`() throws {
+  #expect(try BenchCommand.parse(["filter"]) == .filter(.init()))
+  var filter = BenchCommand.FilterOptions()
+  filter.fzf = "/tmp/fzf-0.74"
+  filter.fzy = "bin/fzy"
+  #expect(try BenchCommand.parse(["filter", "--fzf", "/tmp/fzf-0.74", "--fzy=bin/fzy"]) == .filter(filter))
+  #expect(
+    try BenchCommand.parse(["startup", "--fzf", "f", "--fzy", "y"]) == .startup(.init(pick: nil, fzf: "f", fzy: "y")))
+  var latency = BenchCommand.LatencyOptions()
+  latency.fzf = "f"
+  #expect(try BenchCommand.parse(["latency", "--fzf", "f"]) == .latency(latency))
+  var load = BenchCommand.LoadOptions()
+  load.fzf = "f"
+  #expect(try BenchCommand.parse(["load", "--fzf", "f"]) == .load(load))
+  #expect(try BenchCommand.parse(["abort", "--fzf", "f"]) == .abort(.init(fzf: "f")))
+}
+
+@Test(arguments: [
+  ["latency", "--fzy", "y"], ["rank", "--fzf", "f"], ["filter", "--fzf"], ["filter", "--fzf", "a", "b"],
+])
+func `--fzy goes only where fzy runs, and each peer flag takes one path`(arguments: [String]) {
+  #expect(throws: BenchError.self) { try BenchCommand.parse(arguments) }
+}
+
+@Test func `a peer flag naming no program leaves that peer out instead of failing`() {
+  let fzf = Tool.fzf(at: "/nonexistent/fzf")
+  #expect(fzf.executable == nil)
+  let fzy = Tool.fzy(at: "/nonexistent/fzy")
+  #expect(fzy.executable == nil)
+}

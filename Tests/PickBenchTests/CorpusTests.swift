@@ -78,7 +78,7 @@ func `corpora are the same bytes on every machine`(kind: CorpusKind, expected: U
 }
 
 @Test func `default queries are one, two, four, twelve characters and a no-match`() {
-  // The paths queries are those PERFORMANCE-NOTES.md measured the peers with.
+  // The paths queries are those pick was first compared with fzf and fzy on (Docs/Benchmarks.md).
   #expect(CorpusKind.paths.defaultQueries == ["s", "ut", "conf", "src/net/dev.c", "zzqx"])
   #expect(CorpusKind.history.defaultQueries.map(\.count) == [1, 2, 4, 12, 4])
   #expect(CorpusKind.unicode.defaultQueries.map(\.count) == [1, 2, 4, 12, 4])

@@ -150,7 +150,7 @@ func `accept-nth prints the selected fields as fzf does`(
 
 // fzf decodes items as UTF-8 and prints U+FFFD for each invalid byte
 // (`printf 'a\xff b\n' | fzf --filter '' --accept-nth 1` prints "a\u{FFFD}");
-// pick prints the item's own bytes, as DECISIONS.md asks of every output.
+// pick prints the item's own bytes, as it does for every output (Docs/Design.md, Identity).
 @Test(
   arguments: [
     ([0x61, 0xFF, 0x20, 0x62], nil, "1", [0x61, 0xFF]),

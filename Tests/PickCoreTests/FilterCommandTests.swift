@@ -42,7 +42,7 @@ private func lines(_ items: [String], _ arguments: [String]) throws -> [String] 
 
 // fzf 0.74.5 sorts by score when `--tac` and `--no-sort` are combined in filter
 // mode (`printf 'xxa1\nb\na2\n' | fzf -f a --tac --no-sort` prints a2, xxa1);
-// pick follows DECISIONS.md: `--no-sort` keeps input order and `--tac` reverses it.
+// pick keeps its own rule (Docs/Design.md, Matching): `--no-sort` keeps input order and `--tac` reverses it.
 @Test func `--no-sort with --tac gives reversed input order`() throws {
   #expect(
     try filter(["xxa1", "b", "a2", " a3 ", "a44", "za5"], "a") {

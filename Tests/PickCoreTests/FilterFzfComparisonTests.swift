@@ -27,7 +27,7 @@ func expectSameAsFzf(_ c: FzfCase, sourceLocation: SourceLocation = #_sourceLoca
 }
 
 // Every expected output below is what fzf 0.74.5 printed for
-//   printf '%s' INPUT | /opt/peers/fzf ARGUMENTS
+//   printf '%s' INPUT | fzf ARGUMENTS
 // (gathered by running it; exit 0 when something matched, 1 when nothing did).
 // The lists are small and built so that every order is decided by a score or
 // a tiebreak that pick documents as fzf's.
@@ -738,7 +738,7 @@ func `tiebreak edge cases order as fzf does`(_ c: FzfCase) throws {
 // `end` or `pathname` (before any `begin`) makes it prefer the LAST occurrence
 // among equally scored ones (it searches backward); `--scheme=path` has
 // `pathname` by default. pick follows (`CompiledQuery.prefersLastOccurrence`).
-// Verified with /opt/peers/fzf.
+// Verified with fzf 0.74.5.
 let fzfMatchDirectionCases: [FzfCase] = [
   FzfCase("b a\na b a\n", ["--filter", "a", "--tiebreak=end"], "a b a\nb a\n", exit: 0),
   FzfCase("b a\na b a\n", ["--filter", "a", "--tiebreak=chunk,end"], "a b a\nb a\n", exit: 0),

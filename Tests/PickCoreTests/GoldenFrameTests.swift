@@ -854,7 +854,7 @@ extension GoldenFrameTests {
   // MARK: Known issues
 
   @Test func `nothing ambiguous is drawn in the last two columns`() throws {
-    // DECISIONS, Drawing: "nothing ambiguous in the last two columns". `…`
+    // Docs/Design.md, Drawing: the two right-hand columns stay blank. `…`
     // (U+2026) is East Asian Width A: a terminal that draws ambiguous
     // characters wide cannot fit it in the last column.
     var long = try PickerHarness(["a-very-long-item-name-that-does-not-fit"])

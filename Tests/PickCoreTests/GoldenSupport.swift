@@ -7,7 +7,7 @@ import Testing
 /// layout's own measure (its spans' columns) nor by the virtual terminal's
 /// independent one (each padded `plainText` row is exactly `width` cells).
 /// `crossCheck: false` skips the virtual terminal's measure, for emoji
-/// sequences that pick (Docs/Design.md, Display width) and that simple rule measure differently.
+/// sequences that pick (Docs/Design.md, Drawing) and that simple rule measure differently.
 func expectFits(_ frame: Frame, crossCheck: Bool = true, sourceLocation: SourceLocation = #_sourceLocation) {
   #expect(frame.rows.count == frame.height, "row count", sourceLocation: sourceLocation)
   for (index, row) in frame.rows.enumerated() {

@@ -247,15 +247,13 @@ func `in multi mode ctrl-a selects all by default, and --bind gives it back to b
   #expect(bottomUp.state.cursor == 0)
 }
 
-@Test func `preview and child-process actions are accepted and do nothing yet`() throws {
+@Test func `preview and child-process actions are bound but leave the items alone`() throws {
+  // The controller asks the session to run them (PreviewRunner, execute, reload).
   var picker = try Bound(
-    ["a", "b"], bind: ["f1:execute(echo {})+reload(seq 3)+toggle-preview+preview-down"])
-  // execute asks for a redraw after it; reload cannot start here; there is no preview.
+    ["a", "b"], bind: ["f1:execute(echo {})+reload(seq 3)+become(vi)+toggle-preview+preview-down"])
+  // execute asks for a redraw after it; reload cannot start here; become does nothing yet; no preview.
   #expect(picker.press(esc + Array("OP".utf8)) == .redraw)
   #expect(picker.state.matches.count == 2)
-  #expect(PickerAction.become("x").isNotYetImplemented)
-  #expect(!PickerAction.execute(command: "x", isSilent: false).isNotYetImplemented)
-  #expect(!PickerAction.changePrompt([]).isNotYetImplemented)
 }
 
 @Test func `every modified arrow and editing key name is a key xterm can send`() {

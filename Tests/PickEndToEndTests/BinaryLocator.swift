@@ -44,6 +44,27 @@ func parentDirectory(_ path: String) -> String {
 /// way to check that the expectations taken from fzf still hold for fzf.
 var referenceIsFzf: Bool { getenv("PICK_REFERENCE_IS_FZF") != nil }
 
+/// fzf 0.74.5, which some tests compare pick with: the path in
+/// `PICK_REFERENCE_FZF`, else the first `fzf` on PATH whose `--version` says
+/// 0.74.5; nil when there is none (those tests skip and say so). Debian's
+/// `apt-get install fzf` is an older fzf; 0.74.5 is one static binary from
+/// fzf's GitHub releases.
+func referenceFzfPath() -> String? {
+  if let path = getenv("PICK_REFERENCE_FZF").map({ String(cString: $0) }), !path.isEmpty {
+    return access(path, X_OK) == 0 ? path : nil
+  }
+  let searchPath = getenv("PATH").map { String(cString: $0) } ?? ""
+  for directory in searchPath.split(separator: ":") {
+    let candidate = "\(directory)/fzf"
+    guard access(candidate, X_OK) == 0,
+      let result = try? runProgram(candidate, arguments: [Array("--version".utf8)], timeout: 10),
+      String(decoding: result.stdout, as: UTF8.self).hasPrefix("0.74.5")
+    else { continue }
+    return candidate
+  }
+  return nil
+}
+
 /// Runs `body`; when the reference is fzf and `fzfDiffers`, its failures are
 /// known issues (and it must fail: the difference is real).
 func checkAllowingFzfDifference(
@@ -52,7 +73,7 @@ func checkAllowingFzfDifference(
 ) rethrows {
   if referenceIsFzf && fzfDiffers {
     withKnownIssue(
-      "fzf differs here on purpose (DECISIONS.md)", sourceLocation: sourceLocation, body)
+      "fzf differs here on purpose (Docs/fzf-compatibility.md)", sourceLocation: sourceLocation, body)
   } else {
     try body()
   }

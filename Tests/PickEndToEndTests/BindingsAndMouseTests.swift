@@ -261,12 +261,11 @@ extension Array where Element == UInt8 {
 
 /// Random `--bind` values built from pieces of the grammar (keys, actions pick
 /// has, separators, every bracket kind): pick accepts exactly those fzf 0.74.5
-/// accepts, and rejects the others with fzf's message. Needs fzf 0.74.5 at
-/// `/opt/peers/fzf` (`shared/bench/peers.sh` installs it); skipped without it.
+/// accepts, and rejects the others with fzf's message. Needs fzf 0.74.5
+/// (`referenceFzfPath()`); skipped without it.
 @Test func `pick accepts and rejects random --bind values exactly as fzf does`() throws {
-  let fzf = "/opt/peers/fzf"
-  guard access(fzf, X_OK) == 0 else {
-    print("skipped: \(fzf) is missing (bench/peers.sh installs fzf 0.74.5)")
+  guard let fzf = referenceFzfPath() else {
+    print("skipped: no fzf 0.74.5 on PATH or in PICK_REFERENCE_FZF")
     return
   }
   let pieces = [

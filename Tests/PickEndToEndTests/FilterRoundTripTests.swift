@@ -5,7 +5,8 @@
 // fzf 0.74.5 agrees on everything here except three things listed in
 // Docs/fzf-compatibility.md: it prints invalid UTF-8 as U+FFFD, it ignores a
 // closed stdout (exit 0 or 1, no message), and it treats a directory on stdin
-// as empty input (exit 1). The expectations below are DECISIONS.md's.
+// as empty input (exit 1). The expectations below are pick's
+// (Docs/Design.md, Start-up and Identity).
 
 import Testing
 
@@ -20,7 +21,8 @@ struct RoundTrip: Sendable, CustomTestStringConvertible {
   var options: [String] = []
   /// nil: the output is the input.
   var output: [UInt8]? = nil
-  /// Whether fzf 0.74.5 prints something else because DECISIONS.md says so.
+  /// Whether fzf 0.74.5 prints something else because pick decided otherwise
+  /// (Docs/fzf-compatibility.md).
   var fzfDiffers = false
 
   var testDescription: String { name }
@@ -126,7 +128,7 @@ let roundTrips: [RoundTrip] = [
 
   @Test(arguments: ["x", ""])
   func `a closed stdout exits 2 with a message`(query: String) throws {
-    // DECISIONS: stdout must be open, checked at start. (fzf exits 0 or 1 silently.)
+    // Docs/Design.md, Start-up: stdout must be open, checked at start. (fzf exits 0 or 1 silently.)
     let result = try runShell(
       "exec \"$PICK\" --filter \"$QUERY\" >&-", stdin: bytes("abc\n"),
       environment: ["QUERY": query])
@@ -152,7 +154,7 @@ let roundTrips: [RoundTrip] = [
   }
 
   @Test func `a directory on stdin exits 2`() throws {
-    // DECISIONS: stdin a directory → 2. (fzf reads it as empty input and exits 1.)
+    // Docs/Design.md, Start-up: stdin a directory → 2. (fzf reads it as empty input and exits 1.)
     let result = try runShell("exec \"$PICK\" --filter x < /")
     checkAllowingFzfDifference(true) {
       #expect(result.status == 2)

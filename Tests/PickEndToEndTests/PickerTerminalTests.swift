@@ -595,7 +595,7 @@ import Testing
     #expect(result.stdout.isEmpty)
   }
 
-  // MARK: More of DECISIONS.md
+  // MARK: More of Docs/Design.md
 
   @Test func `a partial line typed before the terminal is opened is kept`() throws {
     let picker = try Picker(["-1"], items: "", keepStdinOpen: true)

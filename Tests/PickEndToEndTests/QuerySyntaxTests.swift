@@ -1,10 +1,9 @@
 // The query language of `pick --filter`, pinned to fzf 0.74.5.
 //
 // Every expectation in `queryCases` was taken from fzf 0.74.5 by running it on
-// exactly these items: `printf '%s\n' ITEMS | /opt/peers/fzf --filter QUERY
-// [OPTIONS]` (items joined by NUL under --read0). Rows marked
-// `fzfDiffers: true` are the exceptions: there DECISIONS.md (shared/DECISIONS.md)
-// chooses otherwise, the row holds pick's expectation, the comment above it
+// exactly these items: `printf '%s\n' ITEMS | fzf --filter QUERY [OPTIONS]`
+// (items joined by NUL under --read0). Rows marked `fzfDiffers: true` are
+// the exceptions: there pick's design (Docs/Design.md) chooses otherwise, the row holds pick's expectation, the comment above it
 // says what fzf prints, and Docs/fzf-compatibility.md lists the difference.
 //
 // The grammar in one breath (fzf's src/pattern.go): the query is trimmed and
@@ -27,12 +26,12 @@
 // 0 when something is expected, 1 when nothing is (and then nothing is printed).
 //
 // To check the table against fzf itself, point PICK_BINARY at a script that
-// runs `exec /opt/peers/fzf "$@"` and set PICK_REFERENCE_IS_FZF=1: the rows
+// runs `exec fzf "$@"` (fzf 0.74.5) and set PICK_REFERENCE_IS_FZF=1: the rows
 // marked `fzfDiffers` are then known issues, and must fail.
 
 import Testing
 
-/// One row: fzf's (or, where marked, DECISIONS') answer for a query over some items.
+/// One row: fzf's (or, where marked, pick's own) answer for a query over some items.
 struct QueryCase: Sendable, CustomTestStringConvertible {
   var query: ByteString
   var items: [ByteString]
@@ -41,7 +40,7 @@ struct QueryCase: Sendable, CustomTestStringConvertible {
   var expected: [ByteString]
   /// Whether the order of `expected` is part of the expectation.
   var ordered: Bool
-  /// Whether fzf 0.74.5 answers differently because DECISIONS.md says so.
+  /// Whether fzf 0.74.5 answers differently because pick decided otherwise.
   var fzfDiffers: Bool
 
   var status: Int32 { expected.isEmpty ? 1 : 0 }
@@ -255,9 +254,9 @@ let queryCases: [QueryCase] = [
     c("'uber", ["Über", "über", "uber"], expect: ["Über", "über", "uber"]),
     c("σ", ["Σ", "σ", "ς"], expect: ["Σ", "σ"]),
     c("'ab'", ["éab", "ab😀", "日本ab", "ab日本"], expect: ["ab😀"]),
-    // fzf 0.74.5 prints ["café", "cafe"] here. DECISIONS: decomposed accents match their plain letter, so 'cafe\u{301}' ends with 'cafe'; fzf treats U+0301 as a separate character.
+    // fzf 0.74.5 prints ["café", "cafe"] here. Docs/Design.md, Matching: decomposed accents match their plain letter, so 'cafe\u{301}' ends with 'cafe'; fzf treats U+0301 as a separate character.
     c("cafe$", ["cafe\u{301}", "café", "cafe"], expect: ["cafe\u{301}", "café", "cafe"], fzfDiffers: true),
-    // fzf 0.74.5 prints ["café"] here. DECISIONS: decomposed accents match their plain letter.
+    // fzf 0.74.5 prints ["café"] here. Docs/Design.md, Matching: decomposed accents match their plain letter.
     c("^cafe$", ["cafe\u{301}", "café"], expect: ["cafe\u{301}", "café"], fzfDiffers: true),
 
     // MARK: Invalid UTF-8: an invalid byte is a unit that matches only itself
@@ -267,7 +266,7 @@ let queryCases: [QueryCase] = [
     c(.raw(0xFF), [.raw("a", 0xFF, "b"), "xÿy", "zz"], expect: [.raw("a", 0xFF, "b")], fzfDiffers: true),
     // fzf 0.74.5 prints ["a�b"] here. fzf prints invalid bytes as U+FFFD; pick prints the item's bytes.
     c("ab", [.raw("a", 0xFF, "b"), "xÿy", "zz"], expect: [.raw("a", 0xFF, "b")], fzfDiffers: true),
-    // fzf 0.74.5 prints ["a�b", "x�y"] here. fzf decodes invalid bytes as U+FFFD, so U+FFFD matches them; DECISIONS: an invalid byte matches only itself.
+    // fzf 0.74.5 prints ["a�b", "x�y"] here. fzf decodes invalid bytes as U+FFFD, so U+FFFD matches them; Docs/Design.md, Matching: an invalid byte matches only itself.
     c("�", [.raw("a", 0xFF, "b"), "xÿy", "zz", "x�y"], expect: ["x�y"], fzfDiffers: true),
     // exact 'aÿ: the letter ÿ is not the byte 0xFF
     c("'aÿ", [.raw("a", 0xFF), .raw("a", 0xC3), "aÿ"], expect: ["aÿ"]),
@@ -296,10 +295,10 @@ let queryCases: [QueryCase] = [
     // MARK: Trailing CR: ignored for matching, kept in output
     c("abc$", ["abc\r", "xabc\r", "abcd\r", "abc"], expect: ["abc\r", "xabc\r", "abc"]),
     c("^abc$", ["abc\r", "abc\r\r", "abc\rx"], expect: ["abc\r", "abc\r\r"]),
-    // fzf 0.74.5 prints [] here. DECISIONS: a trailing CR is ignored for matching, so 'abc \r' ends with 'c '; fzf only skips the CR as white space when the pattern does not end in a space.
+    // fzf 0.74.5 prints [] here. Docs/Design.md, Items: a trailing CR is ignored for matching, so 'abc \r' ends with 'c '; fzf only skips the CR as white space when the pattern does not end in a space.
     c("c\\ $", ["abc \r", "abc\r"], expect: ["abc \r"], fzfDiffers: true),
     c("!c$", ["abc\r", "abd\r", "c"], expect: ["abd\r"], ordered: true),
-    // fzf 0.74.5 prints ["ab\r", "a\rb"] here. DECISIONS: a trailing CR is ignored for matching, so it cannot be found; fzf matches it.
+    // fzf 0.74.5 prints ["ab\r", "a\rb"] here. Docs/Design.md, Items: a trailing CR is ignored for matching, so it cannot be found; fzf matches it.
     c("'\r", ["a\rb", "ab\r", "ab"], expect: ["a\rb"], fzfDiffers: true),
     // the query is the letter é, valid UTF-8; items hold raw bytes
     c("'été", [.raw(0xFF, "t", 0xFE), .raw(0xE9, "t", 0xE9)], expect: []),

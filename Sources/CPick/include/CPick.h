@@ -53,7 +53,7 @@ int cpick_set_window_size(int fd, int rows, int columns);
 //
 // The handler is C so that it is obviously async-signal-safe: it only calls
 // write(2) on the pipe's write end, saving and restoring errno. The write end
-// is the one global DECISIONS.md allows for the self-pipe; it lives here as a C
+// is one of the two globals pick allows (Docs/Design.md, Build); it lives here as a C
 // static, set before any handler is installed.
 
 /// Sets the write end the handler writes to (-1: the handler writes nothing).
@@ -75,7 +75,7 @@ int cpick_signal_unblock(int signal);
 // MARK: - Crash restore
 //
 // The crash-restore record (tty fd, saved termios, reset bytes) is the second
-// global DECISIONS.md allows. It lives here, in C statics, next to the handler
+// global pick allows (Docs/Design.md, Build). It lives here, in C statics, next to the handler
 // that reads it: the handler runs on an alternate signal stack with
 // SA_RESETHAND | SA_NODEFER, calls tcsetattr and one write, then re-raises the
 // signal, whose default action now ends the process (with a core dump where

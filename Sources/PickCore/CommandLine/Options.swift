@@ -152,8 +152,9 @@ public struct Options: Equatable, Sendable {
   public var walkerSkip: [[UInt8]] = [Array(".git".utf8), Array("node_modules".utf8)]
 
   // MARK: Child processes
-  /// `--with-shell`: the command and flags that run `PICK_DEFAULT_COMMAND`
-  /// (and, later, other commands); the command is its last argument.
+  /// `--with-shell`: the command and flags that run every command pick runs
+  /// (`PICK_DEFAULT_COMMAND`, the preview, `execute`, `reload`); the command
+  /// is its last argument.
   public var withShell: [[UInt8]] = [Array("sh".utf8), Array("-c".utf8)]
 
   // MARK: Preview

@@ -1,6 +1,6 @@
 /// Which actions each key (or mouse event) runs: fzf 0.74's default table,
 /// by fzf's key names, except that in multi mode Ctrl-A and Alt-A run
-/// `select-all-or-none` (DECISIONS), Tab/Shift-Tab toggle and Ctrl-S reviews
+/// `select-all-or-none` (Docs/Design.md, Selecting), Tab/Shift-Tab toggle and Ctrl-S reviews
 /// the selection; in single mode Tab does nothing. `--bind` bindings
 /// (`BindingParser`) replace a key's defaults.
 ///

@@ -28,7 +28,7 @@ public enum PickerAction: Equatable, Sendable {
   /// fzf's `toggle-in` / `toggle-out`: toggle, then move towards (away from) the prompt.
   case toggleIn, toggleOut
   case toggle, select, deselect
-  /// Ctrl-A / Alt-A in multi mode (DECISIONS: select-all-or-none).
+  /// Ctrl-A / Alt-A in multi mode (Docs/Design.md, Selecting).
   case selectAllOrNone
   case selectAll, deselectAll, toggleAll, clearMulti
   /// Ctrl-S in multi mode: show only the selected items (hidden ones too) and back.
@@ -65,17 +65,6 @@ public enum PickerAction: Equatable, Sendable {
       .select, .deselect, .toggleDown, .toggleUp, .toggleIn, .toggleOut, .selectAllOrNone,
       .selectAll,
       .deselectAll, .toggleAll, .accept, .acceptNonEmpty, .execute, .reload:
-      return true
-    default:
-      return false
-    }
-  }
-
-  /// Whether the action is only parsed so far and does nothing in the picker
-  /// (`become`, `preview(CMD)`; see above).
-  public var isNotYetImplemented: Bool {
-    switch self {
-    case .become, .reload, .preview:
       return true
     default:
       return false

@@ -267,7 +267,7 @@ public struct PickerLayout {
       Span(" ", columns: 1, style: .plain),
     ]
     // Two blank columns on the right: the `…` of a cut item is East Asian
-    // "ambiguous", and nothing ambiguous goes in the last two columns (Docs/Design.md, Terminal).
+    // "ambiguous", and nothing ambiguous goes in the last two columns (Docs/Design.md, Drawing).
     let textWidth = max(width - 3 - 2, 0)
     let matched = textWidth > 0 ? highlight(item) : []
     let segments: [DisplaySegment]

@@ -4,7 +4,7 @@
 /// - `right`/`left`: the pane takes `N` or `N%` of the width, the list the
 ///   rest. A pane on the right stops two columns short of the screen's edge,
 ///   as every row does (its border glyphs are East Asian "ambiguous", and
-///   nothing ambiguous goes in the last two columns: Docs/Design.md, Terminal); a pane on
+///   nothing ambiguous goes in the last two columns: Docs/Design.md, Drawing); a pane on
 ///   the left leaves one blank column before the list.
 /// - `up`/`down`: the pane takes `N` or `N%` of the rows, above or below
 ///   everything else, and stops two columns short of the right edge.

@@ -1,12 +1,12 @@
 import CPick
 import Glibc
 
-/// A command pick runs: `PICK_DEFAULT_COMMAND` now, and later previews,
-/// `execute` and `reload`, all through this one contract (DECISIONS.md):
+/// A command pick runs: `PICK_DEFAULT_COMMAND`, previews, `execute` and
+/// `reload`, all through this one contract (Docs/Design.md, Child processes):
 ///
 /// - started with `posix_spawnp` (no fork of a large, multi-threaded process);
 /// - standard input `/dev/null` unless the caller says otherwise (`execute`
-///   will hand it the terminal);
+///   hands it the terminal);
 /// - no descriptor of pick's but the three it is given: pick's own are
 ///   close-on-exec, and the child also closes everything from 3 up before it
 ///   runs (`posix_spawn_file_actions_addclosefrom_np`), so a descriptor some
@@ -144,7 +144,7 @@ public final class ChildProcess {
     hasOwnProcessGroup = ownProcessGroup
   }
 
-  /// Runs `command` the way DECISIONS.md says commands run: `shell` (`sh -c`,
+  /// Runs `command` as every child runs (Docs/Design.md, Child processes): `shell` (`sh -c`,
   /// or `--with-shell`) with the command as its last argument.
   public convenience init(
     shell: [[UInt8]], command: [UInt8], environment: [(name: [UInt8], value: [UInt8])] = [],

@@ -3,7 +3,7 @@ import Glibc
 /// `execute(CMD)`: a command that uses the terminal itself (an editor, a
 /// pager), run while pick waits with the terminal restored.
 ///
-/// It runs as every child does (DECISIONS: `sh -c`, default signals, its own
+/// It runs as every child does (Docs/Design.md, Child processes: `sh -c`, default signals, its own
 /// process group), except that its standard input, output and error are the
 /// terminal. To read the terminal from its own process group it must be the
 /// terminal's foreground group, the way a shell runs a job:

@@ -5,7 +5,7 @@ import Glibc
 /// shell in raw mode on the alternate screen.
 ///
 /// The record the handler needs (tty fd, saved termios, reset bytes) is the
-/// second global DECISIONS.md allows. It lives in C statics in CPick, next to a
+/// second global pick allows (Docs/Design.md, Build). It lives in C statics in CPick, next to a
 /// handler written in C: on SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT or SIGFPE
 /// it runs on an alternate signal stack (a stack overflow still gets it), calls
 /// `tcsetattr` and one `write` of the reset bytes, then re-raises the signal;
@@ -53,7 +53,7 @@ public enum CrashRestore {
   }
 
   /// Whether `PICK_TEST_CRASH` is set (to anything): the end-to-end tests ask
-  /// the picker to crash after its first frame, to see the terminal restored.
+  /// the picker to crash right after it opens the terminal, to see it restored.
   public static var isCrashForTestingRequested: Bool {
     getenv("PICK_TEST_CRASH") != nil
   }

@@ -6,7 +6,7 @@ import Glibc
 /// The settings are saved once, exactly as `tcgetattr` gave them, and restored
 /// byte for byte: re-enabling flags one by one would lose whatever the user's
 /// `stty` had set. Both directions use `TCSANOW` without flushing: keys typed
-/// before pick started stay queued for pick (DECISIONS: the first batch was
+/// before pick started stay queued for pick (Docs/Design.md, Terminal: the first batch was
 /// cooked, decode LF as Enter), and keys typed after Enter stay queued for the shell.
 public struct RawMode: Sendable {
   /// The terminal this applies to.

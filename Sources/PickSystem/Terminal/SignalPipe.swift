@@ -6,8 +6,8 @@ import Glibc
 ///
 /// The handler (in CPick, plain C so it is obviously async-signal-safe) only
 /// `write`s the signal number as one byte to the pipe's write end, saving and
-/// restoring `errno`. That write end is the one global DECISIONS.md allows for
-/// signals; it is a C static set before any handler is installed. Both ends are
+/// restoring `errno`. That write end is the one global pick allows for
+/// signals (Docs/Design.md, Build); it is a C static set before any handler is installed. Both ends are
 /// non-blocking (a full pipe must not block a handler; `drain` must not block
 /// the loop) and close-on-exec. Only one pipe can be installed at a time.
 ///

@@ -24,11 +24,16 @@ enum BenchCommand: Equatable {
     var pick: String?
     var seed: UInt64 = 42
     var cacheDirectory = ".build/bench-corpora"
+    /// `--fzf`, `--fzy`: the peers' paths; nil: found on PATH.
+    var fzf: String?
+    var fzy: String?
   }
 
   struct StartupOptions: Equatable {
     var runs = 200
     var pick: String?
+    var fzf: String?
+    var fzy: String?
   }
 
   /// `latency`: keys typed into pick and fzf on a pseudo-terminal.
@@ -43,6 +48,7 @@ enum BenchCommand: Equatable {
     var pick: String?
     var seed: UInt64 = 42
     var cacheDirectory = ".build/bench-corpora"
+    var fzf: String?
 
     /// The keys as sent: each character of `keys`, then the backspaces.
     var keySequence: [String] {
@@ -60,6 +66,7 @@ enum BenchCommand: Equatable {
     var pick: String?
     var seed: UInt64 = 42
     var cacheDirectory = ".build/bench-corpora"
+    var fzf: String?
   }
 
   /// `abort`: `seq N | TOOL` on a pseudo-terminal, Ctrl-C at `--at` ms.
@@ -68,6 +75,7 @@ enum BenchCommand: Equatable {
     var runs = 5
     var atMilliseconds = 100
     var pick: String?
+    var fzf: String?
   }
 
   /// `rank`: pick's matcher in this process, no tools.
@@ -108,12 +116,16 @@ enum BenchCommand: Equatable {
       }
       filter.queries = options.values("query") ?? []
       filter.pick = try options.single("pick")
+      filter.fzf = try options.single("fzf")
+      filter.fzy = try options.single("fzy")
       if let cache = try options.single("cache") { filter.cacheDirectory = cache }
       command = .filter(filter)
     case "startup":
       var startup = StartupOptions()
       if let runs = try options.count("runs") { startup.runs = runs }
       startup.pick = try options.single("pick")
+      startup.fzf = try options.single("fzf")
+      startup.fzy = try options.single("fzy")
       command = .startup(startup)
     case "latency":
       var latency = LatencyOptions()
@@ -134,6 +146,7 @@ enum BenchCommand: Equatable {
         latency.corpus = CorpusKind(rawValue: corpus).map(CorpusSource.generated) ?? .file(corpus)
       }
       latency.pick = try options.single("pick")
+      latency.fzf = try options.single("fzf")
       if let cache = try options.single("cache") { latency.cacheDirectory = cache }
       command = .latency(latency)
     case "load":
@@ -152,6 +165,7 @@ enum BenchCommand: Equatable {
         load.files = files
       }
       load.pick = try options.single("pick")
+      load.fzf = try options.single("fzf")
       if let cache = try options.single("cache") { load.cacheDirectory = cache }
       command = .load(load)
     case "abort":
@@ -160,6 +174,7 @@ enum BenchCommand: Equatable {
       if let runs = try options.count("runs") { abort.runs = runs }
       if let at = try options.count("at") { abort.atMilliseconds = at }
       abort.pick = try options.single("pick")
+      abort.fzf = try options.single("fzf")
       command = .abort(abort)
     case "rank":
       var rank = RankOptions()

@@ -8,7 +8,7 @@ let usage = """
 
   commands:
     filter [--items N] [--runs R] [--corpus KIND|FILE ...] [--query Q ...] [--pick PATH]
-           [--seed S] [--cache DIR]
+           [--fzf PATH] [--fzy PATH] [--seed S] [--cache DIR]
         Runs `pick --filter Q`, `fzf --filter Q` and `fzy -e Q` on each corpus and query,
         R rounds (tools alternate within a round), and prints a Markdown table per corpus
         of median wall time, peak memory (ru_maxrss) and match count, with `cat` as the floor.
@@ -18,26 +18,29 @@ let usage = """
                       (such a file gets the paths queries unless --query is given)
         --query       queries to run (default: per corpus, 1/2/4/12 characters and a no-match)
         --pick PATH   the pick to measure (default: `pick` next to pick-bench)
+        --fzf PATH    the fzf to compare with (default: the first fzf 0.74 on PATH)
+        --fzy PATH    the fzy to compare with (default: the first fzy 1.x on PATH)
         --seed S      seed of the generated corpora (default 42)
         --cache DIR   where generated corpora are kept (default .build/bench-corpora)
 
-    startup [--runs R] [--pick PATH]
+    startup [--runs R] [--pick PATH] [--fzf PATH] [--fzy PATH]
         Runs each tool on a 10-line input R times (default 200) and prints median start-up times.
 
     latency [--items N] [--runs R] [--keys KEYS] [--backspaces B] [--corpus KIND|FILE] [--pick PATH]
-            [--seed S] [--cache DIR]
+            [--fzf PATH] [--seed S] [--cache DIR]
         Runs pick (--no-multi) and fzf on a 150x50 pseudo-terminal, waits until all items are
         loaded (N/N shown), types KEYS one at a time (default lib/py) then B backspaces (default:
         one per key), and prints per key the median and worst milliseconds until the screen shows
         the new match count and best match (those of `TOOL --filter QUERY`), the load time and
         the peak memory after Esc. Defaults: 1000000 generated paths, 3 runs.
 
-    load [--items N ...] [--runs R] [--corpus FILE ...] [--pick PATH] [--seed S] [--cache DIR]
+    load [--items N ...] [--runs R] [--corpus FILE ...] [--pick PATH] [--fzf PATH] [--seed S]
+         [--cache DIR]
         Time from start until pick and fzf show N/N on a 150x50 pseudo-terminal, and their peak
         memory, for generated paths corpora of each size (default 1M 10M) or the given files.
         Default: 1 run.
 
-    abort [--items N] [--runs R] [--at MS] [--pick PATH]
+    abort [--items N] [--runs R] [--at MS] [--pick PATH] [--fzf PATH]
         Runs `seq N | TOOL` for pick and fzf on a 150x50 pseudo-terminal, types Ctrl-C MS ms after
         the start (default 10000000 items, 100 ms, 5 runs) and prints the median and worst ms from
         Ctrl-C until the tool exited and until seq ended (SIGPIPE once the pipe closes).
@@ -55,9 +58,12 @@ let usage = """
         Writes a generated corpus (paths, history or unicode) to standard output.
 
   Tools: pick (static release build expected: a dynamic one is reported loudly),
-  fzf from /opt/peers/fzf or PATH if `fzf --version` says 0.74, fzy from /opt/peers/fzy
-  or PATH. A missing peer's columns say n/a. Standard input of each run is the corpus file
-  itself; standard output is a pipe that pick-bench drains, counting lines and bytes.
-  Progress goes to standard error, the report to standard output.
+  fzf from --fzf PATH, else the first fzf on PATH whose `fzf --version` says 0.74; fzy from
+  --fzy PATH, else the first fzy 1.x on PATH. A missing peer is named on standard error and
+  its columns say n/a. (`apt-get install fzf fzy` gives Debian's fzy 1.0 and an older fzf;
+  fzf 0.74 is a single binary from github.com/junegunn/fzf/releases.)
+  Standard input of each run is the corpus file itself; standard output is a pipe that
+  pick-bench drains, counting lines and bytes. Progress goes to standard error, the report
+  to standard output.
 
   """

@@ -15,7 +15,7 @@ struct AbortBenchmark {
 
   func run() throws {
     let pick = try Tool.pick(at: options.pick)
-    let tools = [pick, Tool.fzf()]
+    let tools = [pick, Tool.fzf(at: options.fzf)]
     print(RunHeader(tools: tools, runs: options.runs, staticWarning: pick.staticBuildWarning).markdown)
     var runs = tools.map { _ in [AbortRun]() }
     for run in 1...options.runs {

@@ -10,7 +10,7 @@ struct FilterBenchmark {
 
   func run() throws {
     let pick = try Tool.pick(at: options.pick)
-    let tools = [pick, Tool.fzf(), Tool.fzy()]
+    let tools = [pick, Tool.fzf(at: options.fzf), Tool.fzy(at: options.fzy)]
     print(RunHeader(tools: tools, runs: options.runs, staticWarning: pick.staticBuildWarning).markdown)
     let cache = CorpusCache(directory: options.cacheDirectory)
     for source in options.corpora {

@@ -14,7 +14,7 @@ struct LatencyBenchmark {
 
   func run() throws {
     let pick = try Tool.pick(at: options.pick)
-    let tools = [pick, Tool.fzf()]
+    let tools = [pick, Tool.fzf(at: options.fzf)]
     print(RunHeader(tools: tools, runs: options.runs, staticWarning: pick.staticBuildWarning).markdown)
     let file = try CorpusCache(directory: options.cacheDirectory).resolve(
       options.corpus, count: options.items, seed: options.seed

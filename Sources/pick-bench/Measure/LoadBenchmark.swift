@@ -6,7 +6,7 @@ struct LoadBenchmark {
 
   func run() throws {
     let pick = try Tool.pick(at: options.pick)
-    let tools = [pick, Tool.fzf()]
+    let tools = [pick, Tool.fzf(at: options.fzf)]
     print(RunHeader(tools: tools, runs: options.runs, staticWarning: pick.staticBuildWarning).markdown)
     let cache = CorpusCache(directory: options.cacheDirectory)
     let files =

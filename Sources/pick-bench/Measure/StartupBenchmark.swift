@@ -8,7 +8,7 @@ struct StartupBenchmark {
 
   func run() throws {
     let pick = try Tool.pick(at: options.pick)
-    let tools = [pick, Tool.fzf(), Tool.fzy()]
+    let tools = [pick, Tool.fzf(at: options.fzf), Tool.fzy(at: options.fzy)]
     print(RunHeader(tools: tools, runs: options.runs, staticWarning: pick.staticBuildWarning).markdown)
     let file = try TemporaryFile(contents: Self.input)
     defer { file.remove() }

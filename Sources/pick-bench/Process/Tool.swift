@@ -28,29 +28,58 @@ struct Tool {
       interactiveArguments: ["--no-multi"], listRowOffset: 1)
   }
 
-  /// fzf 0.74, the reference: `/opt/peers/fzf`, else `fzf` on PATH only if
-  /// it is 0.74 (Debian's 0.38 matches and ranks differently).
-  static func fzf() -> Tool {
-    peer(name: "fzf", isWanted: { $0.hasPrefix("0.74") }, filterArguments: { ["--filter", $0] })
+  /// fzf 0.74, the reference: the file given by `--fzf`, else the first
+  /// `fzf` on PATH that says 0.74 (Debian's 0.38 matches and ranks
+  /// differently, so it is skipped with a note).
+  static func fzf(at path: String?) -> Tool {
+    peer(
+      name: "fzf", wanted: "0.74", at: path, isWanted: { $0.hasPrefix("0.74") },
+      filterArguments: { ["--filter", $0] })
   }
 
-  /// fzy 1.0: `/opt/peers/fzy`, else `fzy` on PATH. (Its `--version` starts
-  /// with the path it was run as: `/usr/bin/fzy 1.0 © 2014-2018 John Hawthorn`.)
-  static func fzy() -> Tool {
-    peer(name: "fzy", isWanted: { $0.contains("fzy 1.") }, filterArguments: { ["-e", $0] })
+  /// fzy 1.0: the file given by `--fzy`, else the first `fzy` on PATH. (Its
+  /// `--version` starts with the path it was run as:
+  /// `/usr/bin/fzy 1.0 © 2014-2018 John Hawthorn`.)
+  static func fzy(at path: String?) -> Tool {
+    peer(name: "fzy", wanted: "1.x", at: path, isWanted: { $0.contains("fzy 1.") }, filterArguments: { ["-e", $0] })
   }
 
-  private static func peer(name: String, isWanted: (String) -> Bool, filterArguments: @escaping (String) -> [String])
-    -> Tool
-  {
-    for candidate in ["/opt/peers/" + name] + searchPath(for: name) {
-      guard access(candidate, X_OK) == 0,
-        let result = try? ChildProcess(executable: candidate, arguments: ["--version"], output: .captured).run(),
-        isWanted(result.text)
-      else { continue }
-      return Tool(name: name, executable: candidate, filterArguments: filterArguments, version: firstLine(result.text))
+  /// The peer at `path`, or the first on PATH whose `--version` is wanted.
+  ///
+  /// A peer that is missing, or only found in another version, is said on
+  /// standard error and left out (its columns say n/a): the other tools are
+  /// still measured. A `path` given by flag is taken whatever its version,
+  /// with a note when the version is not the one the docs compare against.
+  private static func peer(
+    name: String, wanted: String, at path: String?, isWanted: (String) -> Bool,
+    filterArguments: @escaping (String) -> [String]
+  ) -> Tool {
+    let missing = Tool(name: name, executable: nil, filterArguments: filterArguments)
+    if let path {
+      guard access(path, X_OK) == 0, let version = version(of: path) else {
+        progress("\(name): \(path) is not a program that runs; its columns say n/a")
+        return missing
+      }
+      if !isWanted(version) { progress("\(name): \(path) is not \(name) \(wanted): \(firstLine(version))") }
+      return Tool(name: name, executable: path, filterArguments: filterArguments, version: firstLine(version))
     }
-    return Tool(name: name, executable: nil, filterArguments: filterArguments)
+    var skipped: [String] = []
+    for candidate in searchPath(for: name) where access(candidate, X_OK) == 0 {
+      guard let version = version(of: candidate) else { continue }
+      guard isWanted(version) else {
+        skipped.append("\(candidate) (\(firstLine(version)))")
+        continue
+      }
+      return Tool(name: name, executable: candidate, filterArguments: filterArguments, version: firstLine(version))
+    }
+    let found = skipped.isEmpty ? "none on PATH" : "PATH has only " + skipped.joined(separator: ", ")
+    progress("\(name) \(wanted) not found (\(found)); give --\(name) PATH; its columns say n/a")
+    return missing
+  }
+
+  /// What `executable --version` prints, or nil when it cannot be run.
+  private static func version(of executable: String) -> String? {
+    (try? ChildProcess(executable: executable, arguments: ["--version"], output: .captured).run())?.text
   }
 
   /// A warning when `pick` is not the static release build that users get:
