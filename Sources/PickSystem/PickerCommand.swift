@@ -40,18 +40,7 @@ public struct PickerCommand {
       }
     }
 
-    if let term = ProcessEnvironment.value("TERM"), term == Array("dumb".utf8) {
-      throw UsageFailure("TERM is dumb: the picker needs a terminal that understands escape codes (use --filter)")
-    }
-    let ttyPath = options.tty.map { String(decoding: $0, as: UTF8.self) }
-    let terminal: TerminalSession
-    do {
-      terminal = try TerminalSession(path: ttyPath, height: options.height, mouse: options.mouse)
-    } catch {
-      // The error names the terminal and what failed: "cannot open the terminal /dev/tty: …".
-      throw UsageFailure("\(error)")
-    }
-    if CrashRestore.isCrashForTestingRequested { CrashRestore.crashForTesting() }
+    let terminal = try openTerminal()
     let ending: InteractiveSession.Ending
     let session: InteractiveSession
     do {
@@ -74,6 +63,23 @@ public struct PickerCommand {
     case .aborted: return ExitStatus.aborted
     case .hungUp: return ExitStatus.hungUp
     }
+  }
+
+  /// The terminal the picker is drawn on (`--tty`, or `/dev/tty`), in raw mode.
+  private func openTerminal() throws -> TerminalSession {
+    if let term = ProcessEnvironment.value("TERM"), term == Array("dumb".utf8) {
+      throw UsageFailure("TERM is dumb: the picker needs a terminal that understands escape codes (use --filter)")
+    }
+    let ttyPath = options.tty.map { String(decoding: $0, as: UTF8.self) }
+    let terminal: TerminalSession
+    do {
+      terminal = try TerminalSession(path: ttyPath, height: options.height, mouse: options.mouse)
+    } catch {
+      // The error names the terminal and what failed: "cannot open the terminal /dev/tty: …".
+      throw UsageFailure("\(error)")
+    }
+    if CrashRestore.isCrashForTestingRequested { CrashRestore.crashForTesting() }
+    return terminal
   }
 
   /// What starts selected: `--preselect`, `--preselect-file`, `--preselect-all`, `--remember`.

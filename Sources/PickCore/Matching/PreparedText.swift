@@ -38,8 +38,6 @@ final class PreparedText {
   private var folded2 = ScratchBuffer<UInt32>()
   private var folded3 = ScratchBuffer<UInt32>()
   private var foldedReady: (Bool, Bool, Bool, Bool) = (false, false, false, false)
-  private var decodedScratch: [UInt32] = []
-  private var offsetScratch: [Int32] = []
 
   /// Classes and bonuses of a non-ASCII item (computed when it is loaded).
   private var classesReady = true
