@@ -158,6 +158,24 @@ public final class SearchEngine: @unchecked Sendable {
     return ranker.rank(store, range: request.range, query: query)
   }
 
+  /// The matches of `request`, answered as `plan` says.
+  private func run(_ plan: SearchPlanner.Plan, for request: Request, with ranker: Ranker, query: CompiledQuery)
+    -> RankedMatches
+  {
+    switch plan {
+    case .cached(let matches):
+      return matches
+    case .narrowed(let candidates):
+      return ranker.rank(store, items: candidates, query: query)
+    case .extended(let earlier, let newItems):
+      let added = ranker.rank(store, range: newItems, query: query)
+      // An earlier answer over a list of items (narrowed) does not merge: search everything then.
+      return earlier.merged(with: added) ?? ranker.rank(store, range: request.range, query: query)
+    case .fromScratch:
+      return Self.search(request, in: store, with: ranker, query: query)
+    }
+  }
+
   private func work() {
     while true {
       pthread_mutex_lock(mutex)
@@ -177,19 +195,7 @@ public final class SearchEngine: @unchecked Sendable {
       let compiled = CompiledQuery(request.query, options: options)
       var ranker = Self.ranker(options)
       ranker.isCancelled = { [unowned self] in self.latest.load(ordering: .relaxed) != generation }
-      let matches: RankedMatches
-      switch planner.plan(for: request, parsed: compiled.query) {
-      case .cached(let hit):
-        matches = hit
-      case .narrowed(let candidates):
-        matches = ranker.rank(store, items: candidates, query: compiled)
-      case .extended(let earlier, let newItems):
-        let added = ranker.rank(store, range: newItems, query: compiled)
-        matches =
-          earlier.merged(with: added) ?? ranker.rank(store, range: request.range, query: compiled)
-      case .fromScratch:
-        matches = Self.search(request, in: store, with: ranker, query: compiled)
-      }
+      let matches = run(planner.plan(for: request, parsed: compiled.query), for: request, with: ranker, query: compiled)
       // An abandoned search's matches are incomplete: never remembered.
       if self.latest.load(ordering: .relaxed) == generation {
         planner.remember(request, parsed: compiled.query, matches: matches)
