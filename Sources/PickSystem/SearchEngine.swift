@@ -9,8 +9,11 @@ import Synchronization
 /// items) and goes on; when the search is done the engine writes a byte to
 /// `readyDescriptor`, which the loop polls with the terminal, and `take()`
 /// hands over the result. A newer request makes the running search give up
-/// at its next task of 8 192 items (its result is never delivered): only the
-/// query on screen is ever finished.
+/// at its next task (`SearchTunables.taskSize` items; its result is never
+/// delivered): only the query on screen is ever finished.
+///
+/// How to answer a request (from an earlier answer, or by searching fewer
+/// items) is `SearchPlanner`'s decision; the engine runs its plans.
 public final class SearchEngine: @unchecked Sendable {
   /// What to search (built by the picker controller).
   public typealias Request = SearchRequest
@@ -34,17 +37,22 @@ public final class SearchEngine: @unchecked Sendable {
   private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
   private var pending: (generation: Int, request: Request)? = nil
   private var finished: Result? = nil
-  private var thread = pthread_t()
+  /// Set once, at the end of `init`.
+  private var thread: WorkerThread? = nil
   private var stopping = false
+  /// Used only on the engine's thread.
+  private var planner: SearchPlanner
   private let pipeRead: Int32
   private let pipeWrite: Int32
 
   /// The descriptor that becomes readable when a result is ready.
   public var readyDescriptor: Int32 { pipeRead }
 
-  public init(options: Options, store: ItemStore) throws {
+  /// Starts the engine's thread; throws when it cannot have a pipe or a thread.
+  public init(options: Options, store: ItemStore) throws(SystemError) {
     self.options = options
     self.store = store
+    planner = SearchPlanner(reversesInput: options.tac)
     var fds: [Int32] = [0, 0]
     guard pipe(&fds) == 0 else {
       throw SystemError(errno: errno, context: "cannot create the search pipe")
@@ -57,14 +65,14 @@ public final class SearchEngine: @unchecked Sendable {
     }
     pthread_mutex_init(mutex, nil)
     pthread_cond_init(condition, nil)
-    let context = Unmanaged.passRetained(self).toOpaque()
-    pthread_create(
-      &thread, nil,
-      { raw in
-        guard let raw else { return nil }
-        Unmanaged<SearchEngine>.fromOpaque(raw).takeRetainedValue().work()
-        return nil
-      }, context)
+    do {
+      // The thread holds the engine until `stop()` ends it.
+      thread = try WorkerThread { [self] in work() }
+    } catch {
+      close(pipeRead)
+      close(pipeWrite)
+      throw SystemError(errno: error.errno, context: "cannot start the search thread")
+    }
   }
 
   deinit {
@@ -81,7 +89,7 @@ public final class SearchEngine: @unchecked Sendable {
     latest.add(1, ordering: .relaxed)
     pthread_cond_signal(condition)
     pthread_mutex_unlock(mutex)
-    pthread_join(thread, nil)
+    thread?.join()
     close(pipeRead)
     close(pipeWrite)
   }
@@ -97,9 +105,6 @@ public final class SearchEngine: @unchecked Sendable {
     pthread_mutex_unlock(mutex)
     return generation
   }
-
-  /// The number of the newest request.
-  public var currentGeneration: Int { latest.load(ordering: .relaxed) }
 
   /// The finished result of the newest request, if it is ready.
   public func take() -> Result? {
@@ -119,7 +124,7 @@ public final class SearchEngine: @unchecked Sendable {
     while true {
       if let result = take() { return result }
       var fd = pollfd(fd: pipeRead, events: Int16(POLLIN), revents: 0)
-      _ = poll(&fd, 1, 100)
+      _ = poll(&fd, 1, SearchTunables.idleCheckMilliseconds)
       pthread_mutex_lock(mutex)
       let idle = pending == nil && finished == nil && !isSearching
       pthread_mutex_unlock(mutex)
@@ -129,10 +134,9 @@ public final class SearchEngine: @unchecked Sendable {
 
   private var isSearching = false
 
-  /// How many of the best matches a search sorts before it is shown: far
-  /// more rows than any screen, so only scrolling a long way (or `last`)
-  /// sorts the rest (`Ranker.sortLimit`).
-  public static let sortLimit = 1024
+  /// How many of the best matches a search sorts before it is shown
+  /// (`SearchTunables.sortLimit`).
+  public static let sortLimit = SearchTunables.sortLimit
 
   /// The ranker for the picker's searches.
   static func ranker(_ options: Options) -> Ranker {
@@ -154,68 +158,22 @@ public final class SearchEngine: @unchecked Sendable {
     return ranker.rank(store, range: request.range, query: query)
   }
 
-  /// Recent finished searches over all items (not the review view), newest
-  /// last: a deleted character finds its shorter query here, and a narrower
-  /// query searches only the matches of the newest one it narrows.
-  private var recent: [(query: [UInt8], parsed: Query, range: Range<Int>, matches: RankedMatches)] =
-    []
-  /// Matches kept in `recent` at most, summed (8 bytes each): about 64 MiB.
-  private static let recentBudget = 8 << 20
-
-  /// Candidates for `request`: a cached answer, the items to search, or the
-  /// new items only, to merge with an earlier answer for the same query.
-  private enum Plan {
-    case cached(RankedMatches)
-    case items([Int])
-    case extend(RankedMatches, Range<Int>)
-    case range
-  }
-
-  private func plan(for request: Request, parsed: Query) -> Plan {
-    guard request.items == nil else { return .range }
-    // The same query over the same items: nothing to do.
-    if let hit = recent.last(where: { $0.query == request.query && $0.range == request.range }) {
-      return .cached(hit.matches)
+  /// The matches of `request`, answered as `plan` says.
+  private func run(_ plan: SearchPlanner.Plan, for request: Request, with ranker: Ranker, query: CompiledQuery)
+    -> RankedMatches
+  {
+    switch plan {
+    case .cached(let matches):
+      return matches
+    case .narrowed(let candidates):
+      return ranker.rank(store, items: candidates, query: query)
+    case .extended(let earlier, let newItems):
+      let added = ranker.rank(store, range: newItems, query: query)
+      // An earlier answer over a list of items (narrowed) does not merge: search everything then.
+      return earlier.merged(with: added) ?? ranker.rank(store, range: request.range, query: query)
+    case .fromScratch:
+      return Self.search(request, in: store, with: ranker, query: query)
     }
-    // The same query over fewer items (input still streaming): search the new ones only.
-    if request.excluded == nil && !options.tac {
-      for entry in recent.reversed() where entry.query == request.query {
-        let range = entry.range
-        let extendsIt =
-          range.lowerBound == request.range.lowerBound
-          && range.upperBound < request.range.upperBound
-        if extendsIt {
-          return .extend(entry.matches, range.upperBound..<request.range.upperBound)
-        }
-      }
-    }
-    // The newest cached query this one narrows, over a prefix of the same items:
-    // its matches plus the items read since.
-    guard
-      let base = recent.last(where: {
-        $0.range.lowerBound == request.range.lowerBound
-          && $0.range.upperBound <= request.range.upperBound
-          && parsed.narrows($0.parsed)
-      }),
-      // Narrowing pays only when it leaves out a good part of the items.
-      base.matches.count * 4 < base.range.count * 3
-    else { return .range }
-    var items = base.matches.itemsInInputOrder()
-    for index in base.range.upperBound..<request.range.upperBound
-    where request.excluded?.contains(index) != true {
-      items.append(index)
-    }
-    return .items(items)
-  }
-
-  private func remember(_ request: Request, parsed: Query, matches: RankedMatches) {
-    guard request.items == nil else { return }
-    recent.append((request.query, parsed, request.range, matches))
-    var total = recent.reduce(0) { $0 + $1.matches.count }
-    while total > Self.recentBudget && recent.count > 1 {
-      total -= recent.removeFirst().matches.count
-    }
-    if recent.count > 32 { recent.removeFirst(recent.count - 32) }
   }
 
   private func work() {
@@ -237,21 +195,10 @@ public final class SearchEngine: @unchecked Sendable {
       let compiled = CompiledQuery(request.query, options: options)
       var ranker = Self.ranker(options)
       ranker.isCancelled = { [unowned self] in self.latest.load(ordering: .relaxed) != generation }
-      let matches: RankedMatches
-      switch plan(for: request, parsed: compiled.query) {
-      case .cached(let hit):
-        matches = hit
-      case .items(let candidates):
-        matches = ranker.rank(store, items: candidates, query: compiled)
-      case .extend(let earlier, let newItems):
-        let added = ranker.rank(store, range: newItems, query: compiled)
-        matches =
-          earlier.merged(with: added) ?? ranker.rank(store, range: request.range, query: compiled)
-      case .range:
-        matches = Self.search(request, in: store, with: ranker, query: compiled)
-      }
+      let matches = run(planner.plan(for: request, parsed: compiled.query), for: request, with: ranker, query: compiled)
+      // An abandoned search's matches are incomplete: never remembered.
       if self.latest.load(ordering: .relaxed) == generation {
-        remember(request, parsed: compiled.query, matches: matches)
+        planner.remember(request, parsed: compiled.query, matches: matches)
       }
 
       pthread_mutex_lock(mutex)

@@ -105,7 +105,7 @@ func `small tasks on several workers rank as one task does`(workers: Int) throws
 
 @Test func `tasks that stop skipping part way rank as matching every item`() throws {
   var rng = SeededGenerator(seed: 0x4A4E_0400)
-  // `a` is in most items (skipping stops after `Ranker.skipTrial` scans),
+  // `a` is in most items (skipping stops after `SearchTunables.skipTrial` scans),
   // `z` in few (skipping goes on); `é` keeps some scans stopping at its lead byte.
   let alphabet = ["a", "a", "b", "é", "/", "xxxx", "z"]
   let items = (0..<6000).map { _ in

@@ -1,5 +1,6 @@
 import CPick
 import Glibc
+import Synchronization
 
 /// All items of one input: their bytes in one arena, and where each starts.
 ///
@@ -8,7 +9,16 @@ import Glibc
 /// copies: matcher threads may read items that are already stored while input
 /// keeps arriving, and a million items cost their bytes plus four bytes each
 /// (no `String`, no array per item). Offsets are 32-bit while the input is
-/// under 4 GiB; past that the table is widened to 64 bits once.
+/// under 4 GiB; past that the items that follow get 64-bit offsets.
+///
+/// **One writer, readers below a count.** One thread (the one reading the
+/// input) appends and finishes; no other thread calls a mutating method or
+/// reads `count`, `byteCount` or `isFinished`. Other threads (the search
+/// thread and the workers it starts) read only items below a count they were
+/// given by the writer through a lock or a thread start (a search request
+/// carries its range), which makes those items' bytes and offsets visible to
+/// them. Nothing a reader may use is ever moved, changed or freed while the
+/// store lives, so readers take no lock.
 ///
 /// Item `i` spans `starts[i] ..< starts[i + 1] - 1`: every item is followed by
 /// its separator, and an input whose last item has no separator gets a virtual
@@ -31,10 +41,25 @@ public final class ItemStore: @unchecked Sendable {
   public let itemLimit: Int
 
   private let arena: UnsafeMutablePointer<UInt8>
-  /// Item starts while every offset fits in 32 bits.
+  // Widening while readers read. The starts below `wideFrom` live in
+  // `narrowStarts`, those from `wideFrom` on in `wideStarts`; widening writes
+  // the new table and then moves `wideFrom` down from `Int.max` to the first
+  // item that needs it, and changes no entry of either table that was
+  // written before, nor frees one before `deinit`. A reader that was given
+  // its count after the widening sees both (the lock that handed it the
+  // count orders them). A reader that was given its count before uses only
+  // starts that were written before, all below the new `wideFrom`: whichever
+  // `wideFrom` it loads, it reads the narrow table, unchanged. `wideFrom` is
+  // atomic only so that loading it while it changes is defined; a relaxed
+  // load is a plain load, so reading an offset costs what it did.
+  /// Item starts below `wideFrom`, each fitting in 32 bits.
   private let narrowStarts: UnsafeMutablePointer<UInt32>
-  /// Item starts once the input has passed 4 GiB (`nil` until then).
+  /// Item starts from `wideFrom` on (`nil` until the input passes `wideningOffset`).
   private var wideStarts: UnsafeMutablePointer<Int>? = nil
+  /// The first item whose start is in `wideStarts` (`Int.max` until there is one).
+  private let wideFrom = Atomic<Int>(.max)
+  /// The largest start the narrow table takes: `UInt32.max`, lower in tests.
+  private let wideningOffset: Int
   /// Bytes stored so far.
   public private(set) var byteCount = 0
   /// Complete items so far.
@@ -44,8 +69,19 @@ public final class ItemStore: @unchecked Sendable {
 
   /// Reserves room for `byteLimit` bytes and `itemLimit` items. The defaults
   /// (64 GiB, 2^31 items) cost address space only.
-  public init(separator: UInt8, byteLimit: Int = 64 << 30, itemLimit: Int = 1 << 31) throws(Failure) {
+  public convenience init(separator: UInt8, byteLimit: Int = 64 << 30, itemLimit: Int = 1 << 31)
+    throws(Failure)
+  {
+    try self.init(
+      separator: separator, byteLimit: byteLimit, itemLimit: itemLimit,
+      wideningOffset: Int(UInt32.max))
+  }
+
+  /// A store whose offsets widen past `wideningOffset` (tests widen a small store).
+  init(separator: UInt8, byteLimit: Int, itemLimit: Int, wideningOffset: Int) throws(Failure) {
+    precondition(wideningOffset <= Int(UInt32.max), "narrow offsets are 32-bit")
     self.separator = separator
+    self.wideningOffset = wideningOffset
     var bytes = byteLimit
     var arena = cpick_reserve(bytes)
     // Shrink the reservation when the system refuses a large one (strict overcommit).
@@ -81,24 +117,24 @@ public final class ItemStore: @unchecked Sendable {
   /// Where item `index` starts (`index == count` gives one past the last separator).
   @inline(__always)
   private func start(_ index: Int) -> Int {
-    if let wideStarts { return wideStarts[index] }
-    return Int(narrowStarts[index])
+    if index < wideFrom.load(ordering: .relaxed) { return Int(narrowStarts[index]) }
+    return wideStarts.unsafelyUnwrapped[index]
   }
 
   /// Records where item `index` starts, widening the table when the offset needs it.
   private func setStart(_ index: Int, _ offset: Int) throws(Failure) {
-    if wideStarts == nil && offset > Int(UInt32.max) {
-      guard let wide = cpick_reserve((itemLimit + 1) * MemoryLayout<Int>.stride) else {
-        throw .cannotReserve(bytes: (itemLimit + 1) * MemoryLayout<Int>.stride)
-      }
-      let table = wide.assumingMemoryBound(to: Int.self)
-      for k in 0..<index { table[k] = Int(narrowStarts[k]) }
-      wideStarts = table
-    }
     if let wideStarts {
       wideStarts[index] = offset
-    } else {
+    } else if offset <= wideningOffset {
       narrowStarts[index] = UInt32(truncatingIfNeeded: offset)
+    } else {
+      let bytes = (itemLimit + 1) * MemoryLayout<Int>.stride
+      guard let wide = cpick_reserve(bytes) else { throw .cannotReserve(bytes: bytes) }
+      let table = wide.assumingMemoryBound(to: Int.self)
+      // Entries below `index` stay in the narrow table (see `wideFrom`): no copy.
+      table[index] = offset
+      wideStarts = table
+      wideFrom.store(index, ordering: .releasing)
     }
   }
 
@@ -168,8 +204,18 @@ public final class ItemStore: @unchecked Sendable {
   /// The bytes of item `index` (without its separator).
   @inline(__always)
   public func item(_ index: Int) -> UnsafeBufferPointer<UInt8> {
-    let first = start(index)
-    return UnsafeBufferPointer(start: arena + first, count: start(index + 1) - 1 - first)
+    // The matchers' hot path: one load of `wideFrom` and one test for both
+    // ends (`wideFrom` is atomic, so the compiler would not merge two loads).
+    let first: Int
+    let end: Int
+    if _fastPath(index + 1 < wideFrom.load(ordering: .relaxed)) {
+      first = Int(narrowStarts[index])
+      end = Int(narrowStarts[index + 1])
+    } else {
+      first = start(index)
+      end = start(index + 1)
+    }
+    return UnsafeBufferPointer(start: arena + first, count: end - 1 - first)
   }
 
   /// Item `index` with its separator: for writing several items out in one copy.

@@ -9,7 +9,7 @@ public struct FilterCommand {
   public let options: Options
   public let query: [UInt8]
   /// Threads to match on.
-  public var workers = Parallel.processorCount
+  public var workers = SearchTunables.workers
 
   public init(options: Options) {
     self.options = options

@@ -35,19 +35,15 @@ public struct Ranker: Sendable {
   /// skipped (a search for a query that has since changed is abandoned) and
   /// the result is incomplete — the caller must throw it away.
   public var isCancelled: (@Sendable () -> Bool)? = nil
-  /// Items per task: small enough to balance two cores, large enough that the
-  /// per-task overhead vanishes.
-  public var taskSize = 8192
-  /// Scans for a needed byte tried before the ranker decides whether
-  /// skipping items pays (at least half the items must have been skipped).
-  static let skipTrial = 256
+  /// Items per task (`SearchTunables.taskSize`).
+  public var taskSize = SearchTunables.taskSize
 
   /// When set, only this many of the best matches are sorted at once (the
   /// picker shows a screenful); the rest is sorted if ever needed
   /// (`RankedMatches`). `nil`: sort everything (`--filter` prints it all).
   public var sortLimit: Int? = nil
 
-  public init(order: Order, workers: Int = Parallel.processorCount) {
+  public init(order: Order, workers: Int = SearchTunables.workers) {
     self.order = order
     self.workers = workers
   }
@@ -93,9 +89,12 @@ public struct Ranker: Sendable {
     let lower = range.lowerBound
 
     func run<Key>(
-      _ keys: UnsafeMutablePointer<Key>, key: @escaping (ItemMatcher, ItemMatch, Int) -> Key
+      _ keys: UnsafeMutablePointer<Key>,
+      key: @escaping @Sendable (ItemMatcher, ItemMatch, Int) -> Key
     ) {
       let keysBox = UnsafeSendable(keys)
+      // Each worker uses only its own matcher (scratch buffers), so sharing the list is safe.
+      let matchersBox = UnsafeSendable(matchers)
       found.withUnsafeMutableBufferPointer { foundBuffer in
         let foundBox = UnsafeSendable(foundBuffer.baseAddress!)
         let isCancelled = self.isCancelled
@@ -104,7 +103,7 @@ public struct Ranker: Sendable {
             foundBox.value[task] = 0
             return
           }
-          let matcher = matchers[worker]
+          let matcher = matchersBox.value[worker]
           let start = task * taskSize
           let end = min(start + taskSize, span)
           var n = 0
@@ -123,7 +122,7 @@ public struct Ranker: Sendable {
               let item = store.item(lower + offset)
               let itemStart = (item.baseAddress ?? base) - base
               if candidate < itemStart {
-                if scans == Self.skipTrial && skipped < scans / 2 { break }
+                if scans == SearchTunables.skipTrial && skipped < scans / 2 { break }
                 scans += 1
                 candidate =
                   itemStart

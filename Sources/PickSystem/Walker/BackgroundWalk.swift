@@ -1,5 +1,6 @@
 import CPick
 import Glibc
+import PickCore
 import Synchronization
 
 /// Runs a `DirectoryWalker` on a thread of its own and streams its paths
@@ -22,8 +23,8 @@ public final class BackgroundWalk: @unchecked Sendable {
   private let walker: DirectoryWalker
   private let separator: UInt8
   private let stopping = Atomic<Bool>(false)
-  private var thread = pthread_t()
-  private var isJoined = false
+  /// Set once, at the end of `init`.
+  private var thread: WorkerThread? = nil
 
   /// Starts walking at once.
   public init(_ walker: DirectoryWalker, separator: UInt8) throws(SystemError) {
@@ -37,19 +38,12 @@ public final class BackgroundWalk: @unchecked Sendable {
     self.separator = separator
     // Fewer wake-ups for the reader when the walk is fast.
     _ = cpick_set_pipe_size(writeEnd, 1 << 20)
-    let context = Unmanaged.passRetained(self).toOpaque()
-    let created = pthread_create(
-      &thread, nil,
-      { raw in
-        guard let raw else { return nil }
-        Unmanaged<BackgroundWalk>.fromOpaque(raw).takeRetainedValue().run()
-        return nil
-      }, context)
-    if created != 0 {
-      Unmanaged<BackgroundWalk>.fromOpaque(context).release()
+    do {
+      thread = try WorkerThread { [self] in run() }
+    } catch {
       close(fds[0])
       close(fds[1])
-      throw SystemError(errno: created, context: "cannot start the walker")
+      throw SystemError(errno: error.errno, context: "cannot start the walker")
     }
   }
 
@@ -62,10 +56,7 @@ public final class BackgroundWalk: @unchecked Sendable {
       close(descriptor)
       descriptor = -1
     }
-    if waiting && !isJoined {
-      pthread_join(thread, nil)
-      isJoined = true
-    }
+    if waiting { thread?.join() }
   }
 
   private func run() {

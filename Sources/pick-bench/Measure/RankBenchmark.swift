@@ -22,9 +22,9 @@ struct RankBenchmark {
     let queries =
       !options.queries.isEmpty
       ? options.queries : options.narrow ? BenchCommand.RankOptions.narrowingQueries : defaults
-    let workers = options.workers ?? Parallel.processorCount
+    let workers = options.workers ?? SearchTunables.workers
     var ranker = Ranker(order: Ranker.Order(options: Options()), workers: workers)
-    ranker.sortLimit = 1024
+    ranker.sortLimit = SearchTunables.sortLimit  // as the picker sorts
     let heading = "## rank: \(label), \(Format.count(store.count)) items, \(workers) workers, \(options.runs) runs\n"
     var table = MarkdownTable(headers: ["query", "matches", "median ms", "fastest ms"], numeric: [1, 2, 3])
     var candidates: [Int]? = nil

@@ -1,0 +1,117 @@
+/// Decides how to answer a search from the answers of recent ones: typing
+/// over a large input must not search every item again for each character.
+///
+/// The picker searches a query over items `0..<count`; it asks again when the
+/// query changes and while input streams in. Recent answers over all items
+/// (never the review view's fixed list) are remembered, newest last, and a
+/// request gets the first plan that applies:
+///
+/// 1. **cached**: the same query over the same items was answered (a
+///    character typed and deleted again): that answer, with no search.
+/// 2. **extend**: the same query was answered over fewer items (input still
+///    streaming): search only the items read since and merge. Not under
+///    `--tac` (new items go in front of the old ones, so the merged order
+///    would be wrong) nor with items left out (`--unique`: the repeats among
+///    the old items may have changed).
+/// 3. **narrow**: the query narrows a remembered one (it only adds
+///    characters or terms, so everything it matches matched that one) over a
+///    prefix of the same items: search that answer's matches plus the items
+///    read since. Only when that answer left out at least a quarter of its
+///    items; otherwise listing its matches costs about as much as it saves.
+/// 4. **from scratch**: everything in the request.
+///
+/// A pure value: `SearchEngine` keeps one on its thread, runs its plans and
+/// tells it each finished answer.
+public struct SearchPlanner {
+  /// How to answer one request.
+  public enum Plan {
+    /// This earlier answer is the answer.
+    case cached(RankedMatches)
+    /// Search these items (ascending) instead of the request's range.
+    case narrowed([Int])
+    /// Search `newItems` only and merge them into `earlier`.
+    case extended(RankedMatches, newItems: Range<Int>)
+    /// Search everything the request names.
+    case fromScratch
+  }
+
+  /// One remembered answer.
+  private struct Entry {
+    var query: [UInt8]
+    var parsed: Query
+    var range: Range<Int>
+    var matches: RankedMatches
+  }
+
+  /// `--tac`: new items come before the old ones, so an answer is never extended.
+  public let reversesInput: Bool
+  /// Matches remembered at most, summed over all answers.
+  public let matchBudget: Int
+  /// Answers remembered at most.
+  public let entryLimit: Int
+  private var recent: [Entry] = []
+
+  public init(
+    reversesInput: Bool, matchBudget: Int = SearchTunables.recentMatchBudget,
+    entryLimit: Int = SearchTunables.recentEntryLimit
+  ) {
+    self.reversesInput = reversesInput
+    self.matchBudget = matchBudget
+    self.entryLimit = entryLimit
+  }
+
+  /// How to answer `request`, whose query parses to `parsed`.
+  public func plan(for request: SearchRequest, parsed: Query) -> Plan {
+    guard request.items == nil else { return .fromScratch }
+    if let hit = recent.last(where: { $0.query == request.query && $0.range == request.range }) {
+      return .cached(hit.matches)
+    }
+    if let plan = extending(for: request) { return plan }
+    return narrowing(for: request, parsed: parsed) ?? .fromScratch
+  }
+
+  /// The same query over fewer items, if there is one to extend.
+  private func extending(for request: SearchRequest) -> Plan? {
+    guard request.excluded == nil && !reversesInput else { return nil }
+    for entry in recent.reversed() where entry.query == request.query {
+      if entry.range.lowerBound == request.range.lowerBound
+        && entry.range.upperBound < request.range.upperBound
+      {
+        return .extended(entry.matches, newItems: entry.range.upperBound..<request.range.upperBound)
+      }
+    }
+    return nil
+  }
+
+  /// The newest answer `parsed` narrows over a prefix of the same items, if
+  /// it left out enough of them: its matches plus the items read since.
+  private func narrowing(for request: SearchRequest, parsed: Query) -> Plan? {
+    guard
+      let base = recent.last(where: {
+        $0.range.lowerBound == request.range.lowerBound
+          && $0.range.upperBound <= request.range.upperBound
+          && parsed.narrows($0.parsed)
+      }),
+      // At most three quarters of the items matched.
+      base.matches.count * 4 < base.range.count * 3
+    else { return nil }
+    var items = base.matches.itemsInInputOrder()
+    for index in base.range.upperBound..<request.range.upperBound
+    where request.excluded?.contains(index) != true {
+      items.append(index)
+    }
+    return .narrowed(items)
+  }
+
+  /// Remembers the complete answer to `request` (never an abandoned one's
+  /// partial matches), dropping the oldest answers past the budget.
+  public mutating func remember(_ request: SearchRequest, parsed: Query, matches: RankedMatches) {
+    guard request.items == nil else { return }
+    recent.append(Entry(query: request.query, parsed: parsed, range: request.range, matches: matches))
+    var total = recent.reduce(0) { $0 + $1.matches.count }
+    while total > matchBudget && recent.count > 1 {
+      total -= recent.removeFirst().matches.count
+    }
+    if recent.count > entryLimit { recent.removeFirst(recent.count - entryLimit) }
+  }
+}

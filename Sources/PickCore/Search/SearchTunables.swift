@@ -1,0 +1,44 @@
+/// The numbers that shape searching and its threads, in one place (as fzy's
+/// `config.def.h` and fzf's `constants.go` keep theirs), each with the reason
+/// for its value. Change one here, then measure with `pick-bench rank` and
+/// `pick-bench filter` (Docs/Benchmarks.md).
+public enum SearchTunables {
+  /// Items per task of `Ranker`: small enough that two cores stay balanced
+  /// when one task is slow (long items, everything matching) and that an
+  /// abandoned search notices a newer query soon (it checks between tasks),
+  /// large enough that the per-task cost (a counter, a slice of the buffer)
+  /// vanishes next to matching 8 192 items.
+  public static let taskSize = 8192
+
+  /// Scans for a byte every match needs that `Ranker` tries before deciding
+  /// whether skipping items that lack it pays (at least half of the scanned
+  /// items must have been skipped); enough items to judge, few enough that
+  /// a losing trial costs nothing measurable.
+  public static let skipTrial = 256
+
+  /// How many of the best matches the picker's searches sort before the
+  /// result is shown: far more rows than any screen, so only scrolling a
+  /// long way (or `last`) sorts the rest (`Ranker.sortLimit`). Sorting the
+  /// front of a million matches instead of all of them is most of a search.
+  public static let sortLimit = 1024
+
+  /// Matches kept at most, summed, in the search planner's recent results
+  /// (8 bytes each: about 64 MiB), so that typing and deleting characters
+  /// over a huge input does not keep every answer alive.
+  public static let recentMatchBudget = 8 << 20
+
+  /// Recent results kept at most by the search planner: more than the
+  /// characters of any query one types and deletes again, so Backspace
+  /// finds its answer; each lookup scans them, so no more.
+  public static let recentEntryLimit = 32
+
+  /// How long `SearchEngine.wait()` sleeps between checks that the engine
+  /// has gone idle without a result (a search that was abandoned): long
+  /// enough to cost nothing, short enough that nobody notices.
+  public static let idleCheckMilliseconds: Int32 = 100
+
+  /// Threads that match at once: one per processor online (the caller's
+  /// thread is one of them). Matching is bound by the processors, so more
+  /// threads would only take turns.
+  public static var workers: Int { Parallel.processorCount }
+}

@@ -1,0 +1,162 @@
+import Testing
+
+@testable import PickCore
+
+/// What a plan says, in values a test can compare: matches as item indices
+/// in ranked order.
+private enum PlanShape: Equatable {
+  case cached([Int])
+  case narrowed([Int])
+  case extended([Int], newItems: Range<Int>)
+  case fromScratch
+
+  init(_ plan: SearchPlanner.Plan) {
+    switch plan {
+    case .cached(let matches): self = .cached(order(matches))
+    case .narrowed(let items): self = .narrowed(items)
+    case .extended(let earlier, let newItems): self = .extended(order(earlier), newItems: newItems)
+    case .fromScratch: self = .fromScratch
+    }
+  }
+}
+
+private func order(_ matches: RankedMatches) -> [Int] {
+  (0..<matches.count).map { matches.itemIndex(at: $0) }
+}
+
+/// Searches from scratch and plans over one store, the way the engine does.
+private struct Bench {
+  let store: ItemStore
+  var planner: SearchPlanner
+
+  init(_ items: [String], reversesInput: Bool = false, matchBudget: Int = 1 << 20, entryLimit: Int = 32)
+    throws
+  {
+    store = try makeStore(items)
+    planner = SearchPlanner(
+      reversesInput: reversesInput, matchBudget: matchBudget, entryLimit: entryLimit)
+  }
+
+  func request(
+    _ query: String, _ range: Range<Int>, items: [Int]? = nil, excluded: DuplicateSnapshot? = nil
+  ) -> SearchRequest {
+    SearchRequest(query: Array(query.utf8), range: range, items: items, excluded: excluded)
+  }
+
+  func compiled(_ request: SearchRequest) -> CompiledQuery {
+    CompiledQuery(request.query, options: Options())
+  }
+
+  func plan(_ request: SearchRequest) -> PlanShape {
+    PlanShape(planner.plan(for: request, parsed: compiled(request).query))
+  }
+
+  /// Searches `request` from scratch and remembers the answer; returns its order.
+  @discardableResult
+  mutating func answer(_ request: SearchRequest) -> [Int] {
+    let compiled = compiled(request)
+    let ranker = Ranker(order: Ranker.Order())
+    let matches =
+      request.items.map { ranker.rank(store, items: $0, query: compiled) }
+      ?? ranker.rank(store, range: request.range, query: compiled)
+    planner.remember(request, parsed: compiled.query, matches: matches)
+    return order(matches)
+  }
+}
+
+/// "al" matches items 0, 2 and 4 (and item 6, a repeat of item 0).
+private let words = ["alpha", "beta", "alphabet", "gamma", "alps", "delta", "alpha", "zeta"]
+
+@Suite struct SearchPlannerTests {
+  @Test func `with nothing remembered every request is searched from scratch`() throws {
+    let bench = try Bench(words)
+    #expect(bench.plan(bench.request("al", 0..<8)) == .fromScratch)
+  }
+
+  @Test func `the same query over the same items is the remembered answer`() throws {
+    var bench = try Bench(words)
+    let earlier = bench.answer(bench.request("al", 0..<8))
+    bench.answer(bench.request("be", 0..<8))
+    #expect(bench.plan(bench.request("al", 0..<8)) == .cached(earlier))
+  }
+
+  @Test func `the same query over more items searches only the items read since`() throws {
+    var bench = try Bench(words)
+    let earlier = bench.answer(bench.request("al", 0..<3))
+    #expect(bench.plan(bench.request("al", 0..<8)) == .extended(earlier, newItems: 3..<8))
+  }
+
+  @Test func `under --tac an answer is never extended, only narrowed`() throws {
+    var bench = try Bench(words, reversesInput: true)
+    bench.answer(bench.request("al", 0..<3))
+    // Items 0 and 2 matched, and all items read since.
+    #expect(bench.plan(bench.request("al", 0..<8)) == .narrowed([0, 2, 3, 4, 5, 6, 7]))
+  }
+
+  @Test func `a narrower query searches the matches it narrows plus the items read since`() throws {
+    var bench = try Bench(words)
+    bench.answer(bench.request("a", 0..<2))  // both match: no use for narrowing
+    bench.answer(bench.request("al", 0..<5))  // 0, 2, 4: three of five
+    #expect(bench.plan(bench.request("alp", 0..<8)) == .narrowed([0, 2, 4, 5, 6, 7]))
+  }
+
+  @Test func `an answer that matched three quarters of its items is not narrowed`() throws {
+    var bench = try Bench(["ax", "ay", "az", "b"])
+    bench.answer(bench.request("a", 0..<4))
+    #expect(bench.plan(bench.request("ax", 0..<4)) == .fromScratch)
+  }
+
+  @Test func `an answer that matched under three quarters of its items is narrowed`() throws {
+    var bench = try Bench(["ax", "ay", "b", "c"])
+    bench.answer(bench.request("a", 0..<4))
+    #expect(bench.plan(bench.request("ax", 0..<4)) == .narrowed([0, 1]))
+  }
+
+  @Test func `a query that does not narrow the remembered one is searched from scratch`() throws {
+    var bench = try Bench(words)
+    bench.answer(bench.request("alp", 0..<8))
+    #expect(bench.plan(bench.request("al", 0..<8)) == .fromScratch)
+  }
+
+  @Test func `items left out are never extended, and the narrowed list leaves them out`() throws {
+    var bench = try Bench(words)
+    let duplicates = DuplicateFilter()
+    duplicates.update(from: bench.store)
+    let excluded = duplicates.snapshot()
+    #expect(excluded.contains(6))
+    bench.answer(bench.request("al", 0..<3))
+    #expect(bench.plan(bench.request("al", 0..<8, excluded: excluded)) == .narrowed([0, 2, 3, 4, 5, 7]))
+  }
+
+  @Test func `the review view is always searched from scratch and never remembered`() throws {
+    var bench = try Bench(words)
+    let review = bench.request("al", 0..<8, items: [0, 1, 2])
+    bench.answer(review)
+    #expect(bench.plan(review) == .fromScratch)
+    #expect(bench.plan(bench.request("al", 0..<8)) == .fromScratch)
+  }
+
+  @Test func `the oldest answers are dropped once the matches kept pass the budget`() throws {
+    var bench = try Bench(words, matchBudget: 4)
+    bench.answer(bench.request("al", 0..<8))  // 4 matches
+    let newest = bench.answer(bench.request("e", 0..<8))  // 4 more: 8 in all
+    #expect(bench.plan(bench.request("al", 0..<8)) == .fromScratch)
+    #expect(bench.plan(bench.request("e", 0..<8)) == .cached(newest))
+  }
+
+  @Test func `the newest answer is kept even when it alone passes the budget`() throws {
+    var bench = try Bench(words, matchBudget: 1)
+    let newest = bench.answer(bench.request("al", 0..<8))
+    #expect(bench.plan(bench.request("al", 0..<8)) == .cached(newest))
+  }
+
+  @Test func `no more answers are kept than the entry limit`() throws {
+    var bench = try Bench(words, entryLimit: 2)
+    bench.answer(bench.request("alpha", 0..<8))
+    let second = bench.answer(bench.request("beta", 0..<8))
+    let third = bench.answer(bench.request("zeta", 0..<8))
+    #expect(bench.plan(bench.request("alpha", 0..<8)) == .fromScratch)
+    #expect(bench.plan(bench.request("beta", 0..<8)) == .cached(second))
+    #expect(bench.plan(bench.request("zeta", 0..<8)) == .cached(third))
+  }
+}
