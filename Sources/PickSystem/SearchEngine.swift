@@ -134,30 +134,6 @@ public final class SearchEngine: @unchecked Sendable {
 
   private var isSearching = false
 
-  /// How many of the best matches a search sorts before it is shown
-  /// (`SearchTunables.sortLimit`).
-  public static let sortLimit = SearchTunables.sortLimit
-
-  /// The ranker for the picker's searches.
-  static func ranker(_ options: Options) -> Ranker {
-    var ranker = Ranker(order: Ranker.Order(options: options))
-    ranker.sortLimit = sortLimit
-    return ranker
-  }
-
-  /// `request` searched from scratch, on the calling thread (also the
-  /// session's way to draw its very first frame).
-  static func search(
-    _ request: Request, in store: ItemStore, with ranker: Ranker, query: CompiledQuery
-  ) -> RankedMatches {
-    if let items = request.items { return ranker.rank(store, items: items, query: query) }
-    if let excluded = request.excluded {
-      return ranker.rank(
-        store, range: request.range, query: query, excluding: { excluded.contains($0) })
-    }
-    return ranker.rank(store, range: request.range, query: query)
-  }
-
   /// The matches of `request`, answered as `plan` says.
   private func run(_ plan: SearchPlanner.Plan, for request: Request, with ranker: Ranker, query: CompiledQuery)
     -> RankedMatches
@@ -172,7 +148,7 @@ public final class SearchEngine: @unchecked Sendable {
       // An earlier answer over a list of items (narrowed) does not merge: search everything then.
       return earlier.merged(with: added) ?? ranker.rank(store, range: request.range, query: query)
     case .fromScratch:
-      return Self.search(request, in: store, with: ranker, query: query)
+      return ranker.rank(request, in: store, query: query)
     }
   }
 
@@ -193,7 +169,7 @@ public final class SearchEngine: @unchecked Sendable {
       pthread_mutex_unlock(mutex)
 
       let compiled = CompiledQuery(request.query, options: options)
-      var ranker = Self.ranker(options)
+      var ranker = Ranker.picker(options)
       ranker.isCancelled = { [unowned self] in self.latest.load(ordering: .relaxed) != generation }
       let matches = run(planner.plan(for: request, parsed: compiled.query), for: request, with: ranker, query: compiled)
       // An abandoned search's matches are incomplete: never remembered.

@@ -73,19 +73,16 @@ extension PickerController {
 }
 
 extension Ranker {
-  /// How many of the best matches a picker's search sorts before they are
-  /// shown: far more rows than any screen, so only scrolling a long way (or
-  /// `last`) sorts the rest (`Ranker.sortLimit`).
-  public static let pickerSortLimit = 1024
-
-  /// The ranker for the picker's searches.
+  /// The ranker for the picker's searches: it sorts only the best
+  /// `SearchTunables.sortLimit` matches before they are shown.
   public static func picker(_ options: Options) -> Ranker {
     var ranker = Ranker(order: Ranker.Order(options: options))
-    ranker.sortLimit = pickerSortLimit
+    ranker.sortLimit = SearchTunables.sortLimit
     return ranker
   }
 
-  /// `request` searched from scratch on the calling thread.
+  /// `request` searched from scratch on the calling thread (the controller's
+  /// first frame, and the search engine's plan when nothing earlier helps).
   public func rank(_ request: SearchRequest, in store: ItemStore, query: CompiledQuery) -> RankedMatches {
     if let items = request.items { return rank(store, items: items, query: query) }
     if let excluded = request.excluded {
