@@ -1,4 +1,5 @@
 import Foundation
+import PickTestSupport
 
 /// The whole check: generate lists, draw cases, run both filters on every
 /// case, and report.

@@ -1,3 +1,5 @@
+import PickTestSupport
+
 /// Generates a shell history (`~/.bash_history` after `erasedups`): the
 /// commands of a developer who works on a few services for months.
 ///

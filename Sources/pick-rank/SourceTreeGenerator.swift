@@ -1,3 +1,5 @@
+import PickTestSupport
+
 /// Generates the file list of a plausible monorepo, as `git ls-files` would
 /// print it: services in Go, front ends in TypeScript with vendored
 /// `node_modules`, Python packages with a virtualenv, C libraries with
