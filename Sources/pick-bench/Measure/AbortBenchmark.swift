@@ -31,7 +31,7 @@ struct AbortBenchmark {
   /// One run: start `seq items | tool`, Ctrl-C at `atMilliseconds`, wait for both to end.
   static func session(_ tool: Tool, items: Int, atMilliseconds: Int) throws -> AbortRun {
     let producer = try Producer("seq", arguments: [String(items)])
-    let terminal = try PseudoTerminal(rows: InteractiveSession.rows, columns: InteractiveSession.columns)
+    let terminal = try PseudoTerminal(rows: PickerUnderTest.rows, columns: PickerUnderTest.columns)
     try terminal.spawn(tool.executable ?? "", arguments: tool.interactiveArguments, inputDescriptor: producer.readEnd)
     producer.closeReadEnd()
     let screen = TerminalScreen(terminal: terminal)

@@ -35,7 +35,7 @@ struct AbortReport {
     }
     var lines = [
       "## abort: `seq \(options.items) | TOOL`, Ctrl-C at \(options.atMilliseconds) ms, "
-        + "\(InteractiveSession.columns)×\(InteractiveSession.rows) terminal",
+        + "\(PickerUnderTest.columns)×\(PickerUnderTest.rows) terminal",
       "",
       "From writing Ctrl-C: median and worst ms until the tool exited, and until its producer ended "
         + "(a producer still writing is ended by SIGPIPE once the pipe closes). pick's target: exit within 200 ms.",

@@ -1,6 +1,6 @@
 /// One tool running interactively on a 150×50 pseudo-terminal, as in the
 /// speed issue: started on a corpus, typed into, quit with Esc.
-final class InteractiveSession {
+final class PickerUnderTest {
   static let rows = 50
   static let columns = 150
   /// Generous: loading 10M items takes seconds on 2 cores.
