@@ -27,8 +27,8 @@ let package = Package(
     .executableTarget(
       name: "pick", dependencies: ["PickCore", "PickSystem"],
       linkerSettings: [.unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release))]),
-    // Shared by the tests, pick-bench and pick-rank: a virtual terminal and a
-    // seeded generator. No Foundation.
+    // Shared by the tests, pick-bench and pick-rank: a virtual terminal, a
+    // pseudo-terminal, starting programs, a seeded generator. No Foundation.
     .target(name: "PickTestSupport"),
     // Benchmarks: may use Foundation (never linked into `pick`); the virtual
     // terminal models the screens of `pick-bench latency`.

@@ -22,7 +22,7 @@ struct Tool {
     let executable = path ?? String(bench[..<(bench.lastIndex(of: "/") ?? bench.startIndex)]) + "/pick"
     guard access(executable, X_OK) == 0 else { throw BenchError.missingPick(executable) }
     let version =
-      (try? ChildProcess(executable: executable, arguments: ["--version"], output: .captured).run().text) ?? ""
+      (try? MeasuredCommand(executable: executable, arguments: ["--version"], output: .captured).run().text) ?? ""
     return Tool(
       name: "pick", executable: executable, filterArguments: { ["--filter", $0] }, version: firstLine(version),
       interactiveArguments: ["--no-multi"], listRowOffset: 1)
@@ -45,7 +45,7 @@ struct Tool {
   {
     for candidate in ["/opt/peers/" + name] + searchPath(for: name) {
       guard access(candidate, X_OK) == 0,
-        let result = try? ChildProcess(executable: candidate, arguments: ["--version"], output: .captured).run(),
+        let result = try? MeasuredCommand(executable: candidate, arguments: ["--version"], output: .captured).run(),
         isWanted(result.text)
       else { continue }
       return Tool(name: name, executable: candidate, filterArguments: filterArguments, version: firstLine(result.text))
@@ -57,7 +57,7 @@ struct Tool {
   /// a dynamic Swift binary starts twice as slowly (1.5 ms against 3 ms).
   var staticBuildWarning: String? {
     guard let executable else { return nil }
-    guard let ldd = try? ChildProcess(executable: "ldd", arguments: [executable], output: .captured).run() else {
+    guard let ldd = try? MeasuredCommand(executable: "ldd", arguments: [executable], output: .captured).run() else {
       return nil
     }
     if ldd.text.contains("libswiftCore") {
