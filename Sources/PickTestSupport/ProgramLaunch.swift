@@ -62,11 +62,11 @@ public struct ProgramLaunch {
     stderr: Int32, session: Session = .inherited, workingDirectory: String? = nil
   ) {
     self.path = path
-    self.arguments = arguments.map { Array($0.utf8) }
     self.environment = environment
     self.stdin = stdin
     self.stdout = stdout
     self.stderr = stderr
+    self.arguments = arguments.map { Array($0.utf8) }
     self.session = session
     self.workingDirectory = workingDirectory
   }
@@ -95,12 +95,7 @@ public struct ProgramLaunch {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
-    var allSignals = sigset_t()
-    sigfillset(&allSignals)
-    var noSignals = sigset_t()
-    sigemptyset(&noSignals)
-    posix_spawnattr_setsigdefault(&attributes, &allSignals)
-    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    resetSignals(&attributes)
     var flags = POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK
     switch session {
     case .inherited: break
@@ -117,6 +112,15 @@ public struct ProgramLaunch {
       throw HarnessFailure("cannot run \(path): \(String(cString: strerror(spawned)))")
     }
     return pid
+  }
+
+  /// Every signal's default action and an empty signal mask in the child.
+  private func resetSignals(_ attributes: inout posix_spawnattr_t) {
+    var signals = sigset_t()
+    sigfillset(&signals)
+    posix_spawnattr_setsigdefault(&attributes, &signals)
+    sigemptyset(&signals)
+    posix_spawnattr_setsigmask(&attributes, &signals)
   }
 
   /// The standard descriptors, the terminal and the working directory, as
