@@ -29,16 +29,17 @@ let package = Package(
     .executableTarget(
       name: "pick", dependencies: ["PickCore", "PickSystem"],
       linkerSettings: [.unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release))]),
-    // Test helpers shared by the test targets: a virtual terminal.
+    // Shared by the tests, pick-bench and pick-rank: a virtual terminal, a
+    // pseudo-terminal, starting programs, a seeded generator. No Foundation.
     .target(name: "PickTestSupport"),
     // Benchmarks: may use Foundation (never linked into `pick`); the virtual
     // terminal models the screens of `pick-bench latency`.
     // `pick-bench rank` also runs PickCore's matcher in process.
     .executableTarget(name: "pick-bench", dependencies: ["PickTestSupport", "PickCore"]),
-    .executableTarget(name: "pick-rank"),
+    .executableTarget(name: "pick-rank", dependencies: ["PickTestSupport"]),
     .testTarget(name: "PickCoreTests", dependencies: ["PickCore", "PickTestSupport"]),
     .testTarget(name: "PickSystemTests", dependencies: ["PickSystem", "PickTestSupport"]),
-    .testTarget(name: "PickEndToEndTests", dependencies: ["pick", "PickTestSupport"]),
-    .testTarget(name: "PickBenchTests", dependencies: ["pick-bench"]),
+    .testTarget(name: "PickEndToEndTests", dependencies: ["pick", "PickCore", "PickTestSupport"]),
+    .testTarget(name: "PickBenchTests", dependencies: ["pick-bench", "PickTestSupport"]),
   ]
 )

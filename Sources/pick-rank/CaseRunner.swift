@@ -2,8 +2,8 @@ import Foundation
 
 /// Runs both filters on every case, one case per core at a time.
 struct CaseRunner: Sendable {
-  let pick: FilterCommand
-  let fzf: FilterCommand
+  let pick: FilterProgram
+  let fzf: FilterProgram
   /// The list file for each list index.
   let inputs: [String]
 

@@ -1,3 +1,5 @@
+import PickTestSupport
+
 /// One test case: a query and the line it was made for.
 struct RankCase: Sendable {
   let strategy: QueryStrategy

@@ -1,3 +1,5 @@
+import PickTestSupport
+
 /// One generated list: its lines in input order, and their anatomy for the
 /// intention rule.
 struct GeneratedList: Sendable {

@@ -1,3 +1,5 @@
+import PickTestSupport
+
 /// Queries for shell history, as people type them into a history search.
 extension QueryStrategy {
   func historyProposal(for line: LineAnatomy, using rng: inout SeededGenerator) -> Proposal? {

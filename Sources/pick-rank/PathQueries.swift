@@ -1,3 +1,5 @@
+import PickTestSupport
+
 /// Queries for file paths, as people type them to open a file.
 extension QueryStrategy {
   func pathProposal(for line: LineAnatomy, using rng: inout SeededGenerator) -> Proposal? {

@@ -1,3 +1,5 @@
+import PickTestSupport
+
 /// The kinds of generated list.
 enum ListKind: String, Sendable, CaseIterable {
   case paths

@@ -1,4 +1,5 @@
 import Foundation
+import PickTestSupport
 
 /// The whole check: generate lists, draw cases, run both filters on every
 /// case, and report.
@@ -23,8 +24,8 @@ struct RankCheck {
     try write(lists, cases, to: directory)
     defer { try? FileManager.default.removeItem(atPath: directory) }
 
-    let pick = FilterCommand(executable: options.pick ?? Self.defaultPickPath())
-    let fzf = FilterCommand(executable: options.fzf ?? Self.fzfOnPath())
+    let pick = FilterProgram(executable: options.pick ?? Self.defaultPickPath())
+    let fzf = FilterProgram(executable: options.fzf ?? Self.fzfOnPath())
     let inputs = lists.map { "\(directory)/\($0.name).txt" }
     let results = try CaseRunner(pick: pick, fzf: fzf, inputs: inputs).results(for: cases)
     log(String(format: "ran %d filter processes in %.1f s", 2 * cases.count, Date().timeIntervalSince(started)))

@@ -1,3 +1,5 @@
+import PickTestSupport
+
 /// Generates a shell history (`~/.bash_history` after `erasedups`): the
 /// commands of a developer who works on a few services for months.
 ///
@@ -44,7 +46,7 @@ struct ShellHistoryGenerator {
   private mutating func newBranch() -> String {
     let kind = rng.element(of: ["feature", "feature", "fix", "chore", "release", "hotfix"])
     if kind == "release" { return "release/\(rng.within(1...3)).\(rng.within(0...12))" }
-    let words = rng.sample(rng.within(1...2), of: Vocabulary.branchWords).joined(separator: "-")
+    let words = rng.sample(rng.within(1...2), of: WordLists.branchWords).joined(separator: "-")
     return rng.chance(0.3)
       ? "\(kind)/\(rng.element(of: ["JIRA", "OPS", "WEB"]))-\(rng.within(100...2999))-\(words)" : "\(kind)/\(words)"
   }
@@ -58,7 +60,7 @@ struct ShellHistoryGenerator {
   }
 
   private mutating func service() -> String {
-    rng.frequent(of: Vocabulary.services)
+    rng.frequent(of: WordLists.services)
   }
 
   /// A pod of the service; pods are replaced now and then, as after a rollout.
@@ -71,12 +73,12 @@ struct ShellHistoryGenerator {
   }
 
   private mutating func host() -> String {
-    let host = rng.frequent(of: Vocabulary.hosts)
-    return rng.chance(0.5) ? "\(host).\(rng.element(of: Vocabulary.domains))" : host
+    let host = rng.frequent(of: WordLists.hosts)
+    return rng.chance(0.5) ? "\(host).\(rng.element(of: WordLists.domains))" : host
   }
 
   private mutating func namespace() -> String {
-    rng.frequent(of: Vocabulary.namespaces)
+    rng.frequent(of: WordLists.namespaces)
   }
 
   // MARK: Commands
@@ -127,7 +129,7 @@ struct ShellHistoryGenerator {
     switch variant {
     case 0: return "git status"
     case 1: return "git add \(file())"
-    case 2: return "git commit -m \"\(rng.element(of: Vocabulary.commitMessages))\""
+    case 2: return "git commit -m \"\(rng.element(of: WordLists.commitMessages))\""
     case 3, 4: return "git checkout \(branch())"
     case 5: return "git checkout -b \(newBranch())"
     case 6: return "git push origin \(branch())"
@@ -163,12 +165,12 @@ struct ShellHistoryGenerator {
     case 10: return "kubectl exec -it \(pod(of: service)) -n \(ns) -- \(rng.element(of: ["sh", "bash", "env"]))"
     default:
       return
-        "kubectl config use-context \(rng.element(of: Vocabulary.environments))-\(rng.element(of: ["eu", "us", "ap"]))"
+        "kubectl config use-context \(rng.element(of: WordLists.environments))-\(rng.element(of: ["eu", "us", "ap"]))"
     }
   }
 
   private mutating func dockerCommand(_ variant: Int) -> String {
-    let image = "\(rng.element(of: Vocabulary.images)):\(rng.element(of: Vocabulary.imageTags))"
+    let image = "\(rng.element(of: WordLists.images)):\(rng.element(of: WordLists.imageTags))"
     let service = service()
     switch variant {
     case 0: return "docker ps -a"
@@ -187,7 +189,7 @@ struct ShellHistoryGenerator {
   }
 
   private mutating func sshCommand(_ variant: Int) -> String {
-    let user = rng.element(of: Vocabulary.users)
+    let user = rng.element(of: WordLists.users)
     switch variant {
     case 0, 1: return "ssh \(user)@\(host())"
     case 2: return "ssh -i ~/.ssh/id_ed25519 \(user)@\(host())"
@@ -198,12 +200,12 @@ struct ShellHistoryGenerator {
   }
 
   private mutating func makeCommand(_ variant: Int) -> String {
-    let target = rng.frequent(of: Vocabulary.makeTargets)
+    let target = rng.frequent(of: WordLists.makeTargets)
     switch variant {
     case 0: return "make \(target)"
     case 1: return "make -j\(rng.element(of: [4, 8, 16])) \(target)"
     case 2: return "make -C services/\(service()) \(target)"
-    case 3: return "make \(target) ENV=\(rng.element(of: Vocabulary.environments))"
+    case 3: return "make \(target) ENV=\(rng.element(of: WordLists.environments))"
     default: return "make install PREFIX=~/.local"
     }
   }
@@ -215,24 +217,24 @@ struct ShellHistoryGenerator {
     case 0, 1: return "vim \(path)"
     case 2: return "cd \(directory.isEmpty ? "~" : directory)"
     case 3: return "ls -la \(directory.isEmpty ? "." : directory)"
-    case 4: return "rg -n \(rng.frequent(of: Vocabulary.nouns)) \(directory.isEmpty ? "." : directory)"
+    case 4: return "rg -n \(rng.frequent(of: WordLists.nouns)) \(directory.isEmpty ? "." : directory)"
     case 5:
-      return "grep -rn \"\(rng.frequent(of: Vocabulary.nouns))\" --include=*.\(rng.element(of: ["go", "ts", "py"])) ."
+      return "grep -rn \"\(rng.frequent(of: WordLists.nouns))\" --include=*.\(rng.element(of: ["go", "ts", "py"])) ."
     default: return "code \(path)"
     }
   }
 
   private mutating func toolchainCommand(_ variant: Int) -> String {
-    let noun = rng.frequent(of: Vocabulary.nouns)
+    let noun = rng.frequent(of: WordLists.nouns)
     switch variant {
-    case 0: return "go test ./internal/\(rng.frequent(of: Vocabulary.packages))/... -run Test\(noun.capitalizedFirst())"
+    case 0: return "go test ./internal/\(rng.frequent(of: WordLists.packages))/... -run Test\(noun.capitalizedFirst())"
     case 1: return "go build -o bin/\(service()) ./cmd/\(service())"
-    case 2: return "npm run \(rng.element(of: Vocabulary.npmScripts))"
-    case 3: return "npm install --save-dev \(rng.element(of: Vocabulary.thirdParty))"
+    case 2: return "npm run \(rng.element(of: WordLists.npmScripts))"
+    case 3: return "npm install --save-dev \(rng.element(of: WordLists.thirdParty))"
     case 4: return "cargo test \(noun) -- --nocapture"
     case 5: return "cargo build --release"
-    case 6: return "python -m pytest tests/test_\(noun).py -k \(rng.frequent(of: Vocabulary.nouns))"
-    case 7: return "pip install \(rng.element(of: Vocabulary.pythonPackages))"
+    case 6: return "python -m pytest tests/test_\(noun).py -k \(rng.frequent(of: WordLists.nouns))"
+    case 7: return "pip install \(rng.element(of: WordLists.pythonPackages))"
     default: return "go mod tidy"
     }
   }
@@ -242,18 +244,18 @@ struct ShellHistoryGenerator {
     switch variant {
     case 0:
       return
-        "curl -s http://localhost:\(rng.element(of: [8080, 3000, 9090]))/api/\(rng.frequent(of: Vocabulary.nouns)) | jq ."
+        "curl -s http://localhost:\(rng.element(of: [8080, 3000, 9090]))/api/\(rng.frequent(of: WordLists.nouns)) | jq ."
     case 1: return "tail -f /var/log/\(service)/\(rng.element(of: ["app", "error", "access"])).log"
     case 2: return "sudo systemctl restart \(service)"
     case 3: return piped("systemctl status \(service)")
     case 4: return "journalctl -u \(service) -f --since \"\(rng.within(1...12)) hours ago\""
-    case 5: return "terraform plan -var-file=\(rng.element(of: Vocabulary.environments)).tfvars"
+    case 5: return "terraform plan -var-file=\(rng.element(of: WordLists.environments)).tfvars"
     case 6:
       return
-        "helm upgrade --install \(service) ./deploy/helm/\(service) -n \(namespace()) -f deploy/helm/\(service)/values-\(rng.element(of: Vocabulary.environments)).yaml"
+        "helm upgrade --install \(service) ./deploy/helm/\(service) -n \(namespace()) -f deploy/helm/\(service)/values-\(rng.element(of: WordLists.environments)).yaml"
     default:
       return
-        "psql -h \(host()) -U \(rng.element(of: Vocabulary.users)) \(rng.element(of: ["orders", "billing", "users", "analytics"]))"
+        "psql -h \(host()) -U \(rng.element(of: WordLists.users)) \(rng.element(of: ["orders", "billing", "users", "analytics"]))"
     }
   }
 }

@@ -1,3 +1,5 @@
+import PickTestSupport
+
 /// Generates the file list of a plausible monorepo, as `git ls-files` would
 /// print it: services in Go, front ends in TypeScript with vendored
 /// `node_modules`, Python packages with a virtualenv, C libraries with
@@ -44,9 +46,9 @@ struct SourceTreeGenerator {
   /// A module or file stem in snake case: `config`, `http_server`.
   private mutating func snakeName() -> String {
     switch rng.below(10) {
-    case 0..<6: return rng.frequent(of: Vocabulary.nouns)
-    case 6..<9: return rng.frequent(of: Vocabulary.modifiers) + "_" + rng.frequent(of: Vocabulary.nouns)
-    default: return rng.frequent(of: Vocabulary.nouns) + "_" + rng.frequent(of: Vocabulary.nouns)
+    case 0..<6: return rng.frequent(of: WordLists.nouns)
+    case 6..<9: return rng.frequent(of: WordLists.modifiers) + "_" + rng.frequent(of: WordLists.nouns)
+    default: return rng.frequent(of: WordLists.nouns) + "_" + rng.frequent(of: WordLists.nouns)
     }
   }
 
@@ -95,20 +97,20 @@ struct SourceTreeGenerator {
         ".github/workflows/release.yml", ".github/CODEOWNERS", "tsconfig.base.json",
       ])
     for _ in 0..<rng.within(6...14) {
-      add("scripts/\(rng.element(of: Vocabulary.verbs))-\(kebabName()).sh")
+      add("scripts/\(rng.element(of: WordLists.verbs))-\(kebabName()).sh")
     }
   }
 
   private mutating func addGoService() {
-    let service = rng.element(of: Vocabulary.services)
+    let service = rng.element(of: WordLists.services)
     let root = moduleRoot(["services", "apps", "go"], name: service)
     add(root, ["go.mod", "Dockerfile", "Makefile", "README.md"])
     add("\(root)/cmd/\(service)", ["main.go"])
     if rng.chance(0.4) { add("\(root)/cmd/\(service)-migrate", ["main.go"]) }
     for _ in 0..<rng.within(3...9) {
       let top = rng.element(of: ["internal", "pkg", "internal", "lib"])
-      var directory = "\(root)/\(top)/\(rng.frequent(of: Vocabulary.packages))"
-      if rng.chance(0.35) { directory += "/" + rng.frequent(of: Vocabulary.packages) }
+      var directory = "\(root)/\(top)/\(rng.frequent(of: WordLists.packages))"
+      if rng.chance(0.35) { directory += "/" + rng.frequent(of: WordLists.packages) }
       for _ in 0..<rng.within(2...9) {
         let stem = snakeName()
         add("\(directory)/\(stem).go")
@@ -119,18 +121,18 @@ struct SourceTreeGenerator {
       if rng.chance(0.2) { add("\(directory)/testdata/\(snakeName()).golden") }
     }
     if rng.chance(0.5) {
-      add("\(root)/api/proto", [rng.frequent(of: Vocabulary.nouns) + ".proto"])
-      add("\(root)/configs", ["\(rng.element(of: Vocabulary.environments)).yaml", "config.yaml"])
+      add("\(root)/api/proto", [rng.frequent(of: WordLists.nouns) + ".proto"])
+      add("\(root)/configs", ["\(rng.element(of: WordLists.environments)).yaml", "config.yaml"])
     }
     if rng.chance(0.4) { addGoVendorModule(under: root) }
   }
 
   private mutating func addGoVendorModule(under root: String? = nil) {
-    let module = rng.element(of: Vocabulary.goModules)
+    let module = rng.element(of: WordLists.goModules)
     let base = root.map { "\($0)/vendor/\(module)" } ?? "vendor/\(module)"
     add(base, ["LICENSE", "README.md", "go.mod"])
     for _ in 0..<rng.within(2...8) {
-      let directory = rng.chance(0.3) ? base : "\(base)/\(rng.frequent(of: Vocabulary.packages))"
+      let directory = rng.chance(0.3) ? base : "\(base)/\(rng.frequent(of: WordLists.packages))"
       for _ in 0..<rng.within(3...14) {
         let stem = snakeName()
         add("\(directory)/\(stem).go")
@@ -140,7 +142,7 @@ struct SourceTreeGenerator {
   }
 
   private mutating func addFrontend() {
-    let root = moduleRoot(["packages", "apps", "web"], name: rng.element(of: Vocabulary.services))
+    let root = moduleRoot(["packages", "apps", "web"], name: rng.element(of: WordLists.services))
     add(root, ["package.json", "tsconfig.json", "README.md", ".eslintrc.js", "vite.config.ts"])
     add("\(root)/public", ["index.html", "favicon.ico", "robots.txt"])
     add("\(root)/src", ["index.tsx", "App.tsx", "App.test.tsx", "main.tsx", "setupTests.ts"])
@@ -165,11 +167,11 @@ struct SourceTreeGenerator {
 
   private mutating func addNodeModules(under root: String) {
     for _ in 0..<rng.within(10...35) {
-      var name = rng.element(of: Vocabulary.thirdParty)
-      if rng.chance(0.15) { name = rng.element(of: Vocabulary.npmScopes) + "/" + name }
+      var name = rng.element(of: WordLists.thirdParty)
+      if rng.chance(0.15) { name = rng.element(of: WordLists.npmScopes) + "/" + name }
       var base = "\(root)/node_modules/\(name)"
       // npm's nested installs: a dependency with its own node_modules.
-      if rng.chance(0.15) { base += "/node_modules/" + rng.element(of: Vocabulary.thirdParty) }
+      if rng.chance(0.15) { base += "/node_modules/" + rng.element(of: WordLists.thirdParty) }
       add(base, ["package.json", "README.md", "LICENSE", "index.js"])
       if rng.chance(0.5) { add(base, ["CHANGELOG.md", "index.d.ts"]) }
       let leaf = name.split(separator: "/").last.map(String.init) ?? name
@@ -190,7 +192,7 @@ struct SourceTreeGenerator {
     add(root, ["setup.py", "pyproject.toml", "requirements.txt", "README.md", "tox.ini"])
     add("\(root)/\(project)", ["__init__.py", "__main__.py"])
     for _ in 0..<rng.within(2...7) {
-      let directory = "\(root)/\(project)/\(rng.frequent(of: Vocabulary.packages))"
+      let directory = "\(root)/\(project)/\(rng.frequent(of: WordLists.packages))"
       add(directory, ["__init__.py"])
       for _ in 0..<rng.within(2...10) {
         let stem = snakeName()
@@ -201,10 +203,10 @@ struct SourceTreeGenerator {
     add("\(root)/tests", ["__init__.py", "conftest.py"])
     if rng.chance(0.5) {
       let sitePackages = "\(root)/.venv/lib/python3.11/site-packages"
-      for package in rng.sample(rng.within(4...12), of: Vocabulary.pythonPackages) {
+      for package in rng.sample(rng.within(4...12), of: WordLists.pythonPackages) {
         add("\(sitePackages)/\(package)", ["__init__.py"])
         for _ in 0..<rng.within(3...25) {
-          let sub = rng.chance(0.3) ? "/" + rng.frequent(of: Vocabulary.packages) : ""
+          let sub = rng.chance(0.3) ? "/" + rng.frequent(of: WordLists.packages) : ""
           add("\(sitePackages)/\(package)\(sub)/\(snakeName()).py")
         }
       }
@@ -212,7 +214,7 @@ struct SourceTreeGenerator {
   }
 
   private mutating func addCLibrary() {
-    let name = "lib" + rng.frequent(of: Vocabulary.nouns)
+    let name = "lib" + rng.frequent(of: WordLists.nouns)
     let root = moduleRoot(["native", "third_party", "libs"], name: name)
     add(
       root,
@@ -256,9 +258,9 @@ struct SourceTreeGenerator {
   }
 
   private mutating func addDocs() {
-    let root = rng.chance(0.7) ? "docs" : "\(rng.element(of: Vocabulary.services))/docs"
+    let root = rng.chance(0.7) ? "docs" : "\(rng.element(of: WordLists.services))/docs"
     for _ in 0..<rng.within(5...20) {
-      let topic = rng.element(of: Vocabulary.docTopics)
+      let topic = rng.element(of: WordLists.docTopics)
       add("\(root)/\(topic)/\(kebabName()).md")
       if rng.chance(0.2) { add("\(root)/images/\(kebabName()).png") }
     }
@@ -266,13 +268,13 @@ struct SourceTreeGenerator {
   }
 
   private mutating func addDeployment() {
-    let service = rng.element(of: Vocabulary.services)
+    let service = rng.element(of: WordLists.services)
     for kind in ["deployment", "service", "configmap", "ingress", "hpa", "secret"] where rng.chance(0.6) {
       add("deploy/k8s/\(service)/\(kind).yaml")
       add("deploy/helm/\(service)/templates/\(kind).yaml")
     }
     add("deploy/helm/\(service)", ["Chart.yaml", "values.yaml"])
-    for environment in rng.sample(rng.within(1...3), of: Vocabulary.environments) {
+    for environment in rng.sample(rng.within(1...3), of: WordLists.environments) {
       add("deploy/helm/\(service)/values-\(environment).yaml")
       add("config/\(environment)/\(service).yaml")
     }

@@ -1,4 +1,5 @@
 import Glibc
+import PickTestSupport
 import Testing
 
 @testable import pick_bench
@@ -19,8 +20,8 @@ func `bad abort arguments are usage errors`(arguments: [String]) {
 @Test func `a producer ends by SIGPIPE when its reader goes, and by itself when it is done`() throws {
   let endless = try Producer("seq", arguments: ["inf"])
   endless.closeReadEnd()
-  var deadline = ChildProcess.now() + 10
-  while endless.reap() == nil && ChildProcess.now() < deadline { usleep(1000) }
+  var deadline = MeasuredCommand.now() + 10
+  while endless.reap() == nil && MeasuredCommand.now() < deadline { usleep(1000) }
   #expect(endless.termination == .signaled(SIGPIPE))
 
   let short = try Producer("seq", arguments: ["3"])
@@ -32,8 +33,8 @@ func `bad abort arguments are usage errors`(arguments: [String]) {
     text += buffer[..<count]
   }
   #expect(text == Array("1\n2\n3\n".utf8))
-  deadline = ChildProcess.now() + 10
-  while short.reap() == nil && ChildProcess.now() < deadline { usleep(1000) }
+  deadline = MeasuredCommand.now() + 10
+  while short.reap() == nil && MeasuredCommand.now() < deadline { usleep(1000) }
   #expect(short.termination == .exited(0))
 }
 
@@ -57,7 +58,7 @@ func `bad abort arguments are usage errors`(arguments: [String]) {
     Tool(name: "pick", executable: "/p", filterArguments: { _ in [] }),
     Tool(name: "fzf", executable: nil, filterArguments: { _ in [] }),
   ]
-  let run = { (exit: Double, producer: ChildProcess.Termination) in
+  let run = { (exit: Double, producer: ProcessTermination) in
     AbortRun(
       exitMilliseconds: exit, termination: .exited(130), producerMilliseconds: exit + 1,
       producerTermination: producer, drawnBeforeCtrlC: true)

@@ -1,3 +1,4 @@
+import PickTestSupport
 import Testing
 
 @testable import pick_bench
@@ -16,14 +17,14 @@ private func lines(_ bytes: [UInt8]) -> [String] {
 
 @Test func `SplitMix64 gives the reference sequence`() {
   // The first outputs of Vigna's splitmix64.c seeded with 0.
-  var random = SeededRandom(seed: 0)
+  var random = SeededGenerator(seed: 0)
   #expect(random.next() == 0xE220_A839_7B1D_CDAF)
   #expect(random.next() == 0x6E78_9E6A_A1B9_65F4)
   #expect(random.next() == 0x06C4_5D18_8009_454F)
 }
 
 @Test func `skewed picks favour the front and stay in range`() {
-  var random = SeededRandom(seed: 7)
+  var random = SeededGenerator(seed: 7)
   var counts = [Int](repeating: 0, count: 10)
   for _ in 0..<10_000 { counts[random.skewedIndex(10)] += 1 }
   #expect(counts[0] > counts[5] && counts[5] > counts[9] && counts[9] > 0)

@@ -1,19 +1,20 @@
 // Running the built `pick` binary from end-to-end tests.
 //
-// Processes are started with posix_spawn rather than Foundation's `Process`:
-// arguments are byte strings (a query need not be valid UTF-8, and `Process`
-// only takes `String`), the child gets default signal dispositions and an
-// empty signal mask (so a reader going away kills it with SIGPIPE, as in a
-// shell), and it runs in its own process group so the watchdog can kill a
-// whole pipeline. One thread drives everything with poll(2): stdin is written
+// Processes are started with PickTestSupport's `ProgramLaunch.spawn()`
+// (posix_spawn) rather than Foundation's `Process`: arguments are byte
+// strings (a query need not be valid UTF-8, and `Process` only takes
+// `String`), the child gets default signal dispositions and an empty signal
+// mask (so a reader going away kills it with SIGPIPE, as in a shell), and it
+// runs in its own process group so the watchdog can kill a whole pipeline. One thread drives everything with poll(2): stdin is written
 // in slices while stdout and stderr are drained, so a 10 MB input cannot
 // deadlock against a child that writes before it has read everything.
 //
 // Swift Testing runs tests in parallel, so the pipes are created close-on-exec
-// (pipe2 looked up at run time: `import Glibc` does not declare it) and each
-// child closes every descriptor above 2 that it did not ask for; otherwise one
-// test's child could hold another test's pipe open and hide its end of file.
+// (`makePipe`) and each child closes every descriptor above 2 that it did not
+// ask for; otherwise one test's child could hold another test's pipe open and
+// hide its end of file.
 
+import PickTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -96,9 +97,11 @@ func runProgram(
   var childEnds = [output.write, errors.write, input.read]
   defer { for fd in childEnds where fd >= 0 { close(fd) } }
 
-  let pid = try spawn(
-    path, arguments: arguments, environment: minimalEnvironment(adding: environment),
-    stdin: input.read, stdout: output.write, stderr: errors.write)
+  var launch = ProgramLaunch(
+    path: path, arguments: [], environment: ProgramLaunch.testEnvironment(adding: environment),
+    stdin: input.read, stdout: output.write, stderr: errors.write, session: .newProcessGroup)
+  launch.arguments = arguments
+  let pid = try launch.spawn()
   for fd in childEnds { close(fd) }
   childEnds = []
 
@@ -163,8 +166,7 @@ func runProgram(
     var status: Int32 = 0
     let waited = waitpid(pid, &status, WNOHANG)
     if waited == pid {
-      let signal = status & 0x7f
-      result.status = signal == 0 ? (status >> 8) & 0xff : 128 + signal
+      result.status = ProcessTermination(waitStatus: status).shellStatus
       return result
     }
     if waited < 0, errno != EINTR {
@@ -190,32 +192,6 @@ func makeTemporaryFile(containing bytes: [UInt8]) throws -> String {
 }
 
 // MARK: - Plumbing
-
-typealias Pipe2Function = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
-typealias CloseFromFunction =
-  @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-
-/// A glibc function that Swift's Glibc module does not declare (it needs _GNU_SOURCE).
-func libcFunction<Function>(_ name: String, as type: Function.Type) -> Function? {
-  guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, name) else { return nil }
-  return unsafeBitCast(symbol, to: type)
-}
-
-/// A close-on-exec pipe: (read end, write end). The pty harness uses it too.
-func makePipe() throws -> (read: Int32, write: Int32) {
-  var fds: [Int32] = [-1, -1]
-  let created: Int32
-  if let pipe2 = libcFunction("pipe2", as: Pipe2Function.self) {
-    created = pipe2(&fds, O_CLOEXEC)
-  } else {
-    created = pipe(&fds)
-    for fd in fds where fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-  }
-  guard created == 0 else {
-    throw RunFailure(description: "pipe: \(String(cString: strerror(errno)))")
-  }
-  return (fds[0], fds[1])
-}
 
 private func temporaryPath() -> String {
   let directory = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
@@ -250,69 +226,6 @@ private func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws {
     }
     offset += count
   }
-}
-
-private func minimalEnvironment(adding extra: [String: String]) -> [String: String] {
-  var environment = [
-    "PATH": getenv("PATH").map { String(cString: $0) } ?? "/usr/local/bin:/usr/bin:/bin",
-    "HOME": getenv("HOME").map { String(cString: $0) } ?? "/tmp",
-    "SWIFT_BACKTRACE": "enable=no",
-  ]
-  environment.merge(extra) { _, new in new }
-  return environment
-}
-
-/// Starts `path` in its own process group with the given standard descriptors,
-/// default signal dispositions, an empty signal mask and no other descriptors.
-private func spawn(
-  _ path: String, arguments: [[UInt8]], environment: [String: String],
-  stdin: Int32, stdout: Int32, stderr: Int32
-) throws -> pid_t {
-  func cString(_ bytes: [UInt8]) -> UnsafeMutablePointer<CChar> {
-    let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
-    for (index, byte) in bytes.enumerated() { pointer[index] = CChar(bitPattern: byte) }
-    pointer[bytes.count] = 0
-    return pointer
-  }
-  var argv: [UnsafeMutablePointer<CChar>?] = [cString(Array(path.utf8))]
-  argv += arguments.map { cString($0) }
-  argv.append(nil)
-  var envp: [UnsafeMutablePointer<CChar>?] = environment.sorted { $0.key < $1.key }
-    .map { cString(Array("\($0.key)=\($0.value)".utf8)) }
-  envp.append(nil)
-  defer { for pointer in argv + envp { pointer?.deallocate() } }
-
-  var actions = posix_spawn_file_actions_t()
-  posix_spawn_file_actions_init(&actions)
-  defer { posix_spawn_file_actions_destroy(&actions) }
-  posix_spawn_file_actions_adddup2(&actions, stdin, 0)
-  posix_spawn_file_actions_adddup2(&actions, stdout, 1)
-  posix_spawn_file_actions_adddup2(&actions, stderr, 2)
-  if let closeFrom = libcFunction(
-    "posix_spawn_file_actions_addclosefrom_np", as: CloseFromFunction.self)
-  {
-    _ = closeFrom(&actions, 3)
-  }
-
-  var attributes = posix_spawnattr_t()
-  posix_spawnattr_init(&attributes)
-  defer { posix_spawnattr_destroy(&attributes) }
-  var allSignals = sigset_t()
-  sigfillset(&allSignals)
-  var noSignals = sigset_t()
-  sigemptyset(&noSignals)
-  posix_spawnattr_setsigdefault(&attributes, &allSignals)
-  posix_spawnattr_setsigmask(&attributes, &noSignals)
-  posix_spawnattr_setpgroup(&attributes, 0)
-  posix_spawnattr_setflags(
-    &attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
-
-  var pid: pid_t = 0
-  let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
-  guard spawned == 0 else {
-    throw RunFailure(description: "cannot run \(path): \(String(cString: strerror(spawned)))")
-  }
-  return pid
 }
 
 private func millisecondsLeft(until deadline: ContinuousClock.Instant) -> Int? {

@@ -796,7 +796,7 @@ final class Picker {
       if predicate(screen) { return screen }
       if ContinuousClock.now >= deadline {
         Issue.record("timed out; the screen:\n\(screen.screenText)", sourceLocation: sourceLocation)
-        throw PseudoTerminalFailure("timed out waiting for the screen")
+        throw HarnessFailure("timed out waiting for the screen")
       }
       usleep(10_000)
     }
@@ -830,7 +830,7 @@ final class Picker {
       Issue.record(
         "pick did not exit within \(timeout) s; the screen:\n\(screen().screenText)",
         sourceLocation: sourceLocation)
-      throw PseudoTerminalFailure("pick did not exit")
+      throw HarnessFailure("pick did not exit")
     }
     #expect(result.status == status, sourceLocation: sourceLocation)
     #expect(

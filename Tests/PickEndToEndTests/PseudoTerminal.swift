@@ -1,19 +1,15 @@
 // A pseudo-terminal harness: runs a program with a fresh pty as its
 // controlling terminal, so resize, hang-up and job control are real.
 //
-// Making the pty the child's controlling terminal without fork: posix_spawn
-// with POSIX_SPAWN_SETSID (glibc ≥ 2.26) makes the child a session leader with
-// no terminal before its file actions run; the first of those opens the slave
-// by path without O_NOCTTY, and on Linux a session leader without a controlling
-// terminal acquires the terminal it opens that way (and its process group becomes
-// the foreground group). That descriptor is closed again: the program opens
-// /dev/tty itself, as pick does. stdin, stdout and stderr are pipes.
+// The pty is PickTestSupport's `PseudoTerminalPair`, and the program starts
+// with `ProgramLaunch.spawn()` in a new session whose controlling terminal
+// the pty is (see ProgramLaunch.swift for how, without fork). The program
+// opens /dev/tty itself, as pick does. stdin, stdout and stderr are pipes.
 //
 // One background thread does all the I/O with poll(2): it drains the master
 // continuously (a program writing a big frame never blocks on a full pty),
 // feeds stdin, and collects stdout and stderr. Swift Testing runs tests on
-// several threads, so every descriptor here is close-on-exec from birth (the
-// master comes from /dev/ptmx with O_CLOEXEC, the slave from TIOCGPTPEER) and
+// several threads, so every descriptor here is close-on-exec from birth and
 // the child also closes everything above 2 it did not ask for.
 //
 // The child leads its session, so its process group is orphaned and the
@@ -23,6 +19,8 @@
 //   /bin/bash -c 'exec 2>/dev/tty; set -m; "$0"; echo "stopped $?" >&2; fg >&2' PICK
 // prints "stopped 148" while pick is stopped, then `fg` continues it.
 
+import PickCore
+import PickTestSupport
 import Synchronization
 import Testing
 
@@ -39,10 +37,9 @@ final class PseudoTerminal {
   /// The slave's settings before the child started, to compare with `termiosNow()`.
   let termiosBefore: termios
 
-  private let master: Int32
-  private let slave: Int32
+  private let terminal: PseudoTerminalPair
   private let io: PseudoTerminalIO
-  private var thread: pthread_t
+  private let thread: WorkerThread
   private var exitStatus: Int32?
 
   /// Spawns `binary` with `arguments` in a new session whose controlling
@@ -65,17 +62,12 @@ final class PseudoTerminal {
     // Writing to a pipe whose reader has exited must not kill the test runner.
     Glibc.signal(SIGPIPE, SIG_IGN)
 
-    let (master, slave) = try openPseudoTerminal()
-    var opened = [master, slave]
+    let terminal = try PseudoTerminalPair(rows: rows, columns: columns)
+    var opened: [Int32] = []
     var succeeded = false
     defer { if !succeeded { for fd in opened { close(fd) } } }
-    guard let path = pathOfTerminal(slave) else { throw PseudoTerminalFailure("ttyname_r failed") }
-    var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
-    guard ioctl(master, UInt(TIOCSWINSZ), &size) == 0 else {
-      throw PseudoTerminalFailure.errno("TIOCSWINSZ")
-    }
     var before = termios()
-    guard tcgetattr(slave, &before) == 0 else { throw PseudoTerminalFailure.errno("tcgetattr") }
+    guard tcgetattr(terminal.slave, &before) == 0 else { throw HarnessFailure.errno("tcgetattr") }
 
     let input = try makePipe()
     opened += [input.read, input.write]
@@ -90,32 +82,31 @@ final class PseudoTerminal {
     let wake = try makePipe()
     opened += [wake.read, wake.write]
 
-    var fullEnvironment = [
-      "PATH": getenv("PATH").map { String(cString: $0) } ?? "/usr/local/bin:/usr/bin:/bin",
-      "HOME": getenv("HOME").map { String(cString: $0) } ?? "/tmp",
-      "TERM": "xterm-256color",
-      "SWIFT_BACKTRACE": "enable=no",
-    ]
-    fullEnvironment.merge(environment) { _, new in new }
-    pid = try spawnInNewSession(
-      binary, arguments: arguments, environment: fullEnvironment, terminalPath: path,
+    let launch = ProgramLaunch(
+      path: binary, arguments: arguments,
+      environment: ProgramLaunch.testEnvironment(
+        adding: ["TERM": "xterm-256color"].merging(environment) { _, new in new }),
       stdin: stdinIsTerminal ? nil : input.read, stdout: output.write, stderr: errors.write,
-      workingDirectory: workingDirectory)
+      session: .controllingTerminal(terminal.slavePath), workingDirectory: workingDirectory)
+    pid = try launch.spawn()
     // The child has its copies; ours would hide end of file.
     for fd in [input.read, output.write, errors.write] { close(fd) }
-    opened = [master, slave, input.write, output.read, errors.read, wake.read, wake.write]
+    opened = [input.write, output.read, errors.read, wake.read, wake.write]
 
-    for fd in [master, input.write, output.read, errors.read, wake.read, wake.write] {
+    for fd in [terminal.master, input.write, output.read, errors.read, wake.read, wake.write] {
       _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
     }
-    self.master = master
-    self.slave = slave
-    slavePath = path
+    self.terminal = terminal
+    slavePath = terminal.slavePath
     termiosBefore = before
     io = PseudoTerminalIO(
-      master: master, stdin: input.write, stdout: output.read, stderr: errors.read,
+      master: terminal.master, stdin: input.write, stdout: output.read, stderr: errors.read,
       wake: wake, stdinBytes: stdin, keepStdinOpen: keepStdinOpen)
-    thread = try startThread(io)
+    do {
+      thread = try WorkerThread { [io] in io.run() }
+    } catch {
+      throw HarnessFailure("cannot start the pty's reading thread: \(String(cString: strerror(error.errno)))")
+    }
     succeeded = true
   }
 
@@ -127,9 +118,8 @@ final class PseudoTerminal {
       while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     }
     io.stop()
-    pthread_join(thread, nil)
+    thread.join()
     io.closeAll()
-    close(slave)
   }
 
   /// Sends `bytes` to the program as typed keys (writes them to the master).
@@ -159,16 +149,13 @@ final class PseudoTerminal {
 
   /// The slave's settings now (after the program exited: what it left behind).
   func termiosNow() -> termios {
-    var settings = termios()
-    _ = tcgetattr(slave, &settings)
-    return settings
+    terminal.settings()
   }
 
   /// Resizes the terminal (TIOCSWINSZ on the master); the kernel sends
   /// SIGWINCH to the foreground process group.
   func resize(rows: Int, columns: Int) {
-    var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
-    _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+    terminal.resize(rows: rows, columns: columns)
   }
 
   /// Sends `sig` to the program.
@@ -179,7 +166,7 @@ final class PseudoTerminal {
   /// The terminal's foreground process group: the job a Ctrl-Z typed in cooked
   /// mode would stop (TIOCGPGRP on the master reports the slave's).
   func foregroundProcessGroup() -> pid_t {
-    tcgetpgrp(master)
+    tcgetpgrp(terminal.master)
   }
 
   /// Stops (or resumes) reading what the program writes to the terminal, as a
@@ -234,8 +221,7 @@ final class PseudoTerminal {
       var status: Int32 = 0
       let waited = waitpid(pid, &status, WNOHANG)
       if waited == pid {
-        let signal = status & 0x7f
-        exitStatus = signal == 0 ? (status >> 8) & 0xff : 128 + signal
+        exitStatus = ProcessTermination(waitStatus: status).shellStatus
         break
       }
       if waited < 0 && errno != EINTR { return nil }
@@ -259,14 +245,6 @@ final class PseudoTerminal {
     }
     let (stdout, stderr) = io.outputs()
     return (exitStatus!, stdout, stderr)
-  }
-}
-
-struct PseudoTerminalFailure: Error, CustomStringConvertible {
-  var description: String
-  init(_ description: String) { self.description = description }
-  static func errno(_ call: String) -> PseudoTerminalFailure {
-    PseudoTerminalFailure("\(call): \(String(cString: strerror(Glibc.errno)))")
   }
 }
 
@@ -324,9 +302,9 @@ private final class PseudoTerminalIO: Sendable {
     _ = write(wake.write, &byte, 1)
   }
 
-  /// Called after the thread has finished.
+  /// Called after the thread has finished (the master is the pair's to close).
   func closeAll() {
-    for fd in [wake.read, wake.write, stdin, stdout, stderr, master] { close(fd) }
+    for fd in [wake.read, wake.write, stdin, stdout, stderr] { close(fd) }
   }
 
   /// The thread's loop, until `stop`. A descriptor it is done with (stdin
@@ -429,116 +407,4 @@ private final class PseudoTerminalIO: Sendable {
       }
     }
   }
-}
-
-private func startThread(_ io: PseudoTerminalIO) throws -> pthread_t {
-  let context = Unmanaged.passRetained(io).toOpaque()
-  var thread = pthread_t()
-  let created = pthread_create(
-    &thread, nil,
-    { context in
-      let io = Unmanaged<PseudoTerminalIO>.fromOpaque(context!).takeRetainedValue()
-      io.run()
-      return nil
-    }, context)
-  guard created == 0 else {
-    Unmanaged<PseudoTerminalIO>.fromOpaque(context).release()
-    throw PseudoTerminalFailure("pthread_create: \(String(cString: strerror(created)))")
-  }
-  return thread
-}
-
-// MARK: - Plumbing
-
-/// TIOCSPTLCK and TIOCGPTPEER (Linux ≥ 4.13), which `import Glibc` does not
-/// expose (unlockpt and posix_openpt are hidden too).
-private let unlockPseudoTerminal: UInt = 0x4004_5431
-private let openPseudoTerminalPeer: UInt = 0x5441
-/// posix_spawn_file_actions_addchdir_np (glibc 2.29+, _GNU_SOURCE only).
-private typealias ChangeDirectoryFunction =
-  @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
-/// glibc's POSIX_SPAWN_SETSID (_GNU_SOURCE only).
-private let spawnSetSession: Int32 = 0x80
-
-/// A new pty, both ends close-on-exec from the start (openpty cannot do that,
-/// and another test thread may spawn a child at any moment).
-private func openPseudoTerminal() throws -> (master: Int32, slave: Int32) {
-  let master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
-  guard master >= 0 else { throw PseudoTerminalFailure.errno("open /dev/ptmx") }
-  var locked: Int32 = 0
-  guard ioctl(master, unlockPseudoTerminal, &locked) == 0 else {
-    close(master)
-    throw PseudoTerminalFailure.errno("unlockpt")
-  }
-  let slave = ioctl(master, openPseudoTerminalPeer, O_RDWR | O_NOCTTY | O_CLOEXEC)
-  guard slave >= 0 else {
-    close(master)
-    throw PseudoTerminalFailure.errno("TIOCGPTPEER")
-  }
-  return (master, slave)
-}
-
-/// The path of the terminal open on `fd`. The corresponding C function is `ttyname_r`.
-func pathOfTerminal(_ fd: Int32) -> String? {
-  var name = [CChar](repeating: 0, count: 256)
-  guard ttyname_r(fd, &name, name.count) == 0 else { return nil }
-  return String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-}
-
-/// posix_spawn in a new session whose controlling terminal is `terminalPath`,
-/// with default signal actions, an empty signal mask and only fds 0–2 open.
-/// A nil `stdin` makes the terminal the child's standard input.
-private func spawnInNewSession(
-  _ path: String, arguments: [String], environment: [String: String], terminalPath: String,
-  stdin: Int32?, stdout: Int32, stderr: Int32, workingDirectory: String? = nil
-) throws -> pid_t {
-  var argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) }
-  argv.append(nil)
-  var envp: [UnsafeMutablePointer<CChar>?] = environment.sorted { $0.key < $1.key }
-    .map { strdup("\($0.key)=\($0.value)") }
-  envp.append(nil)
-  defer { for pointer in argv + envp { free(pointer) } }
-
-  var actions = posix_spawn_file_actions_t()
-  posix_spawn_file_actions_init(&actions)
-  defer { posix_spawn_file_actions_destroy(&actions) }
-  if let stdin { posix_spawn_file_actions_adddup2(&actions, stdin, 0) }
-  posix_spawn_file_actions_adddup2(&actions, stdout, 1)
-  posix_spawn_file_actions_adddup2(&actions, stderr, 2)
-  if let closeFrom = libcFunction(
-    "posix_spawn_file_actions_addclosefrom_np", as: CloseFromFunction.self)
-  {
-    _ = closeFrom(&actions, 3)
-  }
-  // After setsid (which posix_spawn does before the file actions): opening the
-  // slave without O_NOCTTY makes it the controlling terminal.
-  posix_spawn_file_actions_addopen(&actions, 3, terminalPath, O_RDWR, 0)
-  if stdin == nil { posix_spawn_file_actions_adddup2(&actions, 3, 0) }
-  posix_spawn_file_actions_addclose(&actions, 3)
-  if let workingDirectory {
-    guard
-      let changeDirectory = libcFunction(
-        "posix_spawn_file_actions_addchdir_np", as: ChangeDirectoryFunction.self)
-    else { throw PseudoTerminalFailure("posix_spawn_file_actions_addchdir_np is missing") }
-    _ = changeDirectory(&actions, workingDirectory)
-  }
-
-  var attributes = posix_spawnattr_t()
-  posix_spawnattr_init(&attributes)
-  defer { posix_spawnattr_destroy(&attributes) }
-  var allSignals = sigset_t()
-  sigfillset(&allSignals)
-  var noSignals = sigset_t()
-  sigemptyset(&noSignals)
-  posix_spawnattr_setsigdefault(&attributes, &allSignals)
-  posix_spawnattr_setsigmask(&attributes, &noSignals)
-  posix_spawnattr_setflags(
-    &attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | spawnSetSession))
-
-  var pid: pid_t = 0
-  let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
-  guard spawned == 0 else {
-    throw PseudoTerminalFailure("cannot run \(path): \(String(cString: strerror(spawned)))")
-  }
-  return pid
 }

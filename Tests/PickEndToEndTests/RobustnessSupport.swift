@@ -148,7 +148,7 @@ extension Picker {
       Issue.record(
         "the program did not exit within \(timeout) s; the screen:\n\(screen().screenText)",
         sourceLocation: sourceLocation)
-      throw PseudoTerminalFailure("the program did not exit")
+      throw HarnessFailure("the program did not exit")
     }
     return result
   }

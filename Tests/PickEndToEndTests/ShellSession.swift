@@ -98,7 +98,7 @@ final class ShellSession {
     environment: [String: String] = [:], rows: Int = 24, columns: Int = 100
   ) throws {
     guard let shellPath = shell.path else {
-      throw PseudoTerminalFailure("\(shell) is not installed")
+      throw HarnessFailure("\(shell) is not installed")
     }
     self.shell = shell
     self.home = home
@@ -205,7 +205,7 @@ final class ShellSession {
         Issue.record(
           "\(shell): timed out waiting for \(what); the screen:\n\(screen.screenText)",
           sourceLocation: sourceLocation)
-        throw PseudoTerminalFailure("timed out waiting for \(what)")
+        throw HarnessFailure("timed out waiting for \(what)")
       }
       usleep(10_000)
     }
@@ -259,7 +259,7 @@ final class ShellSession {
         Issue.record(
           "\(shell): no command recorded; the screen:\n\(screen().screenText)",
           sourceLocation: sourceLocation)
-        throw PseudoTerminalFailure("nothing recorded")
+        throw HarnessFailure("nothing recorded")
       }
       usleep(10_000)
     }

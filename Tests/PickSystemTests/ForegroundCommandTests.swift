@@ -1,5 +1,6 @@
 import Glibc
 import PickSystem
+import PickTestSupport
 import Testing
 
 /// `execute(CMD)`'s runner: the command's standard descriptors are the

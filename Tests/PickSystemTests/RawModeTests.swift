@@ -1,5 +1,6 @@
 import Glibc
 import PickSystem
+import PickTestSupport
 import Testing
 
 extension TerminalTests {

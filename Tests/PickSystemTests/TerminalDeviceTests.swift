@@ -2,6 +2,7 @@ import CPick
 import Dispatch
 import Glibc
 import PickSystem
+import PickTestSupport
 import Synchronization
 import Testing
 

@@ -1,10 +1,12 @@
+import PickTestSupport
+
 /// Directory names and file stems as programmers write them: mostly one
 /// common word, sometimes `snake_case`, `kebab-case`, `camelCase` compounds or
 /// a word with a number (`test_042`, `v2`).
 enum AsciiNames {
   static let words = Vocabulary.words.map { Array($0.utf8) }
 
-  static func name(_ random: inout SeededRandom) -> [UInt8] {
+  static func name(_ random: inout SeededGenerator) -> [UInt8] {
     var name = random.skewedElement(of: words)
     let roll = random.unit()
     if roll < 0.70 { return name }

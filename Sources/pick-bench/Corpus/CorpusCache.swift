@@ -14,10 +14,10 @@ struct CorpusCache {
     progress("generating \(kind.rawValue) corpus, \(count) items ...")
     // A child process (`pick-bench corpus`) generates it, so that our own
     // heap stays small: it is the floor of every child's peak memory (see
-    // `ChildProcess`). It writes under a temporary name that is renamed when
+    // `MeasuredCommand`). It writes under a temporary name that is renamed when
     // complete, so an interrupted run never leaves a truncated corpus behind.
     let temporary = path + ".partial-\(getpid())"
-    let generator = ChildProcess(
+    let generator = MeasuredCommand(
       executable: SmallFile.currentExecutable(),
       arguments: ["corpus", kind.rawValue, "--items", String(count), "--seed", String(seed)],
       output: .file(temporary))

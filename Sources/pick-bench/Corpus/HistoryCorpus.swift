@@ -1,3 +1,5 @@
+import PickTestSupport
+
 /// Shell-history-like command lines.
 ///
 /// Each line is a command (most often `git`, `cd`, `ls`, `vim`, ...) with
@@ -5,12 +7,12 @@
 /// names, hosts, quoted commit messages, pipes. A quarter of the lines repeat
 /// one of the last few dozen, as real histories do.
 struct HistoryCorpus {
-  private var random: SeededRandom
+  private var random: SeededGenerator
   private static let words = Vocabulary.words
 
   /// `count` newline-terminated command lines.
   static func generate(count: Int, seed: UInt64) -> [UInt8] {
-    var corpus = HistoryCorpus(random: SeededRandom(seed: seed))
+    var corpus = HistoryCorpus(random: SeededGenerator(seed: seed))
     var recent: [String] = []
     var output: [UInt8] = []
     output.reserveCapacity(count * 40)

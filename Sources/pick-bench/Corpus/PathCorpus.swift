@@ -1,3 +1,5 @@
+import PickTestSupport
+
 /// find(1)-like paths from a virtual source tree.
 ///
 /// The tree is walked depth first as it is generated: each directory holds a
@@ -12,9 +14,9 @@
 /// same tree with other names.
 struct PathCorpus {
   /// Makes one directory name or file stem.
-  typealias NameSource = (inout SeededRandom) -> [UInt8]
+  typealias NameSource = (inout SeededGenerator) -> [UInt8]
 
-  private var random: SeededRandom
+  private var random: SeededGenerator
   private let name: NameSource
   private var output: [UInt8] = []
   private var remaining: Int
@@ -28,7 +30,7 @@ struct PathCorpus {
 
   /// `count` newline-terminated paths.
   static func generate(count: Int, seed: UInt64, name: @escaping NameSource) -> [UInt8] {
-    var corpus = PathCorpus(random: SeededRandom(seed: seed), name: name, remaining: count)
+    var corpus = PathCorpus(random: SeededGenerator(seed: seed), name: name, remaining: count)
     corpus.output.reserveCapacity(count * 64)
     while corpus.remaining > 0 {
       var prefix = corpus.random.skewedElement(of: roots)

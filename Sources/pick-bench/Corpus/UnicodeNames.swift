@@ -1,3 +1,5 @@
+import PickTestSupport
+
 /// Names for the `unicode` corpus: the ASCII names of `AsciiNames` mixed with
 /// the text that breaks byte- and column-counting code.
 ///
@@ -35,7 +37,7 @@ enum UnicodeNames {
 
   private static let separators = ["_", "-", " ", ""].map { Array($0.utf8) }
 
-  static func name(_ random: inout SeededRandom) -> [UInt8] {
+  static func name(_ random: inout SeededGenerator) -> [UInt8] {
     let roll = random.unit()
     if roll < 0.45 { return AsciiNames.name(&random) }
     let piece: [UInt8]

@@ -1,5 +1,5 @@
 /// Words the generated corpora are made of, most common first (the generators
-/// pick from them with `SeededRandom.skewedElement(of:)`).
+/// pick from them with `SeededGenerator.skewedElement(of:)`).
 ///
 /// Written by hand from what source trees, package caches and home directories
 /// hold, so that queries hit realistically: many items share `src`, `lib`,

@@ -1,4 +1,5 @@
 import Glibc
+import PickTestSupport
 
 /// `pick-bench abort`: `seq N | TOOL` on a 150×50 pseudo-terminal, Ctrl-C
 /// typed `--at` milliseconds after the start (the robustness issue's case:
@@ -31,22 +32,22 @@ struct AbortBenchmark {
   /// One run: start `seq items | tool`, Ctrl-C at `atMilliseconds`, wait for both to end.
   static func session(_ tool: Tool, items: Int, atMilliseconds: Int) throws -> AbortRun {
     let producer = try Producer("seq", arguments: [String(items)])
-    let terminal = try PseudoTerminal(rows: InteractiveSession.rows, columns: InteractiveSession.columns)
+    let terminal = try TerminalProgram(rows: PickerUnderTest.rows, columns: PickerUnderTest.columns)
     try terminal.spawn(tool.executable ?? "", arguments: tool.interactiveArguments, inputDescriptor: producer.readEnd)
     producer.closeReadEnd()
     let screen = TerminalScreen(terminal: terminal)
 
     var run = AbortRun()
     let pressAt = terminal.startTime + Double(atMilliseconds) / 1000
-    while ChildProcess.now() < pressAt { screen.update(timeout: pressAt - ChildProcess.now()) }
+    while MeasuredCommand.now() < pressAt { screen.update(timeout: pressAt - MeasuredCommand.now()) }
     run.drawnBeforeCtrlC = screen.rows.contains { $0.contains { $0 != " " } }
-    let pressed = ChildProcess.now()
+    let pressed = MeasuredCommand.now()
     terminal.send([0x03])
 
     let deadline = pressed + timeout
-    while ChildProcess.now() < deadline {
+    while MeasuredCommand.now() < deadline {
       if let exit = terminal.reap() {
-        run.exitMilliseconds = (ChildProcess.now() - pressed) * 1000
+        run.exitMilliseconds = (MeasuredCommand.now() - pressed) * 1000
         run.termination = exit.termination
         break
       }
@@ -56,9 +57,9 @@ struct AbortBenchmark {
       run.failure = "did not exit within \(Int(timeout)) s of Ctrl-C"
       terminal.kill()
     }
-    while ChildProcess.now() < deadline {
+    while MeasuredCommand.now() < deadline {
       if let ended = producer.reap() {
-        run.producerMilliseconds = (ChildProcess.now() - pressed) * 1000
+        run.producerMilliseconds = (MeasuredCommand.now() - pressed) * 1000
         run.producerTermination = ended
         break
       }
@@ -75,9 +76,9 @@ struct AbortBenchmark {
 /// What one run of `abort` measured; nil where it did not happen in time.
 struct AbortRun: Equatable {
   var exitMilliseconds: Double?
-  var termination: ChildProcess.Termination?
+  var termination: ProcessTermination?
   var producerMilliseconds: Double?
-  var producerTermination: ChildProcess.Termination?
+  var producerTermination: ProcessTermination?
   /// Whether the tool had drawn anything when Ctrl-C was typed (before that,
   /// Ctrl-C may reach it as SIGINT from the line discipline instead of a key).
   var drawnBeforeCtrlC = false

@@ -11,11 +11,11 @@ struct CorpusFacts {
   init(file: String) throws {
     self.file = file
     // `cat` into the counting pipe, as `filter` measures its floor.
-    let counted = try ChildProcess(executable: "cat", arguments: [], input: file).run()
+    let counted = try MeasuredCommand(executable: "cat", arguments: [], input: file).run()
     guard counted.termination == .exited(0) else { throw BenchError.cannotOpen(file) }
     lines = counted.lines
     bytes = counted.bytes
-    let head = try ChildProcess(executable: "head", arguments: ["-n", "1"], input: file, output: .head).run()
+    let head = try MeasuredCommand(executable: "head", arguments: ["-n", "1"], input: file, output: .head).run()
     firstLine = Array(head.text.utf8.prefix { $0 != 0x0A })
   }
 
@@ -29,7 +29,7 @@ struct CorpusFacts {
   /// match are those of `TOOL --filter QUERY` (its first line), run now.
   func screen(for tool: Tool, query: String) throws -> ScreenExpectation {
     if query.isEmpty { return loadedScreen(for: tool) }
-    let run = ChildProcess(
+    let run = MeasuredCommand(
       executable: tool.executable ?? "", arguments: tool.filterArguments(query), input: file, output: .head)
     let result = try run.run()
     guard result.termination == .exited(0) || result.termination == .exited(1) else {

@@ -25,7 +25,7 @@ struct FilterBenchmark {
         for _ in 0..<options.runs {
           for (index, tool) in tools.enumerated() {
             guard let executable = tool.executable else { continue }
-            let run = ChildProcess(executable: executable, arguments: tool.filterArguments(query), input: file)
+            let run = MeasuredCommand(executable: executable, arguments: tool.filterArguments(query), input: file)
             samples[index].results.append(try run.run())
           }
         }
@@ -41,11 +41,11 @@ struct FilterBenchmark {
   /// /dev/null`, and `cat < FILE` into the same counting pipe the tools
   /// write to (which also counts the input's lines and bytes).
   private func measureFloor(_ file: String) throws -> InputFloor {
-    var discarded: [ChildProcess.Result] = []
-    var piped: [ChildProcess.Result] = []
+    var discarded: [MeasuredCommand.Result] = []
+    var piped: [MeasuredCommand.Result] = []
     for _ in 0..<options.runs {
-      discarded.append(try ChildProcess(executable: "cat", arguments: [file], output: .discarded).run())
-      piped.append(try ChildProcess(executable: "cat", arguments: [], input: file).run())
+      discarded.append(try MeasuredCommand(executable: "cat", arguments: [file], output: .discarded).run())
+      piped.append(try MeasuredCommand(executable: "cat", arguments: [], input: file).run())
     }
     return InputFloor(
       lines: piped[0].lines, bytes: piped[0].bytes,

@@ -66,7 +66,7 @@ struct LatencyBenchmark {
     -> SessionResult
   {
     var result = SessionResult()
-    let session = try InteractiveSession(tool: tool, corpus: facts.file)
+    let session = try PickerUnderTest(tool: tool, corpus: facts.file)
     result.loadMilliseconds = session.waitForLoad(facts.loadedScreen(for: tool))
     guard result.loadMilliseconds != nil else {
       result.failure = "never showed \(facts.lines)/\(facts.lines) with the first line on top"

@@ -17,7 +17,7 @@ struct StartupBenchmark {
     let floor = Tool(name: "true (floor)", executable: "true", filterArguments: { _ in [] })
     let measured = tools.filter { $0.executable != nil } + [floor]
     let runs = measured.map { tool in
-      ChildProcess(executable: tool.executable ?? "", arguments: tool.filterArguments("s"), input: file.path)
+      MeasuredCommand(executable: tool.executable ?? "", arguments: tool.filterArguments("s"), input: file.path)
     }
     var samples = Array(repeating: ToolSamples(), count: measured.count)
     progress("startup: \(options.runs) rounds")

@@ -1,6 +1,6 @@
 /// The runs of one tool on one query, and what the report shows of them.
 struct ToolSamples {
-  var results: [ChildProcess.Result] = []
+  var results: [MeasuredCommand.Result] = []
 
   var medianMilliseconds: Double { median(results.map { $0.seconds * 1000 }) }
   var medianMiB: Double { median(results.map { Double($0.peakKiB) / 1024 }) }

@@ -1,7 +1,7 @@
 import Glibc
 
 /// Small whole-file reads and the file-system calls the benchmark needs,
-/// without Foundation (see `ChildProcess` for why it stays out).
+/// without Foundation (see `MeasuredCommand` for why it stays out).
 enum SmallFile {
   /// The first 64 KiB of `path` as text, or nil if it cannot be read.
   static func contents(of path: String) -> String? {

@@ -1,4 +1,4 @@
-// What a program on a `PseudoTerminal` shows, kept up to date as it draws.
+// What a `TerminalProgram` shows, kept up to date as it draws.
 //
 // One thread does everything: it waits in poll(2) on the master, reads all
 // that is there, feeds it to a `VirtualTerminal` (the test suite's screen
@@ -16,13 +16,13 @@ import Glibc
 import PickTestSupport
 
 final class TerminalScreen {
-  let terminal: PseudoTerminal
+  let terminal: TerminalProgram
   private(set) var screen: VirtualTerminal
   private var buffer = [UInt8](repeating: 0, count: 1 << 16)
   /// The monotonic time of the last read that brought bytes.
   private(set) var lastOutputTime = 0.0
 
-  init(terminal: PseudoTerminal) {
+  init(terminal: TerminalProgram) {
     self.terminal = terminal
     screen = VirtualTerminal(width: terminal.columns, height: terminal.rows)
   }
@@ -41,7 +41,7 @@ final class TerminalScreen {
     while true {
       let count = buffer.withUnsafeMutableBytes { read(terminal.master, $0.baseAddress, $0.count) }
       if count > 0 {
-        lastOutputTime = ChildProcess.now()
+        lastOutputTime = MeasuredCommand.now()
         gotBytes = true
         screen.feed(Array(buffer[..<count]))
         continue
@@ -60,10 +60,10 @@ final class TerminalScreen {
   /// seconds. Returns the time of the read after which it held (or now, if it
   /// held already), nil on timeout.
   func wait(timeout: Double, until condition: ([String]) -> Bool) -> Double? {
-    let deadline = ChildProcess.now() + timeout
-    if condition(rows) { return ChildProcess.now() }
+    let deadline = MeasuredCommand.now() + timeout
+    if condition(rows) { return MeasuredCommand.now() }
     while true {
-      let left = deadline - ChildProcess.now()
+      let left = deadline - MeasuredCommand.now()
       if left <= 0 { return nil }
       if update(timeout: left), condition(rows) { return lastOutputTime }
       if terminal.reap() != nil { return nil }
@@ -72,9 +72,9 @@ final class TerminalScreen {
 
   /// Keeps reading until the program exits (within `timeout` seconds, else it
   /// is killed): its termination and peak memory, nil if it had to be killed.
-  func waitForExit(timeout: Double) -> (termination: ChildProcess.Termination, peakKiB: Int)? {
-    let deadline = ChildProcess.now() + timeout
-    while ChildProcess.now() < deadline {
+  func waitForExit(timeout: Double) -> (termination: ProcessTermination, peakKiB: Int)? {
+    let deadline = MeasuredCommand.now() + timeout
+    while MeasuredCommand.now() < deadline {
       if let exit = terminal.reap() { return exit }
       update(timeout: 0.01)
     }

@@ -22,7 +22,7 @@ struct Tool {
     let executable = path ?? String(bench[..<(bench.lastIndex(of: "/") ?? bench.startIndex)]) + "/pick"
     guard access(executable, X_OK) == 0 else { throw BenchError.missingPick(executable) }
     let version =
-      (try? ChildProcess(executable: executable, arguments: ["--version"], output: .captured).run().text) ?? ""
+      (try? MeasuredCommand(executable: executable, arguments: ["--version"], output: .captured).run().text) ?? ""
     return Tool(
       name: "pick", executable: executable, filterArguments: { ["--filter", $0] }, version: firstLine(version),
       interactiveArguments: ["--no-multi"], listRowOffset: 1)
@@ -79,14 +79,14 @@ struct Tool {
 
   /// What `executable --version` prints, or nil when it cannot be run.
   private static func version(of executable: String) -> String? {
-    (try? ChildProcess(executable: executable, arguments: ["--version"], output: .captured).run())?.text
+    (try? MeasuredCommand(executable: executable, arguments: ["--version"], output: .captured).run())?.text
   }
 
   /// A warning when `pick` is not the static release build that users get:
   /// a dynamic Swift binary starts twice as slowly (1.5 ms against 3 ms).
   var staticBuildWarning: String? {
     guard let executable else { return nil }
-    guard let ldd = try? ChildProcess(executable: "ldd", arguments: [executable], output: .captured).run() else {
+    guard let ldd = try? MeasuredCommand(executable: "ldd", arguments: [executable], output: .captured).run() else {
       return nil
     }
     if ldd.text.contains("libswiftCore") {

@@ -1,4 +1,5 @@
 import Glibc
+import PickTestSupport
 
 /// The Markdown section of `pick-bench abort`: a row per tool.
 struct AbortReport {
@@ -35,7 +36,7 @@ struct AbortReport {
     }
     var lines = [
       "## abort: `seq \(options.items) | TOOL`, Ctrl-C at \(options.atMilliseconds) ms, "
-        + "\(InteractiveSession.columns)×\(InteractiveSession.rows) terminal",
+        + "\(PickerUnderTest.columns)×\(PickerUnderTest.rows) terminal",
       "",
       "From writing Ctrl-C: median and worst ms until the tool exited, and until its producer ended "
         + "(a producer still writing is ended by SIGPIPE once the pipe closes). pick's target: exit within 200 ms.",
@@ -47,7 +48,7 @@ struct AbortReport {
   }
 
   /// `130` for an exit status, `SIGINT` for a signal.
-  static func status(_ termination: ChildProcess.Termination) -> String {
+  static func status(_ termination: ProcessTermination) -> String {
     switch termination {
     case .exited(let code): "\(code)"
     case .signaled(let signal): signalName(signal)
@@ -55,7 +56,7 @@ struct AbortReport {
   }
 
   /// `SIGPIPE` when the pipe ended it, `exit 0` when it had written everything.
-  static func producerEnding(_ termination: ChildProcess.Termination) -> String {
+  static func producerEnding(_ termination: ProcessTermination) -> String {
     switch termination {
     case .exited(let code): "exit \(code)"
     case .signaled(let signal): signalName(signal)

@@ -1,4 +1,4 @@
-/// Numbers as the reports print them (no Foundation: see `ChildProcess`).
+/// Numbers as the reports print them (no Foundation: see `MeasuredCommand`).
 enum Format {
   /// `12.3` under 100, `123` above: three significant digits is all the
   /// noise (30-50% between runs here) allows.

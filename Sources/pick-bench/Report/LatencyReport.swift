@@ -14,7 +14,7 @@ struct LatencyReport {
   var markdown: String {
     var lines = [
       "## latency: \(Format.count(facts.lines)) lines, \(Format.mebibytes(facts.mebibytes)) MiB (`\(file)`), "
-        + "\(InteractiveSession.columns)×\(InteractiveSession.rows) terminal", "",
+        + "\(PickerUnderTest.columns)×\(PickerUnderTest.rows) terminal", "",
       "Per key: milliseconds from writing the key until the screen shows the new match count and best match.",
       "",
       keyTable.markdown, "",

@@ -40,7 +40,7 @@ struct LoadReport {
     }
     let files = rows.map { "`\($0.file)`" }.joined(separator: ", ")
     var lines = [
-      "## load: start → `N/N` shown, \(InteractiveSession.columns)×\(InteractiveSession.rows) terminal", "",
+      "## load: start → `N/N` shown, \(PickerUnderTest.columns)×\(PickerUnderTest.rows) terminal", "",
       "Corpora: \(files). Load: median ms from start until every item is counted and the first one is on top; "
         + "memory: peak (ru_maxrss) after Esc.", "",
       table.markdown,

@@ -11,7 +11,7 @@ struct FilterOutcome: Sendable {
 
 /// A fuzzy filter run as `PROGRAM --filter QUERY < list`, the interface fzf
 /// and pick share.
-struct FilterCommand: Sendable {
+struct FilterProgram: Sendable {
   let executable: String
 
   enum Failure: Error, CustomStringConvertible {

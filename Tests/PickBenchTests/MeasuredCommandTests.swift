@@ -4,7 +4,7 @@ import Testing
 @testable import pick_bench
 
 @Test func `output is drained and counted, a last line without newline included`() throws {
-  let result = try ChildProcess(executable: "printf", arguments: ["one\\ntwo\\nthree"]).run()
+  let result = try MeasuredCommand(executable: "printf", arguments: ["one\\ntwo\\nthree"]).run()
   #expect(result.lines == 3)
   #expect(result.bytes == 13)
   #expect(result.termination == .exited(0))
@@ -15,20 +15,21 @@ import Testing
 @Test func `standard input is the given file`() throws {
   let file = try TemporaryFile(contents: Array("a\nbb\nccc\n".utf8))
   defer { file.remove() }
-  let result = try ChildProcess(executable: "cat", arguments: [], input: file.path).run()
+  let result = try MeasuredCommand(executable: "cat", arguments: [], input: file.path).run()
   #expect(result.lines == 3)
   #expect(result.bytes == 9)
 }
 
 @Test func `exit status and the start of standard error are reported`() throws {
-  let result = try ChildProcess(executable: "sh", arguments: ["-c", "echo oops >&2; echo more >&2; exit 3"]).run()
+  let result = try MeasuredCommand(executable: "sh", arguments: ["-c", "echo oops >&2; echo more >&2; exit 3"]).run()
   #expect(result.termination == .exited(3))
   #expect(result.text == "oops")
   #expect(ToolSamples(results: [result]).failure == "exit status 3: oops")
 }
 
 @Test func `captured output keeps the bytes, standard error included`() throws {
-  let result = try ChildProcess(executable: "sh", arguments: ["-c", "echo out; echo err >&2"], output: .captured).run()
+  let result = try MeasuredCommand(executable: "sh", arguments: ["-c", "echo out; echo err >&2"], output: .captured)
+    .run()
   #expect(result.text == "out\nerr\n")
 }
 
@@ -40,7 +41,7 @@ import Testing
     ballast[ballast.count - 1] = 2
     #expect(ballast.last == 2)
   }
-  let result = try ChildProcess(executable: "true", arguments: []).run()
+  let result = try MeasuredCommand(executable: "true", arguments: []).run()
   // A forked child is still charged this process's resident pages at the
   // moment of the fork, and tests running in parallel in this process hold
   // some: the bound only has to stay below the freed 128 MiB.
@@ -48,5 +49,5 @@ import Testing
 }
 
 @Test func `a missing program is an error, not a hang`() {
-  #expect(throws: BenchError.self) { try ChildProcess(executable: "no-such-program-here", arguments: []).run() }
+  #expect(throws: BenchError.self) { try MeasuredCommand(executable: "no-such-program-here", arguments: []).run() }
 }

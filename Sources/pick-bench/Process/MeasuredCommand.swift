@@ -1,4 +1,5 @@
 import Glibc
+import PickTestSupport
 
 /// One run of a command, measured as a user would feel it: from `fork` until
 /// `wait4` has reaped it and its whole output has been read.
@@ -7,9 +8,10 @@ import Glibc
 /// `rusage`. Nor can `posix_spawn`: glibc starts the child with `vfork`
 /// (`CLONE_VM`), and when the child execs, Linux folds the peak RSS of the
 /// memory it shared, ours, into the child's `ru_maxrss`: every tool then
-/// "used" at least pick-bench's own peak. After a real `fork` the child's
-/// count starts from the pages it copied, which is our small current heap.
-struct ChildProcess {
+/// "used" at least pick-bench's own peak. So it starts the child with
+/// `ProgramLaunch.forkAndExec()`: after a real `fork` the child's count
+/// starts from the pages it copied, which is our small current heap.
+struct MeasuredCommand {
   /// Where the child's standard output goes.
   enum Output: Equatable {
     /// A pipe that we drain, counting lines and bytes: output costs what it
@@ -27,18 +29,13 @@ struct ChildProcess {
     case file(String)
   }
 
-  enum Termination: Equatable {
-    case exited(Int32)
-    case signaled(Int32)
-  }
-
   struct Result {
     var seconds: Double
     /// Peak resident memory (`ru_maxrss`), in KiB.
     var peakKiB: Int
     var lines: Int
     var bytes: Int
-    var termination: Termination
+    var termination: ProcessTermination
     /// Captured output (`.captured`), or the start of standard error.
     var text: String
   }
@@ -89,21 +86,12 @@ struct ChildProcess {
     defer { for fd in outputFDs where fd >= 0 { close(fd) } }
     let childErrorFD = output == .captured ? outputFDs[1] : errorFD
 
-    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-    let envp = Self.environment.map { strdup($0) } + [nil]
-    defer { for pointer in argv + envp { free(pointer) } }
-
-    let start = Self.now()
-    let pid = fork()
-    if pid == 0 {
-      // The child may only make async-signal-safe calls until exec.
-      dup2(inputFD, 0)
-      dup2(outputFDs[1], 1)
-      dup2(childErrorFD, 2)
-      execve(path, argv, envp)
-      _exit(127)
-    }
-    guard pid > 0 else { throw BenchError.system("fork", errno) }
+    var launch = ProgramLaunch(
+      path: path, arguments: arguments, environment: Self.environment, stdin: inputFD,
+      stdout: outputFDs[1], stderr: childErrorFD)
+    launch.programName = executable
+    var start = 0.0
+    let pid = try launch.forkAndExec { start = Self.now() }
     close(outputFDs[1])
     outputFDs[1] = -1
     var drained = OutputDrain(keepingAtMost: output == .captured ? .max : output == .head ? 65536 : 0)
@@ -115,7 +103,7 @@ struct ChildProcess {
     }
     let seconds = Self.now() - start
 
-    let termination: Termination = status & 0x7F == 0 ? .exited((status >> 8) & 0xFF) : .signaled(status & 0x7F)
+    let termination = ProcessTermination(waitStatus: status)
     let text =
       output == .counted || output == .discarded
       ? Self.head(of: errorFD) : String(decoding: drained.kept, as: UTF8.self)

@@ -4,7 +4,7 @@ import Testing
 @testable import pick_bench
 
 @Test func `head output counts every line and keeps only the first 64 KiB`() throws {
-  let result = try ChildProcess(executable: "seq", arguments: ["1", "100000"], output: .head).run()
+  let result = try MeasuredCommand(executable: "seq", arguments: ["1", "100000"], output: .head).run()
   #expect(result.lines == 100_000)
   #expect(result.text.hasPrefix("1\n2\n3\n"))
   #expect(result.text.utf8.count == 65536)
@@ -17,7 +17,7 @@ import Testing
 func `a program on the pseudo-terminal draws on /dev/tty and reads keys from it`() throws {
   let file = try TemporaryFile(contents: Array("first\nsecond\n".utf8))
   defer { file.remove() }
-  let terminal = try PseudoTerminal(rows: 5, columns: 40)
+  let terminal = try TerminalProgram(rows: 5, columns: 40)
   let script = """
     n=$(wc -l); printf '> \\r\\n  %s/%s\\r\\n   first' "$n" "$n" > /dev/tty
     stty raw -echo < /dev/tty; key=$(dd bs=1 count=1 < /dev/tty 2>/dev/null)

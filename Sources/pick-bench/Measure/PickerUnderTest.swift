@@ -1,6 +1,6 @@
 /// One tool running interactively on a 150×50 pseudo-terminal, as in the
 /// speed issue: started on a corpus, typed into, quit with Esc.
-final class InteractiveSession {
+final class PickerUnderTest {
   static let rows = 50
   static let columns = 150
   /// Generous: loading 10M items takes seconds on 2 cores.
@@ -13,7 +13,7 @@ final class InteractiveSession {
   /// Starts `tool` on `corpus`.
   init(tool: Tool, corpus: String) throws {
     self.tool = tool
-    let terminal = try PseudoTerminal(rows: Self.rows, columns: Self.columns)
+    let terminal = try TerminalProgram(rows: Self.rows, columns: Self.columns)
     try terminal.spawn(tool.executable ?? "", arguments: tool.interactiveArguments, input: corpus)
     screen = TerminalScreen(terminal: terminal)
   }
@@ -31,7 +31,7 @@ final class InteractiveSession {
     // Whatever is still arriving (a spinner, a late redraw) belongs to the
     // previous key.
     while screen.update(timeout: 0) {}
-    let start = ChildProcess.now()
+    let start = MeasuredCommand.now()
     screen.terminal.send(Array(key.utf8))
     let shown = screen.wait(timeout: Self.keyTimeout, until: expectation.isShown)
     return shown.map { ($0 - start) * 1000 }

@@ -1,30 +1,11 @@
-/// A small deterministic pseudo-random generator (SplitMix64), so that the same
-/// `--seed` always yields the same lists and the same queries on every machine
-/// and toolchain. Foundation's and the standard library's default generators
-/// are not reproducible across runs, which would make results incomparable.
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
+import PickTestSupport
 
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  /// A generator for a sub-task, so that adding draws to one part of the
-  /// program does not shift the numbers every other part sees.
-  func derived(_ salt: UInt64) -> SeededGenerator {
-    var copy = SeededGenerator(seed: state ^ (salt &* 0x9E37_79B9_7F4A_7C15))
-    _ = copy.next()
-    return copy
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
+/// The distributions the lists and queries draw from, on the shared SplitMix64
+/// generator, so that the same `--seed` always yields the same lists and the
+/// same queries on every machine and toolchain. Integers are drawn by
+/// remainder (`pick-bench` uses multiply-high): changing that would change
+/// every list, and results would no longer compare with earlier runs.
+extension SeededGenerator {
   /// A number in `0..<bound` (bound > 0). The modulo bias is negligible for
   /// the small bounds used here.
   mutating func below(_ bound: Int) -> Int {
@@ -36,11 +17,6 @@ struct SeededGenerator: RandomNumberGenerator {
     range.lowerBound + below(range.count)
   }
 
-  /// True with probability `p`.
-  mutating func chance(_ p: Double) -> Bool {
-    Double(next() >> 11) / Double(1 << 53) < p
-  }
-
   /// A uniformly chosen element (the array must not be empty).
   mutating func element<T>(of items: [T]) -> T {
     items[below(items.count)]
@@ -50,7 +26,7 @@ struct SeededGenerator: RandomNumberGenerator {
   /// like word frequencies: real trees reuse a few names (`config`, `index`,
   /// `utils`) far more often than the rest.
   mutating func frequent<T>(of items: [T]) -> T {
-    let u = Double(next() >> 11) / Double(1 << 53)
+    let u = unit()
     return items[min(items.count - 1, Int(Double(items.count) * u * u))]
   }
 

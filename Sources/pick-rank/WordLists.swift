@@ -2,7 +2,7 @@
 /// `SeededGenerator.frequent(of:)` favours the front: that is what makes
 /// names repeat across a tree (`config.go` in ten packages) the way they do in
 /// real repositories, and repetition is what makes ranking hard.
-enum Vocabulary {
+enum WordLists {
   /// Nouns that name modules, files and functions in application code.
   static let nouns = [
     "config", "index", "utils", "main", "server", "client", "handler", "types", "errors", "api",

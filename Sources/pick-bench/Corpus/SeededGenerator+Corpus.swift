@@ -1,40 +1,14 @@
-/// A small seeded generator (SplitMix64) with the few distributions the
-/// corpora need.
-///
-/// Why not `SystemRandomNumberGenerator` or Foundation: the corpora must be the
-/// same bytes on every machine and toolchain, so every step here is integer
-/// arithmetic or IEEE multiplication (exactly rounded everywhere); nothing calls
-/// `log`, `pow` or another libm function whose last bit may differ between
-/// machines.
-struct SeededRandom: RandomNumberGenerator {
-  private var state: UInt64
+import PickTestSupport
 
-  init(seed: UInt64) { state = seed }
-
-  /// The next 64 random bits (Steele, Lea and Flood's SplitMix64).
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
+/// The distributions the corpora draw from. `pick-rank` draws its integers
+/// by remainder instead (its `SeededGenerator+Lists.swift`); each tool keeps
+/// its own so that what it generated before is still the same bytes.
+extension SeededGenerator {
   /// A uniform integer in `0..<count` (Lemire's multiply-high; the bias is
   /// below 2^-40 for our counts, and it is the same on every machine).
   mutating func below(_ count: Int) -> Int {
     precondition(count > 0)
     return Int(next().multipliedFullWidth(by: UInt64(count)).high)
-  }
-
-  /// A uniform `Double` in `[0, 1)` with 53 random bits.
-  mutating func unit() -> Double {
-    Double(next() >> 11) * 0x1p-53
-  }
-
-  /// True with probability `probability`.
-  mutating func chance(_ probability: Double) -> Bool {
-    unit() < probability
   }
 
   /// An element chosen uniformly.
