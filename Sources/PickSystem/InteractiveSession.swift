@@ -20,10 +20,8 @@ public final class InteractiveSession {
   private let originalInput: ItemSource
   private let terminal: TerminalSession
   private var engine: SearchEngine
-  /// `--preview`: runs beside the loop, never blocking it.
+  /// `--preview`: its command runs beside the loop, never blocking it.
   private let preview: PreviewRunner?
-  /// The preview pane's revision last reported to the controller.
-  private var previewRevision = -1
   private var renderer: FrameRenderer
   /// The geometry last reported to the controller.
   private var geometry: TerminalGeometry
@@ -51,7 +49,7 @@ public final class InteractiveSession {
       isInputOpen: stdinOpen, inputFailure: inputFailure, preselection: preselection, geometry: geometry,
       bytesTypedBeforeRawMode: terminal.bytesTypedBeforeRawMode, expectsCursorReport: terminal.expectsCursorReport,
       escapeDelay: EscapeDelay.milliseconds(fromEnvironment: ProcessEnvironment.value("ESCDELAY")),
-      preview: preview?.pane, now: Clock.milliseconds())
+      now: Clock.milliseconds())
     controller = PickerController(options: options, store: store, setup: setup)
   }
 
@@ -66,7 +64,7 @@ public final class InteractiveSession {
   public func run() throws -> Ending {
     defer {
       engine.stop()
-      preview?.stop()
+      preview?.stopAll()
       if input !== originalInput { input.stop(waitingForWalker: false) }
       PreviewRunner.remove(commandFiles)
     }
@@ -78,7 +76,6 @@ public final class InteractiveSession {
 
   /// One turn of the loop: draw, wait, read, let the controller decide, act.
   private func turn() throws -> Ending? {
-    if let ending = try syncPreview() { return ending }
     if let frame = controller.frame(now: Clock.milliseconds()) {
       switch terminal.draw(renderer.render(frame, origin: terminal.origin)) {
       case .drawn: break
@@ -101,7 +98,8 @@ public final class InteractiveSession {
   private func events(from ready: TerminalSession.Ready) -> [PickerEvent]? {
     var events: [PickerEvent] = []
     if ready.extra, let result = engine.take() { events.append(.searchFinished(result.result)) }
-    if ready.preview { preview?.readAvailable() }
+    if ready.preview, let output = preview?.read() { events.append(output) }
+    if let ended = preview?.reap() { events.append(ended) }
     for signal in ready.signals {
       switch signal {
       case SIGINT, SIGTERM: events.append(.signal(.interrupt))
@@ -131,17 +129,6 @@ public final class InteractiveSession {
     return .inputEnded(failure: ItemSource.failureSummary(command: command, failed))
   }
 
-  /// Starts, reaps or clears what the preview has due, and tells the
-  /// controller when the pane changed (which may ask for another preview).
-  private func syncPreview() throws -> Ending? {
-    guard let preview else { return nil }
-    let now = Clock.milliseconds()
-    preview.tick(now: now)
-    guard preview.revision != previewRevision else { return nil }
-    previewRevision = preview.revision
-    return try perform(controller.handle(.previewChanged(preview.pane), now: now))
-  }
-
   /// Performs effects in order; what an effect reports back is handled at
   /// once, and its effects come before the rest. The ending, if one came.
   private func perform(_ effects: [PickerEffect]) throws -> Ending? {
@@ -163,9 +150,9 @@ public final class InteractiveSession {
   private func perform(_ effect: PickerEffect) throws -> PickerEvent? {
     switch effect {
     case .search(let request): engine.submit(request)
-    case .requestPreview(let request, let context):
-      preview?.request(request, context: context, now: Clock.milliseconds())
-    case .previewAction(let action, let pageLines): _ = preview?.perform(action, pageLines: pageLines)
+    case .startPreview(let request, let context):
+      if let problem = preview?.start(request, context: context) { return .previewFailed(problem) }
+    case .stopPreview: preview?.stop()
     case .execute(let template, let context, let isSilent):
       CommandActions.execute(template, context: context, isSilent: isSilent, options: options, terminal: terminal)
     case .reload(let template, let context): return try reload(template, context: context)

@@ -243,24 +243,34 @@ private func click(_ button: Int = 0, column: Int, row: Int) -> [UInt8] {
 }
 
 @Suite struct PickerControllerCommandTests {
-  @Test func `the preview is asked for the item under the cursor, once per item`() throws {
-    var p = try PickerHarness(
-      ["a", "b"], configure: { $0.preview = Array("cat {}".utf8) },
-      setup: { $0.preview = PreviewPane(spec: PreviewWindowSpec()) })
-    let asked = p.effects.compactMap { effect -> Int?? in
-      if case .requestPreview(let request, _) = effect { return request.item }
-      return nil
+  @Test func `the preview runs for the item under the cursor once the cursor rests`() throws {
+    var p = try PickerHarness(["a", "b"]) { $0.preview = Array("cat {}".utf8) }
+    func started(_ p: PickerHarness) -> [Int?] {
+      p.effects.compactMap { if case .startPreview(let request, _) = $0 { request.item } else { nil } }
     }
-    #expect(asked == [0])
-    p.press("down")
+    #expect(started(p).isEmpty)  // not before the debounce
+    #expect(p.controller.timeout(now: p.now) == PickerTunables.previewDebounce)
+    p.now += PickerTunables.previewDebounce
     p.send(.tick)
-    let again = p.effects.compactMap { effect -> Int?? in
-      if case .requestPreview(let request, _) = effect { return request.item }
-      return nil
-    }
-    #expect(again == [0, 1])
-    p.press("shift-down")
-    #expect(p.effects.contains { if case .previewAction(.previewDown, _) = $0 { true } else { false } })
+    #expect(started(p) == [0])
+    p.send(.previewOutput(Array("contents of a\n".utf8)))
+    #expect(p.frame(width: 40, height: 6).plainText.contains("contents of a"))
+    p.press("down", "up", "down")
+    p.now += PickerTunables.previewDebounce
+    p.send(.tick)
+    #expect(started(p) == [0, 1])  // one command for where the cursor rests, not one per row
+    #expect(p.effects.contains { if case .stopPreview = $0 { true } else { false } })
+    p.send(.previewFinished(failure: "exit status 1"))
+    #expect(p.frame(width: 60, height: 6).plainText.contains("[exit status 1]"))
+  }
+
+  @Test func `hiding the preview stops its command and gives the list the whole width`() throws {
+    var p = try PickerHarness(["a", "b"], width: 40, height: 6) { $0.preview = Array("cat {}".utf8) }
+    p.now += PickerTunables.previewDebounce
+    p.send(.tick)
+    p.press("ctrl-/")
+    #expect(p.effects.contains { if case .stopPreview = $0 { true } else { false } })
+    #expect(!p.frame(width: 40, height: 6).plainText.contains("│"))
   }
 
   @Test func `execute runs with the item under the cursor, and the screen is redrawn after`() throws {

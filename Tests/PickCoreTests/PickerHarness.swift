@@ -153,7 +153,14 @@ struct PickerHarness {
 
   /// The frame of a `width` × `height` screen (with `preview`'s pane, if given).
   mutating func frame(width: Int, height: Int, preview: PreviewPane? = nil) -> Frame {
-    if let preview { send(.previewChanged(preview)) }
+    if let preview {
+      // A pane as the tests draw it, whatever the command.
+      var scheduler =
+        controller.previewScheduler
+        ?? PreviewScheduler(template: PreviewTemplate([]), spec: preview.spec, tabstop: options.tabstop)
+      scheduler.pane = preview
+      controller.previewScheduler = scheduler
+    }
     send(.geometry(TerminalGeometry(columns: width, rows: height)))
     return controller.frame(now: now) ?? Frame(width: width, height: height, rows: [], cursor: nil)
   }

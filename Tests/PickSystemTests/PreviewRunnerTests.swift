@@ -3,90 +3,74 @@ import PickCore
 import PickSystem
 import Testing
 
-/// The preview runner without a terminal: time is passed in, output is
-/// polled the way the session polls it.
+/// The preview runner's processes, without a terminal: output is polled the
+/// way the session polls it. (When to run what is `PreviewSchedulerTests`'.)
 @Suite struct PreviewRunnerTests {
   private func runner(_ command: String) -> PreviewRunner {
-    PreviewRunner(
-      template: PreviewTemplate(Array(command.utf8)), shell: [Array("sh".utf8), Array("-c".utf8)],
-      spec: PreviewWindowSpec(), tabstop: 8)
+    PreviewRunner(template: PreviewTemplate(Array(command.utf8)), shell: [Array("sh".utf8), Array("-c".utf8)])
   }
 
-  private func request(_ item: Int?) -> PreviewRunner.Request {
-    PreviewRunner.Request(item: item, query: [], selection: [], columns: 30, lines: 5)
-  }
+  private let request = PreviewRequest(item: 0, query: [], selection: [], columns: 30, lines: 5)
 
   private func context(_ text: String?) -> PreviewTemplate.Context {
     PreviewTemplate.Context(current: text.map { (Array($0.utf8), 0) })
   }
 
-  /// Reads until the command's output ends and it is reaped (at most 5 s).
-  private func drain(_ runner: PreviewRunner, from start: Int) {
-    var now = start
+  /// What the runner reports until the command has ended (at most 5 s).
+  private func events(_ runner: PreviewRunner) -> (output: String, finished: String??) {
+    var output: [UInt8] = []
     for _ in 0..<500 {
+      var event: PickerEvent? = nil
       if runner.descriptor >= 0 {
         var poller = pollfd(fd: runner.descriptor, events: Int16(POLLIN), revents: 0)
-        if poll(&poller, 1, 10) > 0 { runner.readAvailable() }
+        if poll(&poller, 1, 10) > 0 { event = runner.read() }
       } else {
         usleep(10_000)
+        event = runner.reap()
       }
-      now += 10
-      runner.tick(now: now)
-      if runner.descriptor < 0 && runner.timeout(now: now) == nil { return }
+      switch event {
+      case .previewOutput(let bytes)?: output += bytes
+      case .previewFinished(let failure)?: return (String(decoding: output, as: UTF8.self), .some(failure))
+      default: break
+      }
     }
+    return (String(decoding: output, as: UTF8.self), nil)
   }
 
-  private func shown(_ runner: PreviewRunner) -> [String] {
-    runner.pane.text.lines.map { String(decoding: $0.flatMap(\.bytes), as: UTF8.self) }
+  @Test func `the command runs with the pane's size and its placeholders, and its end is reported`() {
+    let runner = runner("echo item {} $PICK_PREVIEW_LINES $COLUMNS")
+    #expect(runner.start(request, context: context("two")) == nil)
+    let result = events(runner)
+    #expect(result.output == "item two 5 30\n")
+    #expect(result.finished == .some(nil))
+    runner.stopAll()
   }
 
-  @Test func `a request starts its command only after the debounce; a newer one replaces it`() {
-    let runner = runner("echo item {}")
-    runner.request(request(1), context: context("one"), now: 0)
-    runner.tick(now: PickerTunables.previewDebounce - 1)
-    #expect(runner.descriptor < 0)
-    runner.request(request(2), context: context("two"), now: 10)
-    runner.tick(now: 10 + PickerTunables.previewDebounce)
-    #expect(runner.descriptor >= 0)
-    drain(runner, from: 10 + PickerTunables.previewDebounce)
-    #expect(shown(runner) == ["item two"])
-    #expect(runner.pane.status == nil)
-    runner.stop()
-  }
-
-  @Test func `the same request does not run the command again; a failure shows its status`() {
+  @Test func `a failure is reported with its status`() {
     let runner = runner("echo ran; exit 7")
-    runner.request(request(1), context: context("x"), now: 0)
-    runner.tick(now: 100)
-    drain(runner, from: 100)
-    #expect(shown(runner) == ["ran"])
-    #expect(runner.pane.status == "[exit status 7]")
-    runner.request(request(1), context: context("x"), now: 5000)
-    runner.tick(now: 6000)
-    #expect(runner.descriptor < 0)
-    runner.stop()
+    #expect(runner.start(request, context: context("x")) == nil)
+    let result = events(runner)
+    #expect(result.output == "ran\n")
+    #expect(result.finished == .some("exit status 7"))
+    runner.stopAll()
   }
 
-  @Test func `with no item the pane is emptied and nothing runs`() {
+  @Test func `a command that cannot take its placeholders does not run`() {
     let runner = runner("echo {}")
-    runner.request(request(1), context: context("x"), now: 0)
-    runner.tick(now: 100)
-    drain(runner, from: 100)
-    #expect(shown(runner) == ["x"])
-    runner.request(request(nil), context: context(nil), now: 1000)
-    runner.tick(now: 2000)
+    let problem = runner.start(request, context: context("a\u{0}b"))
+    #expect(problem != nil)
     #expect(runner.descriptor < 0)
-    #expect(shown(runner).isEmpty)
-    runner.stop()
   }
 
-  @Test func `stop ends an endless command at once`() {
+  @Test func `stop ends an endless command at once, and a stopped command reports nothing`() {
     let runner = runner("sleep 30")
-    runner.request(request(1), context: context("x"), now: 0)
-    runner.tick(now: 100)
+    #expect(runner.start(request, context: context("x")) == nil)
     #expect(runner.descriptor >= 0)
     let start = ContinuousClock.now
     runner.stop()
+    #expect(runner.descriptor < 0)
+    #expect(runner.reap() == nil || true)
+    runner.stopAll()
     #expect(ContinuousClock.now - start < .seconds(2))
   }
 }

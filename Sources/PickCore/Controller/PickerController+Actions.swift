@@ -3,10 +3,10 @@
 extension PickerController {
   /// Runs one action (its matches are up to date when it needs them).
   mutating func perform(_ action: PickerAction, trigger: Trigger, now: Int) -> [PickerEffect] {
-    if action.isPreviewAction, previewTemplate != nil {
-      // The runner's pane changes: ask for the preview again at the end of the turn.
-      previewAsked = nil
-      return [.previewAction(action, pageLines: previewPageLines)]
+    let pageLines = previewPageLines
+    if let outcome = previewScheduler?.perform(action, pageLines: pageLines), outcome.handled {
+      fitList()  // a pane shown or hidden changes the list's size
+      return previewCommands(outcome.commands)
     }
     switch action {
     case .reload(let command, _):
@@ -90,22 +90,19 @@ extension PickerController {
     return resume(now: now)
   }
 
+  /// The preview runner's commands, as effects.
+  func previewCommands(_ commands: [PreviewScheduler.Command]) -> [PickerEffect] {
+    commands.map { command in
+      switch command {
+      case .start(let request, let context): return .startPreview(request, context)
+      case .stop: return .stopPreview
+      }
+    }
+  }
+
   /// The height of the preview pane's text (a page, for `preview-page-down`).
   var previewPageLines: Int {
     guard let preview, let geometry = layout().previewGeometry(preview) else { return 1 }
     return max(preview.contentSize(width: geometry.paneWidth, height: geometry.paneHeight).lines, 1)
-  }
-}
-
-extension PickerAction {
-  /// Whether the action shows, hides, scrolls or reruns the preview pane.
-  var isPreviewAction: Bool {
-    switch self {
-    case .togglePreview, .showPreview, .hidePreview, .refreshPreview, .previewUp, .previewDown,
-      .previewPageUp, .previewPageDown, .previewHalfPageUp, .previewHalfPageDown, .previewTop, .previewBottom:
-      return true
-    default:
-      return false
-    }
   }
 }

@@ -48,19 +48,28 @@ extension PickerController {
     return out
   }
 
+  /// The preview pane, with `--preview`.
+  var preview: PreviewPane? { previewScheduler?.pane }
+
   /// Asks for the preview of the item under the cursor, as the pane will
-  /// show it, when that is not what was asked for last.
-  mutating func previewRequest() -> [PickerEffect] {
-    guard let template = previewTemplate, let pane = preview, pane.isVisible,
-      let geometry = layout().previewGeometry(pane)
-    else { return [] }
+  /// show it (the scheduler skips what it shows or has scheduled already),
+  /// and starts what is due.
+  mutating func previewRequest(now: Int) -> [PickerEffect] {
+    guard let pane = preview, let template = previewScheduler?.template else { return [] }
+    guard pane.isVisible, let geometry = layout().previewGeometry(pane) else {
+      return previewCommands(previewScheduler?.tick(now: now) ?? [])
+    }
     let size = pane.contentSize(width: geometry.paneWidth, height: geometry.paneHeight)
     let selected = template.usesSelection && state.selection.count > 0 ? state.chosenItems() : []
     let request = PreviewRequest(
       item: state.currentItem, query: template.usesQuery ? state.editor.bytes : [], selection: selected,
       columns: size.columns, lines: size.lines)
-    guard request != previewAsked else { return [] }
-    previewAsked = request
-    return [.requestPreview(request, commandContext(for: template))]
+    var commands: [PreviewScheduler.Command] = []
+    if previewScheduler?.isNew(request) == true {
+      let context = commandContext(for: template)
+      commands += previewScheduler?.request(request, context: context, now: now) ?? []
+    }
+    commands += previewScheduler?.tick(now: now) ?? []
+    return previewCommands(commands)
   }
 }

@@ -72,12 +72,8 @@ public struct PickerController {
   var queue: [QueuedWork] = []
   var blocker: Blocker? = nil
 
-  // Preview.
-  let previewTemplate: PreviewTemplate?
-  /// The pane as the preview runner last reported it.
-  var preview: PreviewPane?
-  /// The last preview asked for (nil: ask again).
-  var previewAsked: PreviewRequest? = nil
+  /// `--preview`: the pane and when its command runs.
+  var previewScheduler: PreviewScheduler?
 
   /// How the picker ended, once it has.
   public internal(set) var ending: PickerEnding? = nil
@@ -97,15 +93,13 @@ public struct PickerController {
     public var expectsCursorReport: Bool
     /// `ESCDELAY` from the environment, or the default.
     public var escapeDelay: Int
-    /// The preview pane, with `--preview`.
-    public var preview: PreviewPane?
     /// The monotonic time at start.
     public var now: Int
 
     public init(
       isInputOpen: Bool, inputFailure: String? = nil, preselection: Preselection = Preselection(),
       geometry: TerminalGeometry, bytesTypedBeforeRawMode: Int = 0, expectsCursorReport: Bool = false,
-      escapeDelay: Int = EscapeDelay.defaultMilliseconds, preview: PreviewPane? = nil, now: Int = 0
+      escapeDelay: Int = EscapeDelay.defaultMilliseconds, now: Int = 0
     ) {
       self.isInputOpen = isInputOpen
       self.inputFailure = inputFailure
@@ -114,7 +108,6 @@ public struct PickerController {
       self.bytesTypedBeforeRawMode = bytesTypedBeforeRawMode
       self.expectsCursorReport = expectsCursorReport
       self.escapeDelay = escapeDelay
-      self.preview = preview
       self.now = now
     }
   }
@@ -143,8 +136,9 @@ public struct PickerController {
     cookedLeft = setup.bytesTypedBeforeRawMode
     geometry = setup.geometry
     rankedAt = setup.now
-    previewTemplate = options.preview.map { PreviewTemplate($0) }
-    preview = setup.preview
+    previewScheduler = options.preview.map {
+      PreviewScheduler(template: PreviewTemplate($0), spec: options.previewWindow, tabstop: options.tabstop)
+    }
     state = PickerState(
       configuration: PickerConfiguration(options: options), query: options.query,
       matches: ranker.rank(store, items: [], query: compiled))
@@ -196,9 +190,13 @@ public struct PickerController {
       fitList()
       return []
     case .signal(let signal): return self.signal(signal)
-    case .previewChanged(let pane):
-      preview = pane
-      fitList()
+    case .previewOutput(let bytes):
+      return previewCommands(previewScheduler?.output(bytes[...]) ?? [])
+    case .previewFinished(let failure):
+      previewScheduler?.finished(failure: failure)
+      return []
+    case .previewFailed(let problem):
+      previewScheduler?.failed(problem)
       return []
     case .reloaded(let newStore): return reloaded(newStore, now: now)
     case .reloadFailed:
@@ -234,6 +232,8 @@ public struct PickerController {
       if state.matches.count > 0 || state.selection.count > 0 { return end(.accepted(state.chosenItems())) }
       if !isInputOpen && !itemsSinceRank { return end(.nothingChosen) }
     }
+    // A reload's new items are not there yet: nothing to search or preview.
+    if case .reload = blocker { return [] }
     var effects: [PickerEffect] = []
     // Search again when the query changed (at once) or new items came (at
     // most every `rerankInterval`), in the background: the frame is drawn
@@ -244,7 +244,7 @@ public struct PickerController {
     if (!state.isUpToDate || itemsDue) && !isSearchingCurrent && cursorReportDeadline == nil {
       effects.append(requestSearch(now: now))
     }
-    effects += previewRequest()
+    effects += previewRequest(now: now)
     return effects
   }
 
@@ -257,6 +257,7 @@ public struct PickerController {
     if decoder.isWaiting { atMost(decoderDeadline - now) }
     if isInputOpen { atMost(PickerTunables.spinnerInterval) }
     if itemsSinceRank { atMost(PickerTunables.rerankInterval) }
+    if let preview = previewScheduler?.timeout(now: now) { atMost(preview) }
     return wait
   }
 

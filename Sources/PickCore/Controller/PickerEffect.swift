@@ -5,12 +5,12 @@ public enum PickerEffect {
   /// Start this search; a search still running is abandoned. Its result
   /// comes back as `.searchFinished`.
   case search(SearchRequest)
-  /// Show the preview of `request`, running the preview command built from
-  /// `context` (the runner skips a request it already shows or has scheduled).
-  case requestPreview(PreviewRequest, PreviewTemplate.Context)
-  /// A preview action (`toggle-preview`, `preview-down`, ...); `pageLines`
-  /// is the height of the pane's text, for the page-wise ones.
-  case previewAction(PickerAction, pageLines: Int)
+  /// Run the preview command for `request`, its placeholders expanded from
+  /// `context`, stopping any other; its output comes back as `.previewOutput`,
+  /// its end as `.previewFinished` (or `.previewFailed`).
+  case startPreview(PreviewRequest, PreviewTemplate.Context)
+  /// Stop the running preview command: its output is no longer wanted.
+  case stopPreview
   /// `execute(CMD)` (on the terminal, which the session restores meanwhile)
   /// or `execute-silent(CMD)` (no terminal), with these placeholders.
   case execute(PreviewTemplate, PreviewTemplate.Context, isSilent: Bool)

@@ -15,8 +15,12 @@ public enum PickerEvent {
   case geometry(TerminalGeometry)
   /// A signal reached pick (through the self-pipe).
   case signal(PickerSignal)
-  /// The preview pane changed (output arrived, the command ended, it was scrolled or hidden).
-  case previewChanged(PreviewPane)
+  /// The preview command printed these bytes.
+  case previewOutput([UInt8])
+  /// The preview command ended; `failure` says how when it failed (`exit status 1`).
+  case previewFinished(failure: String?)
+  /// The preview command could not be run, and why.
+  case previewFailed(String)
   /// `reload` started: these are the new items (empty at first, filling as they stream in).
   case reloaded(ItemStore)
   /// `reload`'s command could not be started (or its placeholders expanded): nothing changes.
