@@ -229,6 +229,15 @@ private func click(_ button: Int = 0, column: Int, row: Int) -> [UInt8] {
     // The key typed before the answer is applied after it.
     #expect(p.query == "b")
     #expect(p.controller.frame(now: p.now) != nil)
+    // Without an answer, the wait ends on time even while keys keep coming.
+    var silent = try PickerHarness(["apple", "banana"], setup: { $0.expectsCursorReport = true })
+    silent.now += PickerTunables.cursorReportWait - 1
+    silent.type("b")
+    #expect(silent.controller.frame(now: silent.now) == nil)
+    silent.now += 1
+    silent.type("a")
+    #expect(silent.query == "ba")
+    #expect(silent.controller.frame(now: silent.now) != nil)
   }
 
   @Test func `list height follows the window, and the cursor stays in view`() throws {
@@ -289,5 +298,44 @@ private func click(_ button: Int = 0, column: Int, row: Int) -> [UInt8] {
     #expect(!isSilent)
     #expect(String(decoding: template.expand(context) { _ in nil }.command, as: UTF8.self) == "echo 'b'")
     if case .invalidateScreen? = p.effects.last {} else { Issue.record("no redraw after execute") }
+  }
+}
+
+@Suite struct PickerControllerTerminalTests {
+  @Test func `Ctrl-Z and SIGTSTP suspend, SIGCONT resumes, and each redraws in full`() throws {
+    var p = try PickerHarness(["a"])
+    #expect(p.press("ctrl-z") == .suspend)
+    #expect(p.effects.contains { if case .invalidateScreen = $0 { true } else { false } })
+    p.effects = []
+    p.send(.signal(.terminalStop))
+    #expect(p.effects.contains { if case .suspendTerminal = $0 { true } else { false } })
+    p.effects = []
+    p.send(.signal(.continued))
+    #expect(p.effects.contains { if case .resumeTerminal = $0 { true } else { false } })
+    #expect(p.ending == nil)
+  }
+
+  @Test func `a resize sets the list height before the next frame`() throws {
+    var p = try PickerHarness((1...30).map { "item\($0)" }, width: 20, height: 6)
+    #expect(p.state.listHeight == 4)
+    p.send(.geometry(TerminalGeometry(columns: 20, rows: 10)))
+    #expect(p.state.listHeight == 8)
+    let rows = p.controller.frame(now: p.now)?.plainText.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(rows?.count == 10)
+    #expect(rows?[9].hasPrefix("   item8") == true)
+  }
+
+  @Test func `header lines are shown and never matched; --unique leaves repeats out of the count`() throws {
+    var p = try PickerHarness(["NAME", "b", "a", "b"], isInputOpen: false) {
+      $0.headerLines = 1
+      $0.unique = true
+    }
+    #expect(p.listed == ["b", "a"])
+    #expect(p.state.itemCount == 2)
+    let frame = p.frame(width: 20, height: 6).plainText
+    #expect(frame.contains("2/2"))
+    #expect(frame.contains("NAME"))
+    p.type("NAME")
+    #expect(p.listed.isEmpty)
   }
 }

@@ -43,15 +43,18 @@ extension PickerController {
 
   /// Bytes the decoder held that stopped waiting for more (a lone Esc).
   mutating func decoderTimeouts(now: Int) -> [PickerEffect] {
-    var effects: [PickerEffect] = []
-    if let deadline = cursorReportDeadline, now >= deadline {
-      // No answer: the area ends at the bottom of the screen, as assumed.
-      effects += endCursorReportWait(now: now)
-    }
-    guard decoder.isWaiting, now >= decoderDeadline else { return effects }
+    guard decoder.isWaiting, now >= decoderDeadline else { return [] }
     let events = decoder.timedOut()
     decoderDeadline = now + (decoder.waitMilliseconds ?? 0)
-    return effects + inputEvents(events, now: now)
+    return inputEvents(events, now: now)
+  }
+
+  /// Inline mode: once the wait for the cursor's position is over, with no
+  /// answer, the area ends at the bottom of the screen, as assumed; the keys
+  /// typed meanwhile run.
+  mutating func cursorReportTimeout(now: Int) -> [PickerEffect] {
+    guard let deadline = cursorReportDeadline, now >= deadline else { return [] }
+    return endCursorReportWait(now: now)
   }
 
   /// Handles decoded events: answers from the terminal at once, the rest in

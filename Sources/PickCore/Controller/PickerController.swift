@@ -166,6 +166,7 @@ public struct PickerController {
       if ending != nil { return effects }
     }
     if !sawTerminalInput { effects += decoderTimeouts(now: now) }
+    if ending == nil { effects += cursorReportTimeout(now: now) }
     if ending == nil { effects += dueWork(now: now) }
     return effects
   }
@@ -200,6 +201,7 @@ public struct PickerController {
       return []
     case .reloaded(let newStore): return reloaded(newStore, now: now)
     case .reloadFailed:
+      guard case .reload = blocker else { return [] }
       blocker = nil
       return resume(now: now)
     case .tick: return []

@@ -30,7 +30,8 @@
 ///
 /// Timing. ESC is both a key and the start of every sequence. A terminal
 /// writes a whole sequence at once, so a byte that follows an ESC within the
-/// escape delay belongs to it; the decoder has no clock and the event loop
+/// escape delay belongs to it; the decoder has no clock and its owner (the
+/// picker controller, which is given the time)
 /// calls `timedOut()` when `waitMilliseconds` pass without input. Then:
 ///
 /// - a lone ESC (or ESC ESC) is the Escape key;
@@ -113,7 +114,7 @@ public struct KeyDecoder: Sendable {
   /// sequence, a split UTF-8 character, an unterminated string or paste.
   public var isWaiting: Bool { state != .ground }
 
-  /// How long the event loop should wait for another byte before calling
+  /// How long the picker should wait for another byte before calling
   /// `timedOut()`; `nil` when nothing is held.
   public var waitMilliseconds: Int? {
     switch state {

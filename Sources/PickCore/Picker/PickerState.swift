@@ -3,7 +3,7 @@
 /// still arriving. Keys become actions; actions change this state; the
 /// layout draws it. No I/O here, so it is tested with keys in, frames out.
 public struct PickerState: Sendable {
-  /// What the event loop should do after an action.
+  /// What the controller should do after an action.
   public enum Outcome: Equatable, Sendable {
     case none
     /// The query changed: match again.
