@@ -144,23 +144,10 @@ public struct PickerState: Sendable {
     case .backwardDeleteCharOrAbort:
       if editor.isEmpty { return .abort }
       editor.deleteBackward()
-    case .insert(let text): editor.insert(text)
-    case .backwardChar: editor.moveLeft()
-    case .forwardChar: editor.moveRight()
-    case .beginningOfLine: editor.moveToStart()
-    case .endOfLine: editor.moveToEnd()
-    case .backwardWord: editor.moveWordLeft()
-    case .forwardWord: editor.moveWordRight()
-    case .backwardDeleteChar: editor.deleteBackward()
-    case .deleteChar: editor.deleteForward()
-    case .unixLineDiscard: editor.killToStart()
-    case .unixWordRubout: editor.killWhitespaceWordBackward()
-    case .killWord: editor.killWordForward()
-    case .backwardKillWord: editor.killWordBackward()
-    case .killLine: editor.killToEnd()
-    case .yank: editor.yank()
-    case .clearQuery: editor = QueryEditor()
-    case .changeQuery(let text): editor = QueryEditor(text)
+    case .insert, .backwardChar, .forwardChar, .beginningOfLine, .endOfLine, .backwardWord, .forwardWord,
+      .backwardDeleteChar, .deleteChar, .unixLineDiscard, .unixWordRubout, .killWord, .backwardKillWord,
+      .killLine, .yank, .clearQuery, .changeQuery:
+      editor.apply(action)
     case .changePrompt(let text): prompt = text
     case .up: move(visually: -1)
     case .down: move(visually: 1)
@@ -189,19 +176,7 @@ public struct PickerState: Sendable {
     case .toggleAll where configuration.isMulti: selection.toggleAll(matches)
     case .clearMulti: selection.clear()
     case .selectAllOrNone, .selectAll, .deselectAll, .toggleAll: return .none
-    case .toggleReview:
-      guard configuration.isMulti else { return .none }
-      if let saved = beforeReview {
-        reviewItems = nil
-        beforeReview = nil
-        editor = saved.editor
-        anchor = saved.cursorItem.map { .returning(toItem: $0) }
-      } else {
-        beforeReview = (editor, currentItem)
-        reviewItems = selection.ordered(.input, reversed: false).sorted()
-        editor = QueryEditor()
-      }
-      return .queryChanged
+    case .toggleReview: return toggleReview()
     case .clearScreen: return .redraw
     case .suspend: return .suspend
     case .ignore: return .none
@@ -213,6 +188,23 @@ public struct PickerState: Sendable {
       return .none
     }
     return editor.characters != before.characters ? .queryChanged : .none
+  }
+
+  /// Ctrl-S: enters the review view (only the selected items, an empty
+  /// query) or leaves it (the query back, the cursor back on its item).
+  private mutating func toggleReview() -> Outcome {
+    guard configuration.isMulti else { return .none }
+    if let saved = beforeReview {
+      reviewItems = nil
+      beforeReview = nil
+      editor = saved.editor
+      anchor = saved.cursorItem.map { .returning(toItem: $0) }
+    } else {
+      beforeReview = (editor, currentItem)
+      reviewItems = selection.ordered(.input, reversed: false).sorted()
+      editor = QueryEditor()
+    }
+    return .queryChanged
   }
 
   /// Puts the cursor on `item` if it is among the matches, as a click does

@@ -101,3 +101,30 @@ public struct QueryEditor: Equatable, Sendable {
     return k
   }
 }
+
+extension QueryEditor {
+  /// Runs a query-editing action (typing, moving the text cursor, deleting,
+  /// yanking, replacing the query); any other action leaves the query alone.
+  mutating func apply(_ action: PickerAction) {
+    switch action {
+    case .insert(let text): insert(text)
+    case .backwardChar: moveLeft()
+    case .forwardChar: moveRight()
+    case .beginningOfLine: moveToStart()
+    case .endOfLine: moveToEnd()
+    case .backwardWord: moveWordLeft()
+    case .forwardWord: moveWordRight()
+    case .backwardDeleteChar: deleteBackward()
+    case .deleteChar: deleteForward()
+    case .unixLineDiscard: killToStart()
+    case .unixWordRubout: killWhitespaceWordBackward()
+    case .killWord: killWordForward()
+    case .backwardKillWord: killWordBackward()
+    case .killLine: killToEnd()
+    case .yank: yank()
+    case .clearQuery: self = QueryEditor()
+    case .changeQuery(let text): self = QueryEditor(text)
+    default: break
+    }
+  }
+}

@@ -106,103 +106,131 @@ enum BenchCommand: Equatable {
     if options.has("help") || options.has("h") { return .help }
     let command: BenchCommand
     switch subcommand {
-    case "filter":
-      var filter = FilterOptions()
-      if let items = try options.count("items") { filter.items = items }
-      if let runs = try options.count("runs") { filter.runs = runs }
-      if let seed = try options.count("seed") { filter.seed = UInt64(seed) }
-      if let corpora = options.values("corpus") {
-        filter.corpora = corpora.map { CorpusKind(rawValue: $0).map(CorpusSource.generated) ?? .file($0) }
-      }
-      filter.queries = options.values("query") ?? []
-      filter.pick = try options.single("pick")
-      filter.fzf = try options.single("fzf")
-      filter.fzy = try options.single("fzy")
-      if let cache = try options.single("cache") { filter.cacheDirectory = cache }
-      command = .filter(filter)
-    case "startup":
-      var startup = StartupOptions()
-      if let runs = try options.count("runs") { startup.runs = runs }
-      startup.pick = try options.single("pick")
-      startup.fzf = try options.single("fzf")
-      startup.fzy = try options.single("fzy")
-      command = .startup(startup)
-    case "latency":
-      var latency = LatencyOptions()
-      if let items = try options.count("items") { latency.items = items }
-      if let runs = try options.count("runs") { latency.runs = runs }
-      if let seed = try options.count("seed") { latency.seed = UInt64(seed) }
-      if let keys = try options.single("keys") {
-        guard !keys.isEmpty else { throw BenchError.usage("--keys needs at least one key") }
-        latency.keys = keys
-      }
-      if let backspaces = try options.single("backspaces") {
-        guard let count = Int(backspaces), count >= 0 else {
-          throw BenchError.usage("--backspaces needs a number, not '\(backspaces)'")
-        }
-        latency.backspaces = count
-      }
-      if let corpus = try options.single("corpus") {
-        latency.corpus = CorpusKind(rawValue: corpus).map(CorpusSource.generated) ?? .file(corpus)
-      }
-      latency.pick = try options.single("pick")
-      latency.fzf = try options.single("fzf")
-      if let cache = try options.single("cache") { latency.cacheDirectory = cache }
-      command = .latency(latency)
-    case "load":
-      var load = LoadOptions()
-      if let sizes = options.values("items") {
-        guard !sizes.isEmpty else { throw BenchError.usage("--items needs at least one number") }
-        load.sizes = try sizes.map { try OptionList.parseCount($0, name: "items") }
-      }
-      if let runs = try options.count("runs") { load.runs = runs }
-      if let seed = try options.count("seed") { load.seed = UInt64(seed) }
-      if let files = options.values("corpus") {
-        for file in files where CorpusKind(rawValue: file) != nil {
-          throw BenchError.usage(
-            "load --corpus takes files; generated corpora are paths of --items sizes, not '\(file)'")
-        }
-        load.files = files
-      }
-      load.pick = try options.single("pick")
-      load.fzf = try options.single("fzf")
-      if let cache = try options.single("cache") { load.cacheDirectory = cache }
-      command = .load(load)
-    case "abort":
-      var abort = AbortOptions()
-      if let items = try options.count("items") { abort.items = items }
-      if let runs = try options.count("runs") { abort.runs = runs }
-      if let at = try options.count("at") { abort.atMilliseconds = at }
-      abort.pick = try options.single("pick")
-      abort.fzf = try options.single("fzf")
-      command = .abort(abort)
-    case "rank":
-      var rank = RankOptions()
-      if let items = try options.count("items") { rank.items = items }
-      if let runs = try options.count("runs") { rank.runs = runs }
-      if let seed = try options.count("seed") { rank.seed = UInt64(seed) }
-      if let corpus = try options.single("corpus") {
-        rank.corpus = CorpusKind(rawValue: corpus).map(CorpusSource.generated) ?? .file(corpus)
-      }
-      rank.queries = options.values("query") ?? []
-      if let flag = options.values("narrow") {
-        guard flag.isEmpty else { throw BenchError.usage("--narrow takes no value") }
-        rank.narrow = true
-      }
-      rank.workers = try options.count("workers")
-      if let cache = try options.single("cache") { rank.cacheDirectory = cache }
-      command = .rank(rank)
-    case "corpus":
-      guard let name = options.positional.first, let kind = CorpusKind(rawValue: name) else {
-        throw BenchError.usage("corpus needs a kind: paths, history or unicode")
-      }
-      command = .corpus(
-        kind: kind, items: try options.count("items") ?? 1_000_000, seed: UInt64(try options.count("seed") ?? 42))
+    case "filter": command = try parseFilter(&options)
+    case "startup": command = try parseStartup(&options)
+    case "latency": command = try parseLatency(&options)
+    case "load": command = try parseLoad(&options)
+    case "abort": command = try parseAbort(&options)
+    case "rank": command = try parseRank(&options)
+    case "corpus": command = try parseCorpus(&options)
     default:
       throw BenchError.usage("unknown command '\(subcommand)'")
     }
     try options.checkAllUsed(by: subcommand)
     return command
+  }
+
+  /// `filter`: pick, fzf and fzy on each corpus and query.
+  private static func parseFilter(_ options: inout OptionList) throws -> BenchCommand {
+    var filter = FilterOptions()
+    if let items = try options.count("items") { filter.items = items }
+    if let runs = try options.count("runs") { filter.runs = runs }
+    if let seed = try options.count("seed") { filter.seed = UInt64(seed) }
+    if let corpora = options.values("corpus") {
+      filter.corpora = corpora.map { CorpusKind(rawValue: $0).map(CorpusSource.generated) ?? .file($0) }
+    }
+    filter.queries = options.values("query") ?? []
+    filter.pick = try options.single("pick")
+    filter.fzf = try options.single("fzf")
+    filter.fzy = try options.single("fzy")
+    if let cache = try options.single("cache") { filter.cacheDirectory = cache }
+    return .filter(filter)
+  }
+
+  /// `startup`: each tool started on a tiny input.
+  private static func parseStartup(_ options: inout OptionList) throws -> BenchCommand {
+    var startup = StartupOptions()
+    if let runs = try options.count("runs") { startup.runs = runs }
+    startup.pick = try options.single("pick")
+    startup.fzf = try options.single("fzf")
+    startup.fzy = try options.single("fzy")
+    return .startup(startup)
+  }
+
+  /// `latency`: keys typed into each picker on a terminal.
+  private static func parseLatency(_ options: inout OptionList) throws -> BenchCommand {
+    var latency = LatencyOptions()
+    if let items = try options.count("items") { latency.items = items }
+    if let runs = try options.count("runs") { latency.runs = runs }
+    if let seed = try options.count("seed") { latency.seed = UInt64(seed) }
+    if let keys = try options.single("keys") {
+      guard !keys.isEmpty else { throw BenchError.usage("--keys needs at least one key") }
+      latency.keys = keys
+    }
+    if let backspaces = try options.single("backspaces") {
+      guard let count = Int(backspaces), count >= 0 else {
+        throw BenchError.usage("--backspaces needs a number, not '\(backspaces)'")
+      }
+      latency.backspaces = count
+    }
+    if let corpus = try options.single("corpus") {
+      latency.corpus = CorpusKind(rawValue: corpus).map(CorpusSource.generated) ?? .file(corpus)
+    }
+    latency.pick = try options.single("pick")
+    latency.fzf = try options.single("fzf")
+    if let cache = try options.single("cache") { latency.cacheDirectory = cache }
+    return .latency(latency)
+  }
+
+  /// `load`: time until each picker shows all of a large input.
+  private static func parseLoad(_ options: inout OptionList) throws -> BenchCommand {
+    var load = LoadOptions()
+    if let sizes = options.values("items") {
+      guard !sizes.isEmpty else { throw BenchError.usage("--items needs at least one number") }
+      load.sizes = try sizes.map { try OptionList.parseCount($0, name: "items") }
+    }
+    if let runs = try options.count("runs") { load.runs = runs }
+    if let seed = try options.count("seed") { load.seed = UInt64(seed) }
+    if let files = options.values("corpus") {
+      for file in files where CorpusKind(rawValue: file) != nil {
+        throw BenchError.usage(
+          "load --corpus takes files; generated corpora are paths of --items sizes, not '\(file)'")
+      }
+      load.files = files
+    }
+    load.pick = try options.single("pick")
+    load.fzf = try options.single("fzf")
+    if let cache = try options.single("cache") { load.cacheDirectory = cache }
+    return .load(load)
+  }
+
+  /// `abort`: Ctrl-C while a huge input streams in.
+  private static func parseAbort(_ options: inout OptionList) throws -> BenchCommand {
+    var abort = AbortOptions()
+    if let items = try options.count("items") { abort.items = items }
+    if let runs = try options.count("runs") { abort.runs = runs }
+    if let at = try options.count("at") { abort.atMilliseconds = at }
+    abort.pick = try options.single("pick")
+    abort.fzf = try options.single("fzf")
+    return .abort(abort)
+  }
+
+  /// `rank`: pick's matcher in process.
+  private static func parseRank(_ options: inout OptionList) throws -> BenchCommand {
+    var rank = RankOptions()
+    if let items = try options.count("items") { rank.items = items }
+    if let runs = try options.count("runs") { rank.runs = runs }
+    if let seed = try options.count("seed") { rank.seed = UInt64(seed) }
+    if let corpus = try options.single("corpus") {
+      rank.corpus = CorpusKind(rawValue: corpus).map(CorpusSource.generated) ?? .file(corpus)
+    }
+    rank.queries = options.values("query") ?? []
+    if let flag = options.values("narrow") {
+      guard flag.isEmpty else { throw BenchError.usage("--narrow takes no value") }
+      rank.narrow = true
+    }
+    rank.workers = try options.count("workers")
+    if let cache = try options.single("cache") { rank.cacheDirectory = cache }
+    return .rank(rank)
+  }
+
+  /// `corpus KIND`: a generated corpus on standard output.
+  private static func parseCorpus(_ options: inout OptionList) throws -> BenchCommand {
+    guard let name = options.positional.first, let kind = CorpusKind(rawValue: name) else {
+      throw BenchError.usage("corpus needs a kind: paths, history or unicode")
+    }
+    return .corpus(
+      kind: kind, items: try options.count("items") ?? 1_000_000, seed: UInt64(try options.count("seed") ?? 42))
   }
 }
 
