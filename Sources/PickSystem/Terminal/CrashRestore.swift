@@ -16,9 +16,9 @@ import Glibc
 /// signal pipe does not (QUIT, USR1, USR2, ALRM, XCPU, real-time, …; not the
 /// ones ignored at start), so no catchable signal leaves the terminal raw.
 ///
-/// The alternate stack belongs to the thread that arms; other threads can get
-/// their own with `prepareCurrentThread()`. The handler replaces the Swift
-/// runtime's backtracer for these signals.
+/// The alternate stack belongs to the thread that arms (the main thread: see
+/// Docs/Reliability.md for what that means for the others). The handler
+/// replaces the Swift runtime's backtracer for these signals.
 public enum CrashRestore {
   /// Arms the handlers: on a crash, `saved` is restored on `fileDescriptor` and
   /// `resetBytes` (main screen, cursor visible, …; at most 1 KiB) are written to it.
@@ -44,12 +44,6 @@ public enum CrashRestore {
   /// writing results must not write the reset bytes a second time.
   public static func disarm() {
     cpick_crash_restore_disarm()
-  }
-
-  /// Gives the calling thread an alternate signal stack, so that a stack
-  /// overflow on it still restores the terminal. The corresponding C function is `sigaltstack`.
-  public static func prepareCurrentThread() {
-    _ = cpick_alternate_signal_stack()
   }
 
   /// Whether `PICK_TEST_CRASH` is set (to anything): the end-to-end tests ask
