@@ -12,6 +12,8 @@ public enum InputReader {
     case terminal
     /// Not open at all (`<&-`): the next file pick opens would become it.
     case closed
+    /// Open for writing only (`0>FILE`): nothing can be read from it.
+    case writeOnly
   }
 
   /// Classifies `fd` (the corresponding C functions are `fstat` and `isatty`).
@@ -20,6 +22,7 @@ public enum InputReader {
     guard fstat(fd, &status) == 0 else { return errno == EBADF ? .closed : .readable }
     if (status.st_mode & S_IFMT) == S_IFDIR { return .directory }
     if isatty(fd) == 1 { return .terminal }
+    if fcntl(fd, F_GETFL) & O_ACCMODE == O_WRONLY { return .writeOnly }
     return .readable
   }
 

@@ -55,6 +55,7 @@ let source: ItemSource
 switch InputReader.kind(of: 0) {
 case .closed: fail("standard input is closed")
 case .directory: fail("standard input is a directory")
+case .writeOnly: fail("standard input is open for writing only: nothing can be read from it")
 case .terminal:
   // Nothing piped in: PICK_DEFAULT_COMMAND's output, or the file walker.
   do {
@@ -96,10 +97,8 @@ do {
   exit(ExitStatus.readerGone)
 } catch WriteFailure.failed(_, let message) {
   fail("cannot write results: \(message)")
-} catch ItemStore.Failure.full(let limit, let itemLimit) {
-  fail("input too large: pick holds at most \(limit >> 30) GiB and \(itemLimit) items")
-} catch ItemStore.Failure.cannotReserve(let bytes) {
-  fail("cannot reserve \(bytes >> 20) MiB of address space for the input")
+} catch let failure as ItemStore.Failure {
+  fail(failure.description)
 } catch let failure as UsageFailure {
   fail(failure.description)
 } catch {

@@ -191,3 +191,16 @@ func `only separators give that many empty items`(separators: Int) throws {
   // The partial last line became an item of what fitted.
   #expect(store.item(store.count - 1).count == line.count - 1)
 }
+
+@Test func `a full store states its real limit in units a person reads`() {
+  #expect(ItemStore.Failure.size(64 << 30) == "64 GiB")
+  #expect(ItemStore.Failure.size(3 << 29) == "1.5 GiB")
+  #expect(ItemStore.Failure.size(200_000 << 10) == "195 MiB")
+  #expect(ItemStore.Failure.size(900 << 10) == "900 KiB")
+  #expect(ItemStore.Failure.size(1_023) == "1023 bytes")
+  // Never overstated: just under 2 GiB is not "2 GiB".
+  #expect(ItemStore.Failure.size((2 << 30) - 1) == "1.9 GiB")
+  let full = ItemStore.Failure.full(limit: 300 << 20, itemLimit: 1000)
+  #expect(full.description == "input too large: pick holds at most 300 MiB and 1000 items")
+  #expect(!full.description.contains("0 GiB"))
+}

@@ -240,6 +240,19 @@ private func click(_ button: Int = 0, column: Int, row: Int) -> [UInt8] {
     #expect(silent.controller.frame(now: silent.now) != nil)
   }
 
+  @Test func `signals and resizes during the inline cursor-report wait are not lost`() throws {
+    var p = try PickerHarness(["apple", "banana"], width: 80, height: 5, setup: { $0.expectsCursorReport = true })
+    p.send(.signal(.windowChanged))
+    #expect(p.effects.contains { if case .refreshSize = $0 { true } else { false } })
+    p.send(.geometry(TerminalGeometry(columns: 30, rows: 5)))
+    p.now += PickerTunables.cursorReportWait
+    p.send(.tick)
+    #expect(p.controller.frame(now: p.now)?.width == 30)
+    var interrupted = try PickerHarness(["apple"], setup: { $0.expectsCursorReport = true })
+    interrupted.send(.signal(.interrupt))
+    #expect(interrupted.ending == .aborted)
+  }
+
   @Test func `list height follows the window, and the cursor stays in view`() throws {
     var p = try PickerHarness((1...30).map { "item\($0)" }, width: 20, height: 12)
     #expect(p.state.listHeight == 10)

@@ -17,6 +17,18 @@ private func pipelineScript(_ producer: String, _ arguments: String = "") -> Str
 }
 
 @Suite(.serialized) struct RobustnessLoadTests {
+  @Test func `an input too large for an address-space limit is refused with the real limit`() throws {
+    // About 200 MB of address space: the store reserves what fits, which is
+    // well under a GiB, and ten million items do not fit in it.
+    let result = try runShell("ulimit -v 200000 || exit 77; seq 10000000 | \"$PICK\" -f 1", timeout: 60)
+    try #require(result.status != 77, "this shell cannot set an address-space limit")
+    #expect(result.status == 2)
+    let message = String(decoding: result.stderr, as: UTF8.self)
+    #expect(message.hasPrefix("pick: input too large: pick holds at most "), "\(message)")
+    #expect(!message.contains(" 0 GiB"), "\(message)")
+    #expect(message.split(separator: "\n").count == 1, "\(message)")
+  }
+
   @Test(arguments: ["seq 10000000", "seq inf"])
   func `Ctrl-C 100 ms into a stream of millions of items ends pick and its producer at once`(
     producer: String

@@ -113,6 +113,18 @@ private func errorLine(_ stderr: [UInt8]) -> String? {
     #expect(picker.settingsRestored)
   }
 
+  @Test(arguments: [[], ["--filter", "a"]] as [[String]])
+  func `a stdin open only for writing is an error before the terminal is touched`(options: [String]) throws {
+    // It would otherwise be an empty picker that never says why.
+    let picker = try Picker.underShell(
+      "exec \"$0\" \(options.joined(separator: " ")) 0>/dev/null")
+    let result = try picker.finish()
+    #expect(result.status == 2)
+    #expect(errorLine(result.stderr) == "pick: standard input is open for writing only: nothing can be read from it")
+    #expect(picker.pty.outputBytes.isEmpty)
+    #expect(picker.settingsRestored)
+  }
+
   @Test func `a directory on stdin is an error before the terminal is touched`() throws {
     let picker = try Picker.underShell("exec \"$0\" < /")
     let result = try picker.finish()

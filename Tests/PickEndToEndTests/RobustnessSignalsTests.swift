@@ -188,6 +188,20 @@ private let jobControlScript = """
     try picker.expectExit(status: 0, stdout: "banana\nbanana\n")
   }
 
+  @Test(arguments: [(SIGINT, 130), (SIGTERM, 130), (SIGHUP, 129)] as [(Int32, Int32)])
+  func `a signal while inline mode waits for the cursor's position ends pick at once`(
+    signal: Int32, status: Int32
+  ) throws {
+    // The terminal never answers: pick waits up to 500 ms for it, and a
+    // signal in that window must not be lost.
+    let picker = try Picker(["--height", "5"], items: "apple\nbanana\n")
+    let asked = picker.pty.output(waitingFor: { $0.contains("\u{1B}[6n") }, timeout: 5)
+    try #require(asked != nil, "pick did not ask where the cursor is")
+    picker.pty.signal(signal)
+    try picker.expectExit(status: status, stdout: "")
+    #expect(picker.settingsRestored)
+  }
+
   // MARK: Restore rules, inline mode
 
   @Test func `bracketed paste that the terminal reported on is left on`() throws {
