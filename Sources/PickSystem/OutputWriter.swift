@@ -31,9 +31,11 @@ public enum OutputWriter {
     ResultSink { (bytes) throws(WriteFailure) in try writeAll(fd, bytes) }
   }
 
-  /// Writes a line of text to standard error, ignoring failure (there is nowhere else to report it).
+  /// Writes a line of text to standard error, ignoring failure (there is
+  /// nowhere else to report it). Whatever the message quotes (a path, a
+  /// command), it stays one line and inert: control characters are escaped.
   public static func printError(_ message: String) {
-    var line = "pick: " + message + "\n"
+    var line = "pick: " + MessageText.oneLine(message) + "\n"
     line.withUTF8 { bytes in
       _ = try? writeAll(2, UnsafeRawBufferPointer(bytes))
     }

@@ -194,3 +194,9 @@ func `a huge unknown option is rejected at once`(_ dashes: String) {
     #expect(error.message.contains("unsupported key"))
   }
 }
+
+@Test func `a message stays one inert line whatever it quotes`() {
+  let quoted = MessageText.oneLine("cannot open /tmp/a\nb\u{1B}]0;x\u{7}\u{9B}\u{7F} é")
+  #expect(quoted == "cannot open /tmp/a\\nb\\u{1B}]0;x\\u{07}\\u{009B}\\u{7F} é")
+  #expect(MessageText.oneLine([0x61, 0xFF, 0x0A]) == "a\u{FFFD}\\n")
+}

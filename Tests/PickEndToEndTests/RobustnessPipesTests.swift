@@ -125,6 +125,19 @@ private func errorLine(_ stderr: [UInt8]) -> String? {
     #expect(picker.settingsRestored)
   }
 
+  @Test(arguments: [["--preselect-file"], ["--tty"]] as [[String]])
+  func `a path with control characters is quoted on one inert line`(options: [String]) throws {
+    // A newline, an OSC title sequence and a BEL in a path that does not exist.
+    let path = "/nonexistent/a\nb\u{1B}]0;owned\u{7}c\u{9B}2J"
+    let result = try runPick(
+      rawArguments: options.map { Array($0.utf8) } + [Array(path.utf8)], stdin: Array("x\n".utf8))
+    #expect(result.status == 2)
+    let line = try #require(
+      errorLine(result.stderr), "\(String(decoding: result.stderr, as: UTF8.self).debugDescription)")
+    #expect(line.unicodeScalars.allSatisfy { $0.properties.generalCategory != .control }, "\(line.debugDescription)")
+    #expect(line.contains("a\\nb\\u{1B}]0;owned\\u{07}c"), "\(line)")
+  }
+
   @Test func `a directory on stdin is an error before the terminal is touched`() throws {
     let picker = try Picker.underShell("exec \"$0\" < /")
     let result = try picker.finish()

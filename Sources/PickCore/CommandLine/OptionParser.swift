@@ -191,17 +191,8 @@ public enum OptionParser {
     return OptionError("unknown option: \(spelling) (did you mean --\(suggestion)?)")
   }
 
-  /// `bytes` as text for a one-line message: invalid UTF-8 becomes U+FFFD and
-  /// control characters are escaped, so the message stays on one line.
+  /// `bytes` as text for a one-line message (`MessageText`).
   static func displayed(_ bytes: [UInt8]) -> String {
-    var text = ""
-    for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
-      if scalar.properties.generalCategory == .control {
-        text += scalar.escaped(asASCII: true)
-      } else {
-        text.unicodeScalars.append(scalar)
-      }
-    }
-    return text
+    MessageText.oneLine(bytes)
   }
 }
