@@ -328,6 +328,16 @@ private func click(_ button: Int = 0, column: Int, row: Int) -> [UInt8] {
     #expect(p.ending == nil)
   }
 
+  @Test func `header lines that arrive take their rows from the list at once, before any search`() throws {
+    var p = try PickerHarness([], isInputOpen: true, width: 20, height: 8) { $0.headerLines = 2 }
+    #expect(p.state.listHeight == 6)
+    let searches = p.searches
+    try p.store.append(Array("NAME\nSIZE\n".utf8))
+    p.send(.itemsRead)
+    #expect(p.searches == searches)  // too soon to search again
+    #expect(p.state.listHeight == 4)
+  }
+
   @Test func `a resize sets the list height before the next frame`() throws {
     var p = try PickerHarness((1...30).map { "item\($0)" }, width: 20, height: 6)
     #expect(p.state.listHeight == 4)

@@ -25,6 +25,16 @@ import Testing
     scheduler.pane.text.lines.map { String(decoding: $0.flatMap(\.bytes), as: UTF8.self) }
   }
 
+  /// A scheduler whose command for item 1 ran, printed `output` and ended well.
+  private func shown(after output: String) -> PreviewScheduler {
+    var s = scheduler()
+    _ = s.request(request(1), context: context("x"), now: 0)
+    _ = s.tick(now: 100)
+    _ = s.output(Array(output.utf8)[...])
+    s.finished(failure: nil)
+    return s
+  }
+
   @Test func `a request starts its command only after the debounce; a newer one replaces it`() {
     var s = scheduler()
     _ = s.request(request(1), context: context("one"), now: 0)
@@ -47,11 +57,7 @@ import Testing
   }
 
   @Test func `old output stays until the new command prints, then only the new output shows`() {
-    var s = scheduler()
-    _ = s.request(request(1), context: context("x"), now: 0)
-    _ = s.tick(now: 100)
-    _ = s.output(Array("first\n".utf8)[...])
-    s.finished(failure: nil)
+    var s = shown(after: "first\n")
     _ = s.request(request(2), context: context("y"), now: 200)
     _ = s.tick(now: 300)
     #expect(shown(s) == ["first"])  // not flashed empty
@@ -60,11 +66,7 @@ import Testing
   }
 
   @Test func `a silent command clears the old output after a while, and a failure shows its status`() {
-    var s = scheduler()
-    _ = s.request(request(1), context: context("x"), now: 0)
-    _ = s.tick(now: 100)
-    _ = s.output(Array("first\n".utf8)[...])
-    s.finished(failure: nil)
+    var s = shown(after: "first\n")
     _ = s.request(request(2), context: context("y"), now: 200)
     _ = s.tick(now: 300)
     _ = s.tick(now: 300 + PickerTunables.previewClearAfter)
@@ -74,11 +76,7 @@ import Testing
   }
 
   @Test func `with no item the pane is emptied and nothing runs`() {
-    var s = scheduler()
-    _ = s.request(request(1), context: context("x"), now: 0)
-    _ = s.tick(now: 100)
-    _ = s.output(Array("x\n".utf8)[...])
-    s.finished(failure: nil)
+    var s = shown(after: "x\n")
     #expect(s.request(request(nil), context: context(""), now: 1000).isEmpty)
     #expect(s.tick(now: 2000).isEmpty)
     #expect(shown(s).isEmpty)
@@ -108,11 +106,7 @@ import Testing
   }
 
   @Test func `hiding stops the command, showing runs it again, and scrolling stays in the output`() {
-    var s = scheduler()
-    _ = s.request(request(1), context: context("x"), now: 0)
-    _ = s.tick(now: 100)
-    _ = s.output(Array((1...20).map { "\($0)\n" }.joined().utf8)[...])
-    s.finished(failure: nil)
+    var s = shown(after: (1...20).map { "\($0)\n" }.joined())
     #expect(s.perform(.previewPageDown, pageLines: 5).handled)
     #expect(s.pane.scroll == 5)
     _ = s.perform(.previewBottom, pageLines: 5)

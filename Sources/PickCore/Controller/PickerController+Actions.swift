@@ -5,7 +5,6 @@ extension PickerController {
   mutating func perform(_ action: PickerAction, trigger: Trigger, now: Int) -> [PickerEffect] {
     let pageLines = previewPageLines
     if let outcome = previewScheduler?.perform(action, pageLines: pageLines), outcome.handled {
-      fitList()  // a pane shown or hidden changes the list's size
       return previewCommands(outcome.commands)
     }
     switch action {

@@ -8,8 +8,8 @@ extension PickerController {
     return layout
   }
 
-  /// Sets the list's height from the layout (after any change of size,
-  /// matches, selection or pane), keeping the cursor in view.
+  /// Sets the list's height from the layout, keeping the cursor in view
+  /// (once per turn of the loop, and at start).
   mutating func fitList() {
     state.fit(listHeight: layout().listHeight(for: state, store: store))
   }

@@ -45,7 +45,6 @@ extension PickerController {
     highlighter = ItemMatcher(compiled)
     state.itemCount = matchableCount
     state.update(matches: matches, for: query, store: store)
-    fitList()
   }
 
   /// Items read so far that can match: header lines and `--unique` repeats left out.
@@ -69,25 +68,5 @@ extension PickerController {
       targets.formUnion(preselection.items(in: store, range: start..<store.count, excluding: excluded))
       state.anchor = .preselected(targets: targets, query: query)
     }
-  }
-}
-
-extension Ranker {
-  /// The ranker for the picker's searches: it sorts only the best
-  /// `SearchTunables.sortLimit` matches before they are shown.
-  public static func picker(_ options: Options) -> Ranker {
-    var ranker = Ranker(order: Ranker.Order(options: options))
-    ranker.sortLimit = SearchTunables.sortLimit
-    return ranker
-  }
-
-  /// `request` searched from scratch on the calling thread (the controller's
-  /// first frame, and the search engine's plan when nothing earlier helps).
-  public func rank(_ request: SearchRequest, in store: ItemStore, query: CompiledQuery) -> RankedMatches {
-    if let items = request.items { return rank(store, items: items, query: query) }
-    if let excluded = request.excluded {
-      return rank(store, range: request.range, query: query, excluding: { excluded.contains($0) })
-    }
-    return rank(store, range: request.range, query: query)
   }
 }

@@ -146,6 +146,7 @@ public struct PickerController {
     state.isLoading = isInputOpen
     takeNewItems()
     install(ranker.rank(currentRequest(), in: store, query: compiled), compiled: compiled, query: options.query)
+    fitList()
   }
 
   /// Handles one event; the effects to perform, in order.
@@ -167,8 +168,12 @@ public struct PickerController {
     }
     if !sawTerminalInput { effects += decoderTimeouts(now: now) }
     if ending == nil { effects += cursorReportTimeout(now: now) }
-    if ending == nil { effects += dueWork(now: now) }
-    return effects
+    guard ending == nil else { return effects }
+    // Once per turn, as the frame is drawn once: the size, the matches, the
+    // selection (the select-all row may take two rows), the header lines read
+    // and the pane all decide how many rows the list has.
+    fitList()
+    return effects + dueWork(now: now)
   }
 
   private mutating func handleOne(_ event: PickerEvent, now: Int) -> [PickerEffect] {
@@ -188,7 +193,6 @@ public struct PickerController {
     case .searchFinished(let result): return searchFinished(result, now: now)
     case .geometry(let geometry):
       self.geometry = geometry
-      fitList()
       return []
     case .signal(let signal): return self.signal(signal)
     case .previewOutput(let bytes):

@@ -13,6 +13,11 @@ enum BenchCommand: Equatable {
   enum CorpusSource: Equatable {
     case generated(CorpusKind)
     case file(String)
+
+    /// A `--corpus` argument: a generated corpus's name, else a file.
+    init(argument: String) {
+      self = CorpusKind(rawValue: argument).map(CorpusSource.generated) ?? .file(argument)
+    }
   }
 
   struct FilterOptions: Equatable {
@@ -127,7 +132,7 @@ enum BenchCommand: Equatable {
     if let runs = try options.count("runs") { filter.runs = runs }
     if let seed = try options.count("seed") { filter.seed = UInt64(seed) }
     if let corpora = options.values("corpus") {
-      filter.corpora = corpora.map { CorpusKind(rawValue: $0).map(CorpusSource.generated) ?? .file($0) }
+      filter.corpora = corpora.map(CorpusSource.init(argument:))
     }
     filter.queries = options.values("query") ?? []
     filter.pick = try options.single("pick")
@@ -164,7 +169,7 @@ enum BenchCommand: Equatable {
       latency.backspaces = count
     }
     if let corpus = try options.single("corpus") {
-      latency.corpus = CorpusKind(rawValue: corpus).map(CorpusSource.generated) ?? .file(corpus)
+      latency.corpus = CorpusSource(argument: corpus)
     }
     latency.pick = try options.single("pick")
     latency.fzf = try options.single("fzf")
@@ -212,7 +217,7 @@ enum BenchCommand: Equatable {
     if let runs = try options.count("runs") { rank.runs = runs }
     if let seed = try options.count("seed") { rank.seed = UInt64(seed) }
     if let corpus = try options.single("corpus") {
-      rank.corpus = CorpusKind(rawValue: corpus).map(CorpusSource.generated) ?? .file(corpus)
+      rank.corpus = CorpusSource(argument: corpus)
     }
     rank.queries = options.values("query") ?? []
     if let flag = options.values("narrow") {
