@@ -584,3 +584,10 @@ func `ESCDELAY is clamped to 25 through 1000, default 50`(_ value: String?, _ ex
   #expect(
     decoder.feed(Array("\u{1B}[?2004;2$yx".utf8)) == [.modeReport(mode: 2004, value: 2), .key(Key(.character("x")))])
 }
+
+@Test func `a paste larger than the byte limit keeps its first bytes and ends at its terminator`() {
+  let limit = KeyDecoder.pasteByteLimit
+  let body = [UInt8](repeating: UInt8(ascii: "a"), count: limit + 10_000)
+  let events = decode([Array((esc + "[200~").utf8) + body + Array((esc + "[201~x").utf8)])
+  #expect(events == [.paste(String(repeating: "a", count: limit))] + chars("x"))
+}

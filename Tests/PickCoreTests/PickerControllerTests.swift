@@ -23,6 +23,16 @@ private func click(_ button: Int = 0, column: Int, row: Int) -> [UInt8] {
     #expect(p.ending == .accepted([2]))
   }
 
+  @Test func `a paste longer than a query may be is cut, and the info line says so`() throws {
+    var p = try PickerHarness(["apple"])
+    let pasted = String(repeating: "ab", count: QueryEditor.maximumLength)
+    p.press(bytes: Array("\u{1B}[200~\(pasted)\u{1B}[201~".utf8))
+    #expect(p.query.count == QueryEditor.maximumLength)
+    #expect(p.frame(width: 60, height: 5).plainText.contains("query cut at 32768 characters"))
+    p.press("bspace")
+    #expect(!p.frame(width: 60, height: 5).plainText.contains("query cut"))
+  }
+
   @Test func `a lone Esc aborts once the escape delay has passed`() throws {
     var p = try PickerHarness(["a"], isInputOpen: true)
     p.send(.terminalInput([0x1B]))

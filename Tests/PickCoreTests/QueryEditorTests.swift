@@ -66,3 +66,23 @@ private func text(_ editor: QueryEditor) -> String { String(decoding: editor.byt
   let e = QueryEditor([0x61, 0xFF])
   #expect(e.characters == ["a", "\u{FFFD}"])
 }
+
+@Test func `a query holds at most maximumLength characters, and a cut is noted until the next edit`() {
+  let limit = QueryEditor.maximumLength
+  var e = editor("ab")
+  e.moveToStart()
+  e.insert(String(repeating: "x", count: limit).unicodeScalars)
+  #expect(e.characters.count == limit)
+  #expect(e.wasCut)
+  // What fits goes in at the cursor; what was after the cursor is kept.
+  #expect(text(e) == String(repeating: "x", count: limit - 2) + "ab")
+  #expect(e.cursor == limit - 2)
+  e.insert("y".unicodeScalars)
+  #expect(e.characters.count == limit && e.wasCut)
+  e.deleteBackward()
+  #expect(!e.wasCut)
+  e.insert("z".unicodeScalars)
+  #expect(e.characters.count == limit && !e.wasCut)
+  let started = QueryEditor(Array(String(repeating: "q", count: limit + 5).utf8))
+  #expect(started.characters.count == limit && started.wasCut)
+}

@@ -206,6 +206,24 @@ final class PseudoTerminal {
     return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
   }
 
+  /// The most memory the program has had resident so far, in bytes (`VmHWM`
+  /// in /proc); nil once it has been reaped or without /proc.
+  func peakResidentBytes() -> Int? {
+    let fd = open("/proc/\(pid)/status", O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let count = read(fd, &buffer, buffer.count)
+    guard count > 0 else { return nil }
+    for line in buffer[..<count].split(separator: UInt8(ascii: "\n")) {
+      let text = String(decoding: line, as: UTF8.self)
+      guard text.hasPrefix("VmHWM:") else { continue }
+      let digits = text.dropFirst(6).filter(\.isNumber)
+      return Int(digits).map { $0 * 1024 }
+    }
+    return nil
+  }
+
   /// Ends the program's stdin once everything fed so far is written.
   func closeStdin() {
     io.requestStdinClose()

@@ -152,6 +152,22 @@ let downKeyEncodings: [KeyEncoding] = [
     try picker.expectExit(status: 0, stdout: pasted + "\n" + pasted + "\n", timeout: 10)
   }
 
+  @Test func `a paste of a megabyte keeps the query's first 32 768 characters, says so, and stays small`()
+    throws
+  {
+    let pasted = Array(String(repeating: "0123456789", count: 100_000).utf8)
+    let picker = try Picker(["--print-query"], items: "apple\n")
+    try picker.waitFor("1/1")
+    picker.send(Keys.paste(pasted))
+    try picker.waitFor("query cut at 32768 characters", timeout: 20)
+    let peak = try #require(picker.pty.peakResidentBytes())
+    // Unbounded, the compiled query alone took about 550 bytes a character (558 MB).
+    #expect(peak < 120 << 20, "peak resident memory \(peak >> 20) MiB")
+    picker.send(Keys.enter)
+    let query = String(decoding: pasted.prefix(32_768), as: UTF8.self)
+    try picker.expectExit(status: 1, stdout: query + "\n", timeout: 10)
+  }
+
   @Test func `a paste with newlines, CRLF and tabs is one line of query and does not accept`()
     throws
   {

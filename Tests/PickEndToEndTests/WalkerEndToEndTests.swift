@@ -138,6 +138,18 @@ private let canRunAsNobody: Bool = {
     #expect(String(decoding: result.stdout, as: UTF8.self) == "a/\nb/\na/x/\n")
   }
 
+  @Test func `links to slash or to the walk's ancestors do not take the walk out of its tree`()
+    throws
+  {
+    let tree = try Tree("inner/a/f.txt", "beside.txt")
+    for (name, target) in [("inner/slash", "/"), ("inner/up", ".."), ("inner/a/top", "../..")] {
+      #expect(symlink(target, tree.root + "/" + name) == 0)
+    }
+    let result = try filterInTree(tree, ["-f", "", "--walker-root", "inner"])
+    #expect(result.status == 0)
+    #expect(String(decoding: result.stdout, as: UTF8.self) == "inner/a/f.txt\n")
+  }
+
   @Test func `walked paths rank with the path scheme unless --scheme is given`() throws {
     let tree = try Tree("a/foo.txt", "foo/a.txt")
     // The path scheme prefers the match in the file name; the default scheme the one at the start.

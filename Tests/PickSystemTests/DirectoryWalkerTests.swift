@@ -114,9 +114,34 @@ private func projectTree() throws -> TemporaryTree {
     try tree.link("a/b/up", to: "../..")
     try tree.link("self", to: ".")
     #expect(walk(tree) == ["a/f"])
-    // With dir, the links are listed (they are directories) but not entered.
+    // Both lead to the root, so they are neither listed nor entered (as fzf).
+    #expect(walk(tree, try walkerOptions("dir,follow")) == ["<root>/", "a/", "a/b/"])
+  }
+
+  @Test func `links to the root's ancestors or to slash are neither walked nor listed`() throws {
+    let outer = try TemporaryTree()
+    try outer.file("sibling.txt")
+    try outer.file("inner/a/f")
+    try outer.link("inner/up", to: "..")
+    try outer.link("inner/a/top", to: "../..")
+    try outer.link("inner/slash", to: "/")
+    try outer.file("elsewhere/e.txt")
+    try outer.link("inner/a/elsewhere", to: "../../elsewhere")
+    let walker = DirectoryWalker(
+      options: WalkerOptions(), roots: [outer.path("inner")], skip: [])
+    var collector = Collector()
+    walker.walk(into: &collector)
+    // `up` (the parent), `top` (the root itself) and `slash` lead out of the
+    // walk; a link to a directory beside the root is still followed.
+    #expect(collector.paths.map { relative($0, to: outer) } == ["inner/a/f", "inner/a/elsewhere/e.txt"])
+    let withDirectories = DirectoryWalker(
+      options: try walkerOptions("dir,follow"), roots: [outer.path("inner")], skip: [])
+    collector = Collector()
+    withDirectories.walk(into: &collector)
     #expect(
-      walk(tree, try walkerOptions("dir,follow")) == ["<root>/", "a/", "self/", "a/b/", "a/b/up/"])
+      collector.paths.map { relative($0, to: outer) } == [
+        "inner/", "inner/a/", "inner/a/elsewhere/",
+      ])
   }
 
   @Test

@@ -3,6 +3,10 @@
 extension KeyDecoder {
   /// `ESC [ 2 0 1 ~`, the end of a paste.
   private static let pasteTerminator: [UInt8] = [0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E]
+  /// The most bytes of one paste that are kept: every character a query can
+  /// hold in the longest UTF-8, and room for line ends that are dropped. The
+  /// rest of a larger paste is read to its end and discarded.
+  static let pasteByteLimit = QueryEditor.maximumLength * 4 + 65_536
 
   mutating func pasteByte(_ byte: UInt8) {
     let terminator = Self.pasteTerminator
@@ -16,14 +20,20 @@ extension KeyDecoder {
     }
     if pasteTerminatorMatched > 0 {
       // Not the terminator after all: what matched so far is text.
-      pasteBytes.append(contentsOf: terminator[..<pasteTerminatorMatched])
+      keepPasted(terminator[..<pasteTerminatorMatched])
       pasteTerminatorMatched = 0
     }
     if byte == terminator[0] {
       pasteTerminatorMatched = 1
     } else {
-      pasteBytes.append(byte)
+      keepPasted(CollectionOfOne(byte))
     }
+  }
+
+  /// Keeps pasted bytes up to `pasteByteLimit`, dropping the rest.
+  private mutating func keepPasted(_ bytes: some Collection<UInt8>) {
+    guard pasteBytes.count < Self.pasteByteLimit else { return }
+    pasteBytes.append(contentsOf: bytes.prefix(Self.pasteByteLimit - pasteBytes.count))
   }
 
   /// Delivers the paste collected so far (nothing if it cleans to nothing).

@@ -215,6 +215,7 @@ public struct PickerLayout {
       text += "\(state.matches.count)/\(state.itemCount)"
     }
     if state.configuration.isMulti && state.selection.isCapReached { text += "  cap reached" }
+    if state.editor.wasCut { text += "  query cut at \(QueryEditor.maximumLength) characters" }
     if state.isReviewing { text += "  review (Ctrl-S to return)" }
     if isWaitingToAccept { text += "  waiting…" }
     return fitted(text, style: Self.infoStyle)

@@ -4,16 +4,29 @@
 /// Characters are Unicode scalars; the query goes to the matcher as UTF-8.
 /// A starting query (`-q`) that is not valid UTF-8 has its invalid bytes
 /// replaced by U+FFFD: the query line must be drawable text.
+///
+/// A query holds at most `maximumLength` characters: a paste of a whole file
+/// would otherwise cost hundreds of bytes a character in the compiled query
+/// (every keystroke compiles it again). What does not fit is dropped, and
+/// `wasCut` says so until the query is edited again, for the info line.
 public struct QueryEditor: Equatable, Sendable {
+  /// The longest query, in characters: far beyond anything typed or any path
+  /// pasted, small enough that compiling it stays a few milliseconds.
+  public static let maximumLength = 32_768
+
   public private(set) var characters: [Unicode.Scalar]
+  /// Whether the last text put in (typed, pasted, yanked, `-q`) lost
+  /// characters to `maximumLength`.
+  public private(set) var wasCut = false
   /// Insertion point: 0 is before the first character.
   public private(set) var cursor: Int
   /// What the last kill (Ctrl-U, Ctrl-W, Alt-D, Alt-Backspace) removed, for Ctrl-Y.
   public private(set) var killed: [Unicode.Scalar] = []
 
   public init(_ bytes: [UInt8] = []) {
-    characters = Array(String(decoding: bytes, as: UTF8.self).unicodeScalars)
-    cursor = characters.count
+    characters = []
+    cursor = 0
+    insert(String(decoding: bytes, as: UTF8.self).unicodeScalars)
   }
 
   /// The query as the matcher takes it.
@@ -26,8 +39,12 @@ public struct QueryEditor: Equatable, Sendable {
 
   public var isEmpty: Bool { characters.isEmpty }
 
+  /// Inserts `text` at the cursor, as much of it as `maximumLength` leaves room for.
   public mutating func insert(_ text: some Sequence<Unicode.Scalar>) {
-    let new = Array(text)
+    let room = Self.maximumLength - characters.count
+    var new = Array(text.prefix(room + 1))
+    wasCut = new.count > room
+    if wasCut { new.removeLast(new.count - room) }
     characters.insert(contentsOf: new, at: cursor)
     cursor += new.count
   }
@@ -44,6 +61,7 @@ public struct QueryEditor: Equatable, Sendable {
   /// Backspace. Returns false when there was nothing to delete.
   @discardableResult public mutating func deleteBackward() -> Bool {
     guard cursor > 0 else { return false }
+    wasCut = false
     characters.remove(at: cursor - 1)
     cursor -= 1
     return true
@@ -52,6 +70,7 @@ public struct QueryEditor: Equatable, Sendable {
   /// Delete. Returns false when there was nothing to delete.
   @discardableResult public mutating func deleteForward() -> Bool {
     guard cursor < characters.count else { return false }
+    wasCut = false
     characters.remove(at: cursor)
     return true
   }
@@ -76,6 +95,7 @@ public struct QueryEditor: Equatable, Sendable {
 
   private mutating func kill(_ range: Range<Int>) {
     guard !range.isEmpty else { return }
+    wasCut = false
     killed = Array(characters[range])
     characters.removeSubrange(range)
     cursor = range.lowerBound

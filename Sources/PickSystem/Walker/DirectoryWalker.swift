@@ -21,9 +21,12 @@ import PickCore
 ///   directories (a second queue), and only if the directory it leads to has
 ///   not been walked yet: every directory walked is remembered by device and
 ///   inode, so a loop (`a/b/up -> ..`) ends at once and a tree reached through
-///   two links is listed once, under the first path. Without `follow` a link
-///   to a directory is not listed at all (fzf). Links to anything else,
-///   dangling ones included, are listed as files.
+///   two links is listed once, under the first path. A link to a root or to
+///   one of its ancestors (`up -> ..`, `slash -> /`) is neither listed nor
+///   walked: it would lead out of the tree, to the whole file system (fzf
+///   skips them too). Without `follow` a link to a directory is not listed at
+///   all (fzf). Links to anything else, dangling ones included, are listed as
+///   files.
 /// - **Hidden and skipped directories** (`--walker-skip`, names starting with
 ///   `.` without `hidden`) are neither entered nor listed. Hidden files are
 ///   always listed, as in fzf.
@@ -72,11 +75,30 @@ public struct DirectoryWalker: Sendable {
   /// Walks every root in turn, giving each path to `sink`.
   public func walk<S: Sink>(into sink: inout S) {
     var walk = Walk(walker: self)
-    for root in roots.isEmpty ? [[UInt8(ascii: ".")]] : roots {
-      guard walk.start(root: Self.normalized(root: root), sink: &sink) else { return }
+    let roots = (roots.isEmpty ? [[UInt8(ascii: ".")]] : roots).map(Self.normalized(root:))
+    if options.followsLinks {
+      for root in roots { walk.enclosing.formUnion(enclosingDirectories(of: root)) }
+    }
+    for root in roots {
+      guard walk.start(root: root, sink: &sink) else { return }
       guard walk.drain(sink: &sink) else { return }
     }
   }
+}
+
+/// `root` and every directory above it, up to `/`: where a link must not lead.
+///
+/// Found by stat-ing `root`, `root/..`, `root/../..` until `..` is the
+/// directory itself, so it needs no real path and works for relative roots.
+private func enclosingDirectories(of root: [UInt8]) -> Set<DirectoryIdentity> {
+  var found = Set<DirectoryIdentity>()
+  var path = root
+  var status = stat()
+  while path.count < Int(PATH_MAX), withNulTerminated(path, { stat($0, &status) }) == 0 {
+    guard found.insert(DirectoryIdentity(status)).inserted else { break }
+    path += Array("/..".utf8)
+  }
+  return found
 }
 
 /// A directory's identity: the same directory reached by two paths has the same one.
@@ -98,6 +120,8 @@ private struct Walk {
   /// Directories reached through a symbolic link: walked after `directories` runs dry.
   var linkedDirectories = FIFO()
   var walked = Set<DirectoryIdentity>()
+  /// The roots and their ancestors: links that lead to one are skipped.
+  var enclosing = Set<DirectoryIdentity>()
   /// The path being built: a prefix, then one entry's name.
   var path: [UInt8] = []
   /// One directory's entries: their names end to end, and where each is.
@@ -161,14 +185,17 @@ private struct Walk {
     var subdirectories: [(entry: Entry, isLink: Bool)] = []
     for entry in entries {
       var type = entry.type
-      if type == UInt8(DT_UNKNOWN) { type = typeOf(entry, in: dirfd(directory), following: false) }
+      if type == UInt8(DT_UNKNOWN) { type = typeOf(entry, in: dirfd(directory)) }
       if type == UInt8(DT_DIR) {
         subdirectories.append((entry, false))
-      } else if type == UInt8(DT_LNK)
-        && typeOf(entry, in: dirfd(directory), following: true) == UInt8(DT_DIR)
+      } else if type == UInt8(DT_LNK),
+        let target = linkedDirectory(entry, in: dirfd(directory))
       {
-        // Without `follow` a link to a directory is neither walked nor listed (fzf).
-        if walker.options.followsLinks { subdirectories.append((entry, true)) }
+        // Without `follow` a link to a directory is neither walked nor listed
+        // (fzf), nor is one that leads to a root or above it.
+        if walker.options.followsLinks && !enclosing.contains(target) {
+          subdirectories.append((entry, true))
+        }
       } else if walker.options.listsFiles {
         setPath(prefix, entry)
         guard emit(path, sink: &sink) else { return false }
@@ -235,13 +262,22 @@ private struct Walk {
     }
   }
 
-  /// The `DT_*` type of an entry from `fstatat`: for file systems that do not
-  /// report types, and for what a link points to (`following`). A link that
-  /// leads nowhere is `DT_UNKNOWN`, so it is listed as a file.
-  private func typeOf(_ entry: Entry, in directory: Int32, following: Bool) -> UInt8 {
+  /// The directory a link leads to, or nil when it leads to anything else or nowhere.
+  private func linkedDirectory(_ entry: Entry, in directory: Int32) -> DirectoryIdentity? {
     var status = stat()
     let result = withNulTerminated(Array(names[entry.start..<entry.start + entry.count])) {
-      fstatat(directory, $0, &status, following ? 0 : AT_SYMLINK_NOFOLLOW)
+      fstatat(directory, $0, &status, 0)
+    }
+    guard result == 0, (status.st_mode & S_IFMT) == S_IFDIR else { return nil }
+    return DirectoryIdentity(status)
+  }
+
+  /// The `DT_*` type of an entry from `fstatat`, for file systems that do not
+  /// report types (the link itself, not what it points to).
+  private func typeOf(_ entry: Entry, in directory: Int32) -> UInt8 {
+    var status = stat()
+    let result = withNulTerminated(Array(names[entry.start..<entry.start + entry.count])) {
+      fstatat(directory, $0, &status, AT_SYMLINK_NOFOLLOW)
     }
     guard result == 0 else { return UInt8(DT_UNKNOWN) }
     switch status.st_mode & S_IFMT {
