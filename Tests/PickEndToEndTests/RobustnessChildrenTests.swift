@@ -13,7 +13,7 @@ import Testing
 #endif
 
 @Suite(.serialized) struct RobustnessChildrenTests {
-  @Test(arguments: [(SIGTERM, Int32(130)), (SIGHUP, Int32(129))])
+  @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(130)), (SIGHUP, Int32(129))])
   func `a signal while execute-silent runs ends pick at once, and the command`(
     signal: Int32, status: Int32
   ) throws {
