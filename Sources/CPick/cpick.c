@@ -111,6 +111,84 @@ int cpick_signal_unblock(int signal) {
   return pthread_sigmask(SIG_UNBLOCK, &set, NULL) == 0 ? 0 : -1;
 }
 
+// MARK: - Crash cleanup
+//
+// What the crash handler cleans up besides the terminal: the process groups
+// of pick's children and the temporary files (`{f}`) made for them. Part of
+// the crash-restore record (Docs/Design.md, Build), kept in C statics so that
+// the handler reads them without calling anything that is not
+// async-signal-safe.
+//
+// A slot is claimed with a compare-and-swap and published with a release
+// store, so a signal that lands while a slot is being filled (on this thread
+// or another) sees it either empty or whole, never half-written.
+
+enum { slot_free = 0, slot_filling = 1, slot_ready = 2 };
+
+static pid_t crash_groups[CPICK_CRASH_GROUPS_MAX];
+static int crash_file_states[CPICK_CRASH_FILES_MAX];
+static char crash_files[CPICK_CRASH_FILES_MAX][CPICK_CRASH_PATH_MAX];
+
+int cpick_crash_note_group(pid_t group) {
+  if (group <= 0) return -1;
+  for (int i = 0; i < CPICK_CRASH_GROUPS_MAX; i++) {
+    pid_t expected = 0;
+    if (__atomic_compare_exchange_n(&crash_groups[i], &expected, group, 0, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
+      return 0;
+    }
+  }
+  return -1;
+}
+
+void cpick_crash_forget_group(pid_t group) {
+  if (group <= 0) return;
+  for (int i = 0; i < CPICK_CRASH_GROUPS_MAX; i++) {
+    pid_t expected = group;
+    if (__atomic_compare_exchange_n(&crash_groups[i], &expected, 0, 0, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
+      return;
+    }
+  }
+}
+
+int cpick_crash_note_file(const char *path) {
+  size_t length = strlen(path);
+  if (length == 0 || length >= CPICK_CRASH_PATH_MAX) return -1;
+  for (int i = 0; i < CPICK_CRASH_FILES_MAX; i++) {
+    int expected = slot_free;
+    if (!__atomic_compare_exchange_n(
+            &crash_file_states[i], &expected, slot_filling, 0, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
+      continue;
+    }
+    memcpy(crash_files[i], path, length + 1);
+    __atomic_store_n(&crash_file_states[i], slot_ready, __ATOMIC_RELEASE);
+    return 0;
+  }
+  return -1;
+}
+
+void cpick_crash_forget_file(const char *path) {
+  for (int i = 0; i < CPICK_CRASH_FILES_MAX; i++) {
+    if (__atomic_load_n(&crash_file_states[i], __ATOMIC_ACQUIRE) != slot_ready) continue;
+    if (strcmp(crash_files[i], path) != 0) continue;
+    int expected = slot_ready;
+    if (__atomic_compare_exchange_n(
+            &crash_file_states[i], &expected, slot_free, 0, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
+      return;
+    }
+  }
+}
+
+void cpick_crash_end_children(void) {
+  // Children first: one may still be reading a file.
+  for (int i = 0; i < CPICK_CRASH_GROUPS_MAX; i++) {
+    pid_t group = __atomic_load_n(&crash_groups[i], __ATOMIC_ACQUIRE);
+    if (group > 0) (void)kill(-group, SIGTERM);
+  }
+  for (int i = 0; i < CPICK_CRASH_FILES_MAX; i++) {
+    if (__atomic_load_n(&crash_file_states[i], __ATOMIC_ACQUIRE) == slot_ready) (void)unlink(crash_files[i]);
+  }
+}
+
 // MARK: - Crash restore
 
 static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE};
@@ -140,6 +218,7 @@ static size_t crash_reset_count = 0;
 static int crash_handlers_installed = 0;
 
 static void on_crash(int signal) {
+  cpick_crash_end_children();
   if (crash_armed) {
     (void)tcsetattr(crash_fd, TCSANOW, &crash_termios);
     if (crash_reset_count > 0) (void)write(crash_fd, crash_reset, crash_reset_count);

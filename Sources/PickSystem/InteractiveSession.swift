@@ -100,16 +100,7 @@ public final class InteractiveSession {
     if ready.extra, let result = engine.take() { events.append(.searchFinished(result.result)) }
     if ready.preview, let output = preview?.read() { events.append(output) }
     if let ended = preview?.reap() { events.append(ended) }
-    for signal in ready.signals {
-      switch signal {
-      case SIGINT, SIGTERM: events.append(.signal(.interrupt))
-      case SIGHUP: events.append(.signal(.hangUp))
-      case SIGWINCH: events.append(.signal(.windowChanged))
-      case SIGCONT: events.append(.signal(.continued))
-      case SIGTSTP: events.append(.signal(.terminalStop))
-      default: break
-      }
-    }
+    events += ready.signals.compactMap(Self.event(for:))
     if ready.stdin { events.append(readItems()) }
     if ready.terminal {
       let n = terminal.read(into: &buffer)
@@ -117,6 +108,19 @@ public final class InteractiveSession {
       if n > 0 { events.append(.terminalInput(Array(buffer[0..<n]))) }
     }
     return events.isEmpty ? [.tick] : events
+  }
+
+  /// What a signal from the signal pipe means to the controller (SIGCHLD:
+  /// nothing, it only wakes the loop).
+  private static func event(for signal: Int32) -> PickerEvent? {
+    switch signal {
+    case SIGINT, SIGTERM: return .signal(.interrupt)
+    case SIGHUP: return .signal(.hangUp)
+    case SIGWINCH: return .signal(.windowChanged)
+    case SIGCONT: return .signal(.continued)
+    case SIGTSTP: return .signal(.terminalStop)
+    default: return nil
+    }
   }
 
   /// Reads what the input has; `.inputEnded` (with why, when a command
@@ -135,8 +139,9 @@ public final class InteractiveSession {
     var pending = effects[...]
     while let effect = pending.popFirst() {
       if case .exit(let ending) = effect { return ending }
-      if let event = try perform(effect) {
-        pending = controller.handle(event, now: Clock.milliseconds())[...] + pending
+      let events = try perform(effect)
+      if !events.isEmpty {
+        pending = controller.handle(events, now: Clock.milliseconds())[...] + pending
       }
       if pending.isEmpty, Self.geometry(of: terminal) != geometry {
         geometry = Self.geometry(of: terminal)
@@ -146,16 +151,19 @@ public final class InteractiveSession {
     return nil
   }
 
-  /// Performs one effect; what it reports back, if anything.
-  private func perform(_ effect: PickerEffect) throws -> PickerEvent? {
+  /// Performs one effect; what it reports back: nothing, or events such as
+  /// the signals that came while a command ran.
+  private func perform(_ effect: PickerEffect) throws -> [PickerEvent] {
     switch effect {
     case .search(let request): engine.submit(request)
     case .startPreview(let request, let context):
-      if let problem = preview?.start(request, context: context) { return .previewFailed(problem) }
+      if let problem = preview?.start(request, context: context) { return [.previewFailed(problem)] }
     case .stopPreview: preview?.stop()
     case .execute(let template, let context, let isSilent):
-      CommandActions.execute(template, context: context, isSilent: isSilent, options: options, terminal: terminal)
-    case .reload(let template, let context): return try reload(template, context: context)
+      let signals = CommandActions.execute(
+        template, context: context, isSilent: isSilent, options: options, terminal: terminal)
+      return signals.compactMap(Self.event(for:))
+    case .reload(let template, let context): return [try reload(template, context: context)]
     case .setCursorRow(let row): terminal.setCursorRow(row)
     case .noteModeReport(let mode, let value): terminal.noteModeReport(mode: mode, value: value)
     case .refreshSize: terminal.refreshSize()
@@ -164,7 +172,7 @@ public final class InteractiveSession {
     case .invalidateScreen: renderer.invalidate()
     case .exit: break
     }
-    return nil
+    return []
   }
 
   /// `reload(CMD)`: the old input is stopped (a command is killed as a

@@ -10,6 +10,11 @@ public enum OutputWriter {
   }
 
   /// Writes every byte of `bytes` to `fd`.
+  ///
+  /// A descriptor that whoever shares it made non-blocking answers EAGAIN as
+  /// soon as a slow reader lets the pipe fill up; looping on that would spin a
+  /// core for as long as the reader takes, so the write waits in `poll` until
+  /// the pipe has room (as `InputReader.waitForInput` does for stdin).
   public static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(WriteFailure) {
     guard var cursor = bytes.baseAddress else { return }
     var left = bytes.count
@@ -20,10 +25,19 @@ public enum OutputWriter {
         left -= n
       } else if errno == EPIPE {
         throw .readerGone
-      } else if errno != EINTR && errno != EAGAIN {
+      } else if errno == EAGAIN {
+        waitUntilWritable(fd)
+      } else if errno != EINTR {
         throw .failed(errno: errno, message: SystemError.message(for: errno))
       }
     }
+  }
+
+  /// Waits until `fd` takes more bytes, or has an error the next write reports
+  /// (POLLERR, or POLLHUP when the reader is gone: EPIPE).
+  private static func waitUntilWritable(_ fd: Int32) {
+    var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+    _ = poll(&entry, 1, -1)
   }
 
   /// A result sink that writes to `fd` in large blocks.

@@ -150,6 +150,8 @@ public final class PreviewRunner {
     guard fd >= 0 else { return nil }
     defer { close(fd) }
     let path = template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+    // Removed by the crash handler too, should pick die of a signal it cannot handle.
+    CrashCleanup.note(file: path)
     var offset = 0
     while offset < contents.count {
       let n = contents[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
@@ -166,6 +168,7 @@ public final class PreviewRunner {
   /// Removes the temporary files at `files`.
   static func remove(_ files: [[UInt8]]) {
     for path in files {
+      CrashCleanup.forget(file: path)
       let cPath = path.map { CChar(bitPattern: $0) } + [0]
       cPath.withUnsafeBufferPointer { if let base = $0.baseAddress { _ = unlink(base) } }
     }

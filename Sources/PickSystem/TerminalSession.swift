@@ -185,6 +185,12 @@ public final class TerminalSession {
   /// `execute(CMD)`: restores the terminal, runs `command` on it in the
   /// foreground (`ForegroundCommand`), then puts raw mode and the screen
   /// modes back; the caller redraws everything. Nil when it could not start.
+  ///
+  /// The command has the terminal, so pick waits for it as a shell waits for
+  /// a foreground job (and as fzf does): SIGINT/SIGTERM/SIGHUP sent to pick
+  /// meanwhile stay in the signal pipe and end pick once the command is done.
+  /// A hang-up or Ctrl-C on the terminal reaches the command itself, the
+  /// terminal's foreground group.
   public func runInForeground(
     shell: [[UInt8]], command: [UInt8], environment: [(name: [UInt8], value: [UInt8])] = []
   ) -> ChildProcess.Termination? {
@@ -198,6 +204,27 @@ public final class TerminalSession {
     return try? ForegroundCommand.run(
       shell: shell, command: command, terminal: device.fileDescriptor, environment: environment)
   }
+
+  /// `execute-silent(CMD)`: waits for `child` while watching the signal pipe.
+  /// The signals that came meanwhile are returned for the picker to handle,
+  /// in order. When one of them ends pick (INT, TERM, HUP), the command is not
+  /// waited for: its process group is ended (`ChildProcess.terminate`: SIGTERM,
+  /// then SIGKILL after `commandEndGrace` ms) and pick goes on to exit.
+  public func wait(forSilent child: ChildProcess) -> [Int32] {
+    var received: [Int32] = []
+    while child.wait(unlessReadable: signals.fileDescriptor) == nil {
+      received += signals.drain()
+      if received.contains(where: { [SIGINT, SIGTERM, SIGHUP].contains($0) }) {
+        child.terminate(graceMilliseconds: Self.commandEndGrace)
+        break
+      }
+    }
+    return received
+  }
+
+  /// How long a command cut short by a signal that ends pick gets to exit on
+  /// SIGTERM before it is killed: pick's exit must not wait on it for long.
+  static let commandEndGrace = 200
 
   /// Ctrl-Z: restore, stop, and come back (or do nothing without job control).
   public func suspend() {

@@ -763,12 +763,13 @@ final class Picker {
   convenience init(
     program: String, arguments: [String], rawItems: [UInt8] = [], rows: Int = 24,
     columns: Int = 80, environment: [String: String] = [:], keepStdinOpen: Bool = false,
-    nonBlockingStdin: Bool = false
+    nonBlockingStdin: Bool = false, nonBlockingStdout: Bool = false
   ) throws {
     self.init(
       pty: try PseudoTerminal(
         binary: program, arguments: arguments, stdin: rawItems, rows: rows, columns: columns,
-        environment: environment, keepStdinOpen: keepStdinOpen, nonBlockingStdin: nonBlockingStdin),
+        environment: environment, keepStdinOpen: keepStdinOpen, nonBlockingStdin: nonBlockingStdin,
+        nonBlockingStdout: nonBlockingStdout),
       rows: rows, columns: columns)
   }
 

@@ -54,10 +54,12 @@ final class PseudoTerminal {
   ///     in, as when pick is typed alone at a prompt); `stdin` is then unused.
   ///   - workingDirectory: where the child starts (default: ours).
   ///   - nonBlockingStdin: the program's stdin (the pipe) has O_NONBLOCK set.
+  ///   - nonBlockingStdout: the program's stdout (the pipe) has O_NONBLOCK set.
   init(
     binary: String, arguments: [String], stdin: [UInt8], rows: Int = 24, columns: Int = 80,
     environment: [String: String] = [:], keepStdinOpen: Bool = false,
-    stdinIsTerminal: Bool = false, workingDirectory: String? = nil, nonBlockingStdin: Bool = false
+    stdinIsTerminal: Bool = false, workingDirectory: String? = nil, nonBlockingStdin: Bool = false,
+    nonBlockingStdout: Bool = false
   ) throws {
     // Writing to a pipe whose reader has exited must not kill the test runner.
     Glibc.signal(SIGPIPE, SIG_IGN)
@@ -77,6 +79,10 @@ final class PseudoTerminal {
     }
     let output = try makePipe()
     opened += [output.read, output.write]
+    if nonBlockingStdout {
+      // As a reader that set O_NONBLOCK on its end of a pipe it shares with the program.
+      _ = fcntl(output.write, F_SETFL, fcntl(output.write, F_GETFL) | O_NONBLOCK)
+    }
     let errors = try makePipe()
     opened += [errors.read, errors.write]
     let wake = try makePipe()
@@ -174,6 +180,12 @@ final class PseudoTerminal {
   /// block once the pty's buffer is full.
   func pauseOutput(_ paused: Bool) {
     io.pauseOutput(paused)
+  }
+
+  /// Stops (or resumes) reading the program's stdout, as a slow reader at the
+  /// other end of a pipeline: its writes then find the pipe full.
+  func pauseStdout(_ paused: Bool) {
+    io.pauseStdout(paused)
   }
 
   /// Closes the master, as when a terminal window closes: the kernel hangs up
@@ -281,6 +293,7 @@ private final class PseudoTerminalIO: Sendable {
     var pendingKeys: [UInt8] = []
     var closeMasterRequested = false
     var outputPaused = false
+    var stdoutPaused = false
     var stopping = false
   }
 
@@ -312,6 +325,7 @@ private final class PseudoTerminalIO: Sendable {
   func requestStdinClose() { update { $0.closeStdinWhenWritten = true } }
   func closeMaster() { update { $0.closeMasterRequested = true } }
   func pauseOutput(_ paused: Bool) { update { $0.outputPaused = paused } }
+  func pauseStdout(_ paused: Bool) { update { $0.stdoutPaused = paused } }
   func stop() { update { $0.stopping = true } }
 
   private func update(_ change: (inout State) -> Void) {
@@ -348,12 +362,13 @@ private final class PseudoTerminalIO: Sendable {
     }
 
     while true {
-      let (stopping, keys, stdinBytes, closeStdin, closeMaster, outputPaused) = state.withLock {
-        (
-          $0.stopping, $0.pendingKeys, $0.pendingStdin, $0.closeStdinWhenWritten,
-          $0.closeMasterRequested, $0.outputPaused
-        )
-      }
+      let (stopping, keys, stdinBytes, closeStdin, closeMaster, outputPaused, stdoutPaused) =
+        state.withLock {
+          (
+            $0.stopping, $0.pendingKeys, $0.pendingStdin, $0.closeStdinWhenWritten,
+            $0.closeMasterRequested, $0.outputPaused, $0.stdoutPaused
+          )
+        }
       if stopping { return }
       if closeMaster && masterOpen {
         masterOpen = false
@@ -373,7 +388,9 @@ private final class PseudoTerminalIO: Sendable {
       if stdinOpen && !stdinBytes.isEmpty {
         polled.append(pollfd(fd: stdin, events: Int16(POLLOUT), revents: 0))
       }
-      if stdoutOpen { polled.append(pollfd(fd: stdout, events: Int16(POLLIN), revents: 0)) }
+      if stdoutOpen && !stdoutPaused {
+        polled.append(pollfd(fd: stdout, events: Int16(POLLIN), revents: 0))
+      }
       if stderrOpen { polled.append(pollfd(fd: stderr, events: Int16(POLLIN), revents: 0)) }
       if poll(&polled, nfds_t(polled.count), 1000) < 0 { continue }
 

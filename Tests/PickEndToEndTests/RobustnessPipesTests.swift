@@ -200,6 +200,33 @@ private func errorLine(_ stderr: [UInt8]) -> String? {
     try picker.expectExit(status: 0, stdout: "banana\n")
   }
 
+  @Test(arguments: [["--filter", ""], ["-m"]])
+  func `a non-blocking stdout with a slow reader is waited for, not spun on`(arguments: [String])
+    throws
+  {
+    // About 1 MB of results, far more than a pipe holds: pick must wait for
+    // the reader, who made the pipe non-blocking and then reads nothing for 2 s.
+    let expected = Array((1...100_000).map { "item \($0)\n" }.joined().utf8)
+    let picker = try Picker(
+      program: pickBinaryPath(), arguments: arguments, rawItems: expected, nonBlockingStdout: true)
+    picker.pty.pauseStdout(true)
+    if arguments == ["-m"] {
+      try picker.waitFor(timeout: 15) { $0.row(1).contains("100000/100000") }
+      picker.send(Keys.ctrlA + Keys.enter)  // select all, accept: every item is printed
+    }
+    usleep(500_000)  // past ranking: pick is writing, into a full pipe
+    let before = try #require(picker.pty.processorSeconds())
+    usleep(1_500_000)
+    let after = try #require(picker.pty.processorSeconds())
+    picker.pty.pauseStdout(false)
+    let result = try picker.finish(timeout: 20)
+    #expect(after - before < 0.3, "pick used \(after - before) s of processor time in 1.5 s of waiting")
+    #expect(result.status == 0)
+    #expect(result.stdout == expected, "\(result.stdout.count) of \(expected.count) bytes")
+    #expect(result.stderr.isEmpty, "\(ByteString(result.stderr))")
+    #expect(picker.settingsRestored)
+  }
+
   // MARK: stderr
 
   @Test(arguments: ["2>/dev/null", "2>&-"])

@@ -143,4 +143,35 @@ private func hasEnded(_ pid: pid_t) -> Bool {
     running.kill()
     #expect(running.wait() == .signalled(SIGKILL))
   }
+
+  @Test func `a wait unless a descriptor is readable gives up when it is, and reaps otherwise`() throws {
+    var fds: [Int32] = [-1, -1]
+    try #require(pipe(&fds) == 0)
+    defer { for fd in fds { close(fd) } }
+    let quick = try ChildProcess(shell: sh, command: Array("exit 4".utf8), output: .null)
+    #expect(quick.wait(unlessReadable: fds[0]) == .exited(4))
+    let slow = try ChildProcess(shell: sh, command: Array("sleep 30".utf8), output: .null)
+    var byte: UInt8 = 1
+    #expect(write(fds[1], &byte, 1) == 1)
+    let start = ContinuousClock.now
+    #expect(slow.wait(unlessReadable: fds[0]) == nil)
+    #expect(ContinuousClock.now - start < .seconds(5))
+    slow.terminate(graceMilliseconds: 1000)
+    #expect(slow.termination == .signalled(SIGTERM))
+  }
+
+  @Test func `terminate kills a group that ignores SIGTERM once the grace has passed`() throws {
+    // The shell and its sleep both ignore TERM; the pid file says the sleep's id.
+    let child = try ChildProcess(
+      shell: sh, command: Array("trap '' TERM; sleep 30 & echo $!; wait".utf8))
+    var line: [UInt8] = []
+    var byte: UInt8 = 0
+    while read(child.outputDescriptor, &byte, 1) == 1 && byte != 0x0A { line.append(byte) }
+    let sleeper = try #require(pid_t(String(decoding: line, as: UTF8.self)))
+    child.terminate(graceMilliseconds: 100)
+    #expect(child.termination == .signalled(SIGKILL))
+    let deadline = ContinuousClock.now + .seconds(5)
+    while !hasEnded(sleeper) && ContinuousClock.now < deadline { usleep(10_000) }
+    #expect(hasEnded(sleeper), "the command's sleep outlived its group's end")
+  }
 }

@@ -91,6 +91,32 @@ int cpick_signal_unblock(int signal);
 int cpick_crash_restore_arm(int fd, const struct termios *saved, const unsigned char *reset, size_t count);
 /// Empties the record: a later crash restores nothing (the handlers stay and only re-raise).
 void cpick_crash_restore_disarm(void);
+
+// The rest of the record: pick's children and their temporary files. On any
+// signal the crash handler takes, before it restores the terminal, it sends
+// SIGTERM to every noted process group and unlinks every noted file (kill and
+// unlink are async-signal-safe). Note a group once the child is started and
+// forget it once the child is reaped (its id may be reused after that); note
+// a file once it exists and forget it before removing it. Safe to call from
+// any thread.
+
+/// How many process groups the record holds (more are not noted).
+#define CPICK_CRASH_GROUPS_MAX 64
+/// How many temporary files the record holds (more are not noted).
+#define CPICK_CRASH_FILES_MAX 32
+/// The longest path noted, with its NUL.
+#define CPICK_CRASH_PATH_MAX 4096
+/// Notes a child's process group. Returns -1 when the record is full.
+int cpick_crash_note_group(pid_t group);
+/// Forgets a process group noted before.
+void cpick_crash_forget_group(pid_t group);
+/// Notes a temporary file. Returns -1 when the record is full or the path too long.
+int cpick_crash_note_file(const char *path);
+/// Forgets a temporary file noted before.
+void cpick_crash_forget_file(const char *path);
+/// What the handler does: SIGTERM to every noted group, unlink every noted file.
+void cpick_crash_end_children(void);
+
 /// Gives the calling thread an alternate signal stack if it has none, so that a
 /// stack overflow on it can still run the crash handler. Returns -1 on failure.
 int cpick_alternate_signal_stack(void);

@@ -142,6 +142,8 @@ public final class ChildProcess {
     pid = child
     outputDescriptor = pipeEnds.read
     hasOwnProcessGroup = ownProcessGroup
+    // Ended by the crash handler too, should pick die of a signal it cannot handle.
+    if ownProcessGroup { CrashCleanup.note(group: child) }
   }
 
   /// Runs `command` as every child runs (Docs/Design.md, Child processes): `shell` (`sh -c`,
@@ -157,6 +159,7 @@ public final class ChildProcess {
 
   deinit {
     closeOutput()
+    if termination == nil && hasOwnProcessGroup { CrashCleanup.forget(group: pid) }
   }
 
   private static func redirect(
@@ -222,14 +225,10 @@ public final class ChildProcess {
       if waited == pid { break }
       if waited < 0 && errno != EINTR {
         // ECHILD: someone else reaped it (SIGCHLD ignored); nothing is known.
-        let unknown = Termination.exited(0)
-        termination = unknown
-        return unknown
+        return reaped(.exited(0))
       }
     }
-    let ended = Termination(waitStatus: status)
-    termination = ended
-    return ended
+    return reaped(Termination(waitStatus: status))
   }
 
   /// Reaps the child if it has exited, without waiting; nil while it runs.
@@ -238,11 +237,19 @@ public final class ChildProcess {
     var status: Int32 = 0
     let waited = waitpid(pid, &status, WNOHANG)
     if waited == pid {
-      termination = Termination(waitStatus: status)
+      reaped(Termination(waitStatus: status))
     } else if waited < 0 && errno == ECHILD {
-      termination = .exited(0)
+      reaped(.exited(0))
     }
     return termination
+  }
+
+  /// Records how the child ended; its id is no longer its own from now on.
+  @discardableResult
+  private func reaped(_ ended: Termination) -> Termination {
+    termination = ended
+    if hasOwnProcessGroup { CrashCleanup.forget(group: pid) }
+    return ended
   }
 
   /// Waits at most `milliseconds` for the child to exit; nil if it is still running.
@@ -253,6 +260,28 @@ public final class ChildProcess {
       if Clock.milliseconds() >= deadline { return nil }
       usleep(2000)
     }
+  }
+
+  /// Waits for the child to exit unless `interruption` becomes readable first
+  /// (the signal pipe: pick must not be deaf while a command runs). The
+  /// termination, or nil when `interruption` is ready. The child is looked at
+  /// every 100 ms besides, in case its SIGCHLD does not reach `interruption`.
+  public func wait(unlessReadable interruption: Int32) -> Termination? {
+    var entry = pollfd(fd: interruption, events: Int16(POLLIN), revents: 0)
+    while true {
+      if let ended = poll() { return ended }
+      entry.revents = 0
+      if Glibc.poll(&entry, 1, 100) > 0 && entry.revents != 0 { return poll() }
+    }
+  }
+
+  /// Ends the child's process group and reaps it: SIGTERM first, so a command
+  /// can clean up, then SIGKILL if it is still there after `graceMilliseconds`.
+  public func terminate(graceMilliseconds: Int) {
+    kill(SIGTERM)
+    if wait(milliseconds: graceMilliseconds) != nil { return }
+    kill(SIGKILL)
+    wait()
   }
 
   /// Reads the child's standard output to its end (for small outputs: tests,
