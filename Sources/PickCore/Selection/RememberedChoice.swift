@@ -1,3 +1,5 @@
+import Glibc
+
 /// The file format of a remembered choice (`--remember KEY`).
 ///
 /// A remembered file is the line `pick-remember 1`, then each item's exact
@@ -91,13 +93,24 @@ public enum RememberedChoice {
     guard bytes.starts(with: header) else { return nil }
     var texts = TextSet()
     bytes.withUnsafeBufferPointer { buffer in
-      let body = UnsafeBufferPointer(rebasing: buffer[header.count...])
-      texts.reserveCapacity(body.reduce(0) { $0 + ($1 == 0 ? 1 : 0) })
-      var start = 0
+      guard let base = buffer.baseAddress else { return }
+      let end = base + buffer.count
+      /// The next NUL at or after `start`, or `nil` (memchr: a word at a time).
+      func nul(from start: UnsafePointer<UInt8>) -> UnsafePointer<UInt8>? {
+        memchr(start, 0, end - start).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) }
+      }
+      var items = 0
+      var scan = base + header.count
+      while let found = nul(from: scan) {
+        items += 1
+        scan = found + 1
+      }
+      texts.reserveCapacity(items)
+      var start = base + header.count
       texts.insert {
-        guard let end = body[start...].firstIndex(of: 0) else { return nil }
-        defer { start = end + 1 }
-        return UnsafeBufferPointer(rebasing: body[start..<end])
+        guard let found = nul(from: start) else { return nil }
+        defer { start = found + 1 }
+        return UnsafeBufferPointer(start: start, count: found - start)
       }
     }
     return texts

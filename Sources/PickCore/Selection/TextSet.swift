@@ -26,6 +26,7 @@ import Glibc
 //
 // Memory: the texts' bytes, plus 8 bytes of end and 11 to 22 bytes of slots
 // per distinct text. A lookup allocates nothing.
+
 /// A set of byte strings stored in one buffer: one hash and a probe or two per
 /// lookup, no allocation per text or per lookup.
 public struct TextSet: Sendable {
@@ -105,8 +106,8 @@ public struct TextSet: Sendable {
       // Grow before taking home slots, so that they stay valid for the batch.
       reserveCapacity(count + batch.count)
       hashes.removeAll(keepingCapacity: true)
-      for text in batch { hashes.append(prefetchedHash(of: text)) }
-      for (text, hash) in zip(batch, hashes) { insert(text, hash: hash) }
+      for k in 0..<batch.count { hashes.append(prefetchedHash(of: batch[k])) }
+      for k in 0..<batch.count { insert(batch[k], hash: hashes[k]) }
     }
   }
 
