@@ -16,7 +16,7 @@ public struct PickerCommand {
   /// Runs the picker on the items `source` gives (standard input unless told).
   public func run(_ store: ItemStore, source: ItemSource? = nil) throws -> Int32 {
     let source = source ?? .standardInput(read0: options.read0)
-    let remembering = Remembering(options: options)
+    var remembering = Remembering(options: options)
     let preselection = try makePreselection(remembered: remembering.load())
 
     // -1 and -0 decide on the whole input before anything is drawn.
@@ -83,20 +83,19 @@ public struct PickerCommand {
   }
 
   /// What starts selected: `--preselect`, `--preselect-file`, `--preselect-all`, `--remember`.
-  private func makePreselection(remembered: [[UInt8]]) throws -> Preselection {
-    var texts = options.preselect
+  private func makePreselection(remembered: TextSet) throws -> Preselection {
+    var texts = remembered
+    for text in options.preselect { texts.insert(text) }
     if let path = options.preselectFile {
       do {
         let contents = try ProcessEnvironment.contents(ofFile: path)
-        var lines = contents.split(separator: options.read0 ? 0 : 0x0A, omittingEmptySubsequences: false).map(
-          Array.init)
-        if lines.last == [] { lines.removeLast() }
-        texts += lines
+        var lines = contents.split(separator: options.read0 ? 0 : 0x0A, omittingEmptySubsequences: false)
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        for line in lines { line.withUnsafeBufferPointer { texts.insert($0) } }
       } catch {
         throw UsageFailure("--preselect-file \(String(decoding: path, as: UTF8.self)): \(error)")
       }
     }
-    texts += remembered
     return Preselection(texts: texts, selectsAll: options.preselectAll)
   }
 
@@ -135,19 +134,27 @@ public struct PickerCommand {
 struct Remembering {
   let key: RememberKey?
   let store: RememberStore?
+  /// Whether saving may replace the file: not when a later pick wrote it.
+  private var mayReplace = true
 
   init(options: Options) {
     key = options.remember.flatMap(RememberKey.init)
-    store = RememberStore.directory(environment: ProcessEnvironment.value).map(RememberStore.init)
+    store = RememberStore.directory(environment: ProcessEnvironment.value).map { RememberStore(directory: $0) }
   }
 
-  func load() -> [[UInt8]] {
-    guard let key, let store else { return [] }
-    return store.load(key)
+  /// The remembered texts. A file that is not a readable choice of this pick
+  /// gets one warning, printed now: before the terminal is opened, so it
+  /// never lands on the picker's screen.
+  mutating func load() -> TextSet {
+    guard let key, let store else { return TextSet() }
+    let loaded = store.load(key)
+    if let warning = store.warning(for: loaded, key: key) { OutputWriter.printError(warning) }
+    mayReplace = loaded.mayBeReplaced
+    return loaded.texts
   }
 
   func save(_ items: [[UInt8]]) {
-    guard let key, !items.isEmpty else { return }
+    guard let key, !items.isEmpty, mayReplace else { return }
     guard let store else {
       OutputWriter.printError("warning: cannot remember the choice: neither XDG_STATE_HOME nor HOME is set")
       return

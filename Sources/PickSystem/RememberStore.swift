@@ -4,8 +4,9 @@ import PickCore
 /// Where `--remember` keeps its choices: one file per key in pick's state
 /// directory, in the format of `RememberedChoice`.
 ///
-/// Loading never fails: a missing, unreadable or unknown file means "nothing
-/// remembered". Saving replaces the file atomically, so a reader (or a crash,
+/// Loading never fails: a file that is missing, unreadable, too large, of a
+/// later pick or not pick's at all means "nothing remembered" (see
+/// `RememberStore+Load.swift`). Saving replaces the file atomically, so a reader (or a crash,
 /// or a second pick saving the same key at the same moment) sees either the
 /// old file or a complete new one, never half of one:
 ///
@@ -39,21 +40,17 @@ public struct RememberStore: Sendable {
     return nil
   }
 
-  public init(directory: [UInt8]) {
+  /// The largest file `load` reads (see `defaultSizeLimit`).
+  public let sizeLimit: Int
+
+  public init(directory: [UInt8], sizeLimit: Int = RememberStore.defaultSizeLimit) {
     self.directory = directory
+    self.sizeLimit = sizeLimit
   }
 
   /// The path of the file for `key`.
   public func path(for key: RememberKey) -> [UInt8] {
     Self.joined(directory, key.name)
-  }
-
-  /// The remembered items for `key`, or `[]` when there is no file, it cannot
-  /// be read, or it is of an unknown version: a remembered choice is a
-  /// convenience, never a reason to fail.
-  public func load(_ key: RememberKey) -> [[UInt8]] {
-    guard let bytes = Self.regularFileContents(path(for: key)) else { return [] }
-    return RememberedChoice.decode(bytes) ?? []
   }
 
   /// Saves `items` as the choice for `key`, replacing any earlier one
@@ -188,17 +185,6 @@ public struct RememberStore: Sendable {
     }
   }
 
-  /// The contents of `path` if it is a regular file that can be read; `nil`
-  /// otherwise. Opened non-blocking so that a FIFO in its place cannot hang pick.
-  private static func regularFileContents(_ path: [UInt8]) -> [UInt8]? {
-    let fd = withCString(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-    return try? ProcessEnvironment.contents(of: fd)
-  }
-
   private static func isDirectory(_ path: [UInt8]) -> Bool {
     var info = stat()
     return withCString(path) { stat($0, &info) } == 0 && info.st_mode & S_IFMT == S_IFDIR
@@ -232,7 +218,7 @@ public struct RememberStore: Sendable {
     return Array(path[0..<end])
   }
 
-  private static func withCString<R>(_ path: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> R {
+  static func withCString<R>(_ path: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> R {
     var terminated = path
     terminated.append(0)
     return terminated.withUnsafeBufferPointer {
@@ -241,7 +227,7 @@ public struct RememberStore: Sendable {
   }
 
   /// A path for a message (invalid UTF-8 shown as U+FFFD).
-  private static func text(_ path: [UInt8]) -> String {
+  static func text(_ path: [UInt8]) -> String {
     String(decoding: path, as: UTF8.self)
   }
 }

@@ -58,6 +58,43 @@ private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
     #expect(RememberedChoice.decode(bytes("pick-remember 1\npartial")) == [])
   }
 
+  // MARK: Who wrote a file
+
+  @Test(arguments: [
+    ("pick-remember 1\n", RememberedChoice.Origin.current),
+    ("pick-remember 1\nitem\0", .current),
+    ("pick-remember 2\n", .newer(version: 2)),
+    ("pick-remember 10\nanything at all", .newer(version: 10)),
+    ("pick-remember 999999999\n", .newer(version: 999_999_999)),
+    ("", .foreign),
+    ("pick-remember 1", .foreign),
+    ("pick-remember \n", .foreign),
+    ("pick-remember 0\n", .foreign),
+    ("pick-remember 01\n", .foreign),
+    ("pick-remember 1234567890\n", .foreign),
+    ("pick-remember 1\r\n", .foreign),
+    ("pick-remember -1\n", .foreign),
+    ("PICK-REMEMBER 1\n", .foreign),
+    (" pick-remember 1\n", .foreign),
+    ("garbage\0", .foreign),
+  ])
+  func `the first line says who wrote a file`(_ contents: String, _ origin: RememberedChoice.Origin) {
+    #expect(RememberedChoice.origin(of: bytes(contents).prefix(RememberedChoice.headerLimit)) == origin)
+  }
+
+  @Test func `the longest header pick could write fits in the bytes read for it`() {
+    let longest = bytes("pick-remember 999999999\n")
+    #expect(longest.count <= RememberedChoice.headerLimit)
+    #expect(RememberedChoice.origin(of: longest + bytes("item\0")) == .newer(version: 999_999_999))
+  }
+
+  @Test func `a choice read as a set holds each item once, partial item dropped`() throws {
+    let texts = try #require(RememberedChoice.texts(in: bytes("pick-remember 1\nb\0\0a\0b\0\0cut")))
+    #expect(texts.texts == [bytes("b"), bytes(""), bytes("a")])
+    #expect(RememberedChoice.texts(in: bytes("pick-remember 2\nb\0")) == nil)
+    #expect(RememberedChoice.texts(in: bytes("pick-remember 1\n"))?.isEmpty == true)
+  }
+
   @Test func `a header alone is an empty choice`() {
     #expect(RememberedChoice.decode(bytes("pick-remember 1\n")) == [])
   }

@@ -403,3 +403,41 @@ private struct ReferenceSelection {
   // and leaves room for a whole parallel test run on two busy cores.
   #expect(elapsed < .seconds(60), "took \(elapsed)")
 }
+
+// MARK: The summary of a run of items
+
+@Test func `the summary of a run of items counts its selected bits as a pass over them would`() {
+  var rng = SeededGenerator(seed: 0x5E1E_C7ED)
+  for _ in 0..<200 {
+    var selection = Selection()
+    let size = Int.random(in: 0...400, using: &rng)
+    for item in 0..<size where Int.random(in: 0..<4, using: &rng) == 0 { selection.select(item) }
+    let lower = Int.random(in: 0...size + 70, using: &rng)
+    let upper = Int.random(in: lower...size + 140, using: &rng)
+    let run = RankedMatches(
+      storage: .all(lower..<upper, reversed: Bool.random(using: &rng)), base: lower, span: upper - lower,
+      reversed: false)
+    let expected = (lower..<upper).filter { selection.contains($0) }.count
+    #expect(selection.selectedCount(in: lower..<upper) == expected)
+    let summary = selection.summary(over: run)
+    #expect(summary.selectedMatching == expected)
+    #expect(summary.hidden == selection.count - expected)
+  }
+}
+
+@Test func `the summary of an empty query's matches does not visit them one by one`() {
+  // Asked every frame: with a remembered select-all streaming in, a pass over
+  // millions of matches per frame made the first full frame take seconds.
+  // Fifty million matches (an empty query's run needs no memory for them) and
+  // three selected: counting the selection's bits takes microseconds, a pass
+  // over the matches many seconds.
+  var selection = Selection()
+  selection.preselect([3, 64, 1000])
+  let matches = everything(50_000_000)
+  let clock = ContinuousClock()
+  var summary: SelectionSummary? = nil
+  let elapsed = clock.measure { summary = selection.summary(over: matches) }
+  #expect(summary?.selectedMatching == 3)
+  #expect(summary?.state == .some)
+  #expect(elapsed < .seconds(1), "took \(elapsed)")
+}

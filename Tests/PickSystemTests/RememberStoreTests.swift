@@ -66,6 +66,18 @@ private func entries(_ path: [UInt8]) -> [String] {
   return names.sorted()
 }
 
+/// What `load` found, as a short word for comparisons.
+private func kind(_ loaded: RememberStore.Loaded) -> String {
+  switch loaded {
+  case .absent: "absent"
+  case .choice: "choice"
+  case .newerVersion(let version): "newer \(version)"
+  case .foreign: "foreign"
+  case .tooLarge: "tooLarge"
+  case .unreadable: "unreadable"
+  }
+}
+
 @Suite struct RememberStoreTests {
   // MARK: Saving and loading
 
@@ -74,7 +86,7 @@ private func entries(_ path: [UInt8]) -> [String] {
     let store = RememberStore(directory: temporary.appending("pick"))
     let items: [[UInt8]] = [bytes("web-1"), bytes("two\nlines"), [0xFF, 0x80], []]
     try store.save(items, for: key("hosts"))
-    #expect(store.load(try key("hosts")) == items)
+    #expect(store.load(try key("hosts")).texts.texts == items)
     #expect(try readFile(temporary.appending("pick/hosts")) == RememberedChoice.encode(items))
   }
 
@@ -104,9 +116,9 @@ private func entries(_ path: [UInt8]) -> [String] {
     let store = RememberStore(directory: temporary.appending("pick"))
     try store.save([bytes("first"), bytes("second")], for: key("k"))
     try store.save([bytes("third")], for: key("k"))
-    #expect(store.load(try key("k")) == [bytes("third")])
+    #expect(store.load(try key("k")).texts.texts == [bytes("third")])
     try store.save([], for: key("k"))
-    #expect(store.load(try key("k")) == [])
+    #expect(store.load(try key("k")).texts.texts == [])
     #expect(entries(temporary.appending("pick")) == ["k"])
   }
 
@@ -115,47 +127,119 @@ private func entries(_ path: [UInt8]) -> [String] {
     let store = RememberStore(directory: temporary.appending("pick"))
     try store.save([bytes("a")], for: key("one"))
     try store.save([bytes("b")], for: key("two"))
-    #expect(store.load(try key("one")) == [bytes("a")])
-    #expect(store.load(try key("two")) == [bytes("b")])
+    #expect(store.load(try key("one")).texts.texts == [bytes("a")])
+    #expect(store.load(try key("two")).texts.texts == [bytes("b")])
   }
 
   @Test func `items containing NUL are not saved`() throws {
     let temporary = try TemporaryDirectory()
     let store = RememberStore(directory: temporary.appending("pick"))
     try store.save([bytes("a\0b"), bytes("kept")], for: key("k"))
-    #expect(store.load(try key("k")) == [bytes("kept")])
+    #expect(store.load(try key("k")).texts.texts == [bytes("kept")])
   }
 
   // MARK: Loading what is not there or not ours
 
-  @Test func `a missing key or a missing directory loads nothing`() throws {
+  @Test func `a missing key or a missing directory is nothing remembered, without a warning`() throws {
     let temporary = try TemporaryDirectory()
-    #expect(RememberStore(directory: temporary.appending("absent")).load(try key("k")) == [])
-    #expect(RememberStore(directory: temporary.path).load(try key("k")) == [])
+    for store in [RememberStore(directory: temporary.appending("absent")), RememberStore(directory: temporary.path)] {
+      let loaded = store.load(try key("k"))
+      #expect(kind(loaded) == "absent")
+      #expect(store.warning(for: loaded, key: try key("k")) == nil)
+      #expect(loaded.mayBeReplaced)
+    }
   }
 
-  @Test(arguments: ["", "garbage\0", "pick-remember 2\nitem\0", "pick-remember 1"])
-  func `a file of an unknown version or garbage loads nothing`(_ contents: String) throws {
+  @Test(arguments: ["", "garbage\0", "pick-remember 1", "pick-remember 0\nitem\0", "PICK-REMEMBER 1\nitem\0"])
+  func `a file pick did not write loads nothing, warns, and may be replaced`(_ contents: String) throws {
     let temporary = try TemporaryDirectory()
     try writeFile(temporary.appending("k"), bytes(contents))
-    #expect(RememberStore(directory: temporary.path).load(try key("k")) == [])
+    let store = RememberStore(directory: temporary.path)
+    let loaded = store.load(try key("k"))
+    #expect(kind(loaded) == "foreign")
+    #expect(loaded.texts.isEmpty)
+    #expect(loaded.mayBeReplaced)
+    let warning = try #require(store.warning(for: loaded, key: try key("k")))
+    #expect(warning.hasPrefix("warning: --remember k: \(temporary.text)/k is not a choice pick wrote"))
+    #expect(warning.contains("replaced"))
   }
 
-  @Test func `a directory or a FIFO in place of the file loads nothing, without blocking`() throws {
+  @Test func `a file of a later format loads nothing, warns, and must not be replaced`() throws {
+    let temporary = try TemporaryDirectory()
+    try writeFile(temporary.appending("k"), bytes("pick-remember 2\nitem\0"))
+    let store = RememberStore(directory: temporary.path)
+    let loaded = store.load(try key("k"))
+    #expect(kind(loaded) == "newer 2")
+    #expect(loaded.texts.isEmpty)
+    #expect(!loaded.mayBeReplaced)
+    let warning = try #require(store.warning(for: loaded, key: try key("k")))
+    #expect(warning.contains("newer pick (format 2)"))
+    #expect(warning.contains("will not be remembered"))
+  }
+
+  @Test func `a directory or a FIFO in place of the file is not pick's, and does not block`() throws {
     let temporary = try TemporaryDirectory()
     try #require(cPath(temporary.appending("dir")) { mkdir($0, 0o700) } == 0)
     try #require(cPath(temporary.appending("fifo")) { mkfifo($0, 0o600) } == 0)
     let store = RememberStore(directory: temporary.path)
-    #expect(store.load(try key("dir")) == [])
-    #expect(store.load(try key("fifo")) == [])
+    #expect(kind(store.load(try key("dir"))) == "foreign")
+    #expect(kind(store.load(try key("fifo"))) == "foreign")
   }
 
   @Test(.enabled(if: getuid() != 0, "root reads any file"))
-  func `an unreadable file loads nothing`() throws {
+  func `an unreadable file loads nothing and warns`() throws {
     let temporary = try TemporaryDirectory()
     try writeFile(temporary.appending("k"), RememberedChoice.encode([bytes("x")]))
     try #require(cPath(temporary.appending("k")) { chmod($0, 0) } == 0)
-    #expect(RememberStore(directory: temporary.path).load(try key("k")) == [])
+    let store = RememberStore(directory: temporary.path)
+    let loaded = store.load(try key("k"))
+    #expect(kind(loaded) == "unreadable")
+    #expect(store.warning(for: loaded, key: try key("k"))?.contains("Permission denied") == true)
+  }
+
+  // MARK: Bounded reading
+
+  @Test func `a choice up to the size limit loads, one byte more is ignored with a warning`() throws {
+    let temporary = try TemporaryDirectory()
+    let store = RememberStore(directory: temporary.path, sizeLimit: 64)
+    let fits = RememberedChoice.encode([Array(repeating: UInt8(ascii: "a"), count: 64 - 17)])
+    try #require(fits.count == 64)
+    try writeFile(temporary.appending("fits"), fits)
+    try writeFile(temporary.appending("over"), fits + bytes("b"))
+    #expect(store.load(try key("fits")).texts.count == 1)
+    let over = store.load(try key("over"))
+    #expect(kind(over) == "tooLarge")
+    #expect(over.mayBeReplaced)
+    #expect(store.warning(for: over, key: try key("over"))?.contains("larger than 64 bytes") == true)
+  }
+
+  @Test(arguments: [("pick-remember 1\n", "tooLarge"), ("not pick's\n", "foreign"), ("pick-remember 3\n", "newer 3")])
+  func `a 4 GiB file is judged by its header and size, without reading it`(_ header: String, _ expected: String) throws
+  {
+    let temporary = try TemporaryDirectory()
+    try writeFile(temporary.appending("k"), bytes(header))
+    // Sparse: the file system stores almost nothing; reading it would yield 4 GiB of zeros.
+    try #require(cPath(temporary.appending("k")) { truncate($0, 4 << 30) } == 0)
+    let clock = ContinuousClock()
+    let started = clock.now
+    #expect(kind(RememberStore(directory: temporary.path).load(try key("k"))) == expected)
+    // Reading 4 GiB takes seconds at best; the header and fstat take microseconds.
+    #expect(clock.now - started < .seconds(1))
+  }
+
+  @Test func `the bounded reader never takes more than its limit, however much the source holds`() throws {
+    var ends: [Int32] = [0, 0]
+    try #require(pipe(&ends) == 0)
+    defer { close(ends[0]) }
+    let written = [UInt8](repeating: 7, count: 100)
+    #expect(written.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) } == 100)
+    close(ends[1])
+    var buffer = bytes("abc")
+    try RememberStore.read(ends[0], appendingTo: &buffer, upTo: 13)
+    #expect(buffer == bytes("abc") + [UInt8](repeating: 7, count: 10))
+    var rest: [UInt8] = []
+    try RememberStore.read(ends[0], appendingTo: &rest, upTo: 1000)
+    #expect(rest.count == 90)
   }
 
   // MARK: Crashes and concurrency
@@ -169,7 +253,7 @@ private func entries(_ path: [UInt8]) -> [String] {
     let leftover = RememberStore.temporaryName(for: try key("k"), processID: getpid(), attempt: 0)
     try writeFile(temporary.appending("pick/") + leftover, bytes("half a fi"))
     try store.save([bytes("new")], for: key("k"))
-    #expect(store.load(try key("k")) == [bytes("new")])
+    #expect(store.load(try key("k")).texts.texts == [bytes("new")])
     // The leftover is not ours to delete (it might not be a leftover), and
     // it is never read as a key: no key can contain `~`.
     #expect(entries(temporary.appending("pick")) == ["k", String(decoding: leftover, as: UTF8.self)])
@@ -192,13 +276,13 @@ private func entries(_ path: [UInt8]) -> [String] {
       }
       group.addTask {
         for _ in 0..<50 {
-          let loaded = store.load(k)
+          let loaded = store.load(k).texts.texts
           #expect(loaded.isEmpty || choices.contains(loaded))
         }
       }
       try await group.waitForAll()
     }
-    #expect(choices.contains(store.load(k)))
+    #expect(choices.contains(store.load(k).texts.texts))
     #expect(entries(temporary.appending("pick")) == ["k"])
   }
 

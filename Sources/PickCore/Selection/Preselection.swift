@@ -7,32 +7,37 @@
 /// It is applied to items as they arrive (`apply(to:store:range:)` on each
 /// new range), so items that come later from a slow stream are preselected too.
 public struct Preselection: Sendable {
-  public private(set) var texts: Set<[UInt8]>
+  /// The texts to preselect, in one buffer and one table (see `TextSet`): each
+  /// arriving item costs one hash and a probe or two, never an allocation.
+  public private(set) var texts: TextSet
   public var selectsAll: Bool
-  /// Lengths of the texts: most items are rejected by length before any copy is made.
-  private var lengths: Set<Int>
 
   public init(texts: some Sequence<[UInt8]> = [], selectsAll: Bool = false) {
-    self.texts = Set(texts)
+    self.init(texts: TextSet(texts), selectsAll: selectsAll)
+  }
+
+  public init(texts: TextSet, selectsAll: Bool = false) {
+    self.texts = texts
     self.selectsAll = selectsAll
-    lengths = Set(self.texts.map(\.count))
   }
 
   public var isEmpty: Bool { texts.isEmpty && !selectsAll }
 
   /// Whether `item` (its bytes) is to start selected.
   public func includes(_ item: UnsafeBufferPointer<UInt8>) -> Bool {
-    if selectsAll { return true }
-    guard lengths.contains(item.count) else { return false }
-    return texts.contains(Array(item))
+    selectsAll || texts.contains(item)
   }
 
   /// The items of `range` that qualify, in input order.
   public func items(in store: ItemStore, range: Range<Int>, excluding: ((Int) -> Bool)? = nil) -> [Int] {
     guard !isEmpty, !range.isEmpty else { return [] }
     var chosen: [Int] = []
-    for index in range where excluding?(index) != true && includes(store.item(index)) {
-      chosen.append(index)
+    if selectsAll {
+      for index in range where excluding?(index) != true { chosen.append(index) }
+    } else {
+      texts.forEachMember(of: range, text: store.item) { index in
+        if excluding?(index) != true { chosen.append(index) }
+      }
     }
     return chosen
   }

@@ -169,13 +169,20 @@ public struct Selection: Sendable {
     }
   }
 
-  /// The select-all row's numbers for the current matches. One pass over
-  /// them: call once per frame, not per row.
+  /// The select-all row's numbers for the current matches: one pass over
+  /// them, or, when they are a run of items (the empty query), a count of the
+  /// bits in that run, 64 items a step. Every frame asks, and with a
+  /// remembered select-all of millions of items every frame while they stream
+  /// in; call it once per frame, not per row.
   public func summary(over matches: RankedMatches) -> SelectionSummary {
     let n = matches.count
     var selectedMatching = 0
     if count > 0 {
-      matches.forEachItemUnordered { item in if contains(item) { selectedMatching += 1 } }
+      if case .all(let range, _) = matches.storage, matches.items == nil {
+        selectedMatching = selectedCount(in: range)
+      } else {
+        matches.forEachItemUnordered { item in if contains(item) { selectedMatching += 1 } }
+      }
     }
     let state: SelectAllState =
       selectedMatching == 0 ? .none : selectedMatching == n ? .all : .some
@@ -226,6 +233,22 @@ public struct Selection: Sendable {
       return false
     }
     return true
+  }
+
+  /// How many items of `range` are selected: the set bits of those words.
+  func selectedCount(in range: Range<Int>) -> Int {
+    let end = min(range.upperBound, bits.count &<< 6)
+    let start = max(range.lowerBound, 0)
+    guard start < end else { return 0 }
+    let (firstWord, lastWord) = (start &>> 6, (end - 1) &>> 6)
+    var total = 0
+    for word in firstWord...lastWord {
+      var value = bits[word]
+      if word == firstWord { value &= UInt64.max &<< UInt64(start & 63) }
+      if word == lastWord && end & 63 != 0 { value &= UInt64.max &>> UInt64(64 - (end & 63)) }
+      total += value.nonzeroBitCount
+    }
+    return total
   }
 
   /// Calls `body` with each selected item, in input order.
