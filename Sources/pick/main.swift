@@ -71,7 +71,10 @@ case .readable: source = .standardInput(read0: options.read0)
 }
 
 do {
-  let store = try ItemStore(separator: source.separator)
+  // Under `ulimit -v` or `ulimit -d` the store takes only its share (StoreBudget).
+  let budget = MemoryLimit.storeBudget(
+    bytesPerItem: options.filter != nil ? StoreBudget.filterBytesPerItem : StoreBudget.pickerBytesPerItem)
+  let store = try ItemStore(separator: source.separator, byteLimit: budget.byteLimit, itemLimit: budget.itemLimit)
   if options.filter != nil {
     let command = FilterCommand(options: options)
     // Read everything, then rank on every core. (Ranking parts while reading,
