@@ -15,10 +15,10 @@ public enum MemoryLimit {
   /// limit, threads also stop getting malloc arenas of their own (each
   /// reserves 64 MiB, which the budget gives to the items instead); the
   /// matching threads do not allocate while they match, so they lose nothing.
-  public static func storeBudget(bytesPerItem: Int) -> StoreBudget {
+  public static func storeBudget(for use: StoreBudget.Use) throws(StoreBudget.TooLittle) -> StoreBudget {
     let available = available()
     if available != nil { cpick_single_malloc_arena() }
-    return StoreBudget.sized(available: available, bytesPerItem: bytesPerItem)
+    return try StoreBudget.sized(available: available, for: use)
   }
 
   /// Bytes the process may still map; nil when neither limit is set.

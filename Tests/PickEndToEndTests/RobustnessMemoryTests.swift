@@ -55,6 +55,35 @@ private func numbersWithDigitOne(upTo count: Int) -> Int {
     #expect(result.stdout.starts(with: Array("1\n".utf8)))
   }
 
+  @Test(arguments: [30_000, 60_000, 100_000, 150_000])
+  func `--filter under any address-space limit answers in full or exits 2 with one line`(kibibytes: Int) throws {
+    // Before: 100 MB trapped (134); the smaller limits said "cannot reserve 64 GiB".
+    let result = try runShell(limited(kibibytes) + "exec \"$PICK\" -f 1", stdin: numberLines(2_000_000), timeout: 120)
+    try #require(result.status != 77, "this shell cannot set an address-space limit")
+    let message = String(decoding: result.stderr, as: UTF8.self)
+    if result.status == 0 {
+      #expect(result.stdout.count { $0 == 0x0A } == numbersWithDigitOne(upTo: 2_000_000))
+      #expect(result.stderr.isEmpty)
+    } else {
+      #expect(result.status == 2, "\(message.prefix(300))")
+      #expect(lines(result.stderr).count == 1, "\(message.prefix(300))")
+      #expect(
+        message.hasPrefix("pick: input too large: ") || message.hasPrefix("pick: the memory limit "), "\(message)")
+    }
+  }
+
+  @Test func `a limit that leaves too little for the picker is one line before the terminal is touched`() throws {
+    let picker = try Picker.underShell(limited(30_000) + "exec \"$0\"", rawItems: Array("a\nb\n".utf8))
+    let result = try picker.finish(timeout: 20)
+    try #require(result.status != 77, "this shell cannot set an address-space limit")
+    #expect(result.status == 2)
+    let message = String(decoding: result.stderr, as: UTF8.self)
+    #expect(message.hasPrefix("pick: the memory limit (ulimit -v or -d) leaves pick "), "\(message)")
+    #expect(lines(result.stderr).count == 1, "\(message)")
+    #expect(picker.pty.outputBytes.isEmpty)
+    #expect(picker.settingsRestored)
+  }
+
   @Test func `--filter under a 1 GB limit ranks twenty million items, which need about 470 MB`() throws {
     // Before: the reservation left too little for ranking's arrays (status 134).
     let result = try runShell(limited(1_000_000) + "seq 20000000 | \"$PICK\" -f 1 | tail -n 1", timeout: 300)
