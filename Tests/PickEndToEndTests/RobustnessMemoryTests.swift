@@ -72,6 +72,15 @@ private func numbersWithDigitOne(upTo count: Int) -> Int {
     }
   }
 
+  @Test func `--filter under a data-segment limit (ulimit -d) ranks two million items too`() throws {
+    // RLIMIT_DATA counts the store's reservations and the heap; before, 134 here as well.
+    let result = try runShell(
+      "ulimit -d 300000 || exit 77; exec \"$PICK\" -f 1", stdin: numberLines(2_000_000), timeout: 120)
+    try #require(result.status != 77, "this shell cannot set a data-segment limit")
+    #expect(result.status == 0, "\(String(decoding: result.stderr.prefix(300), as: UTF8.self))")
+    #expect(result.stdout.count { $0 == 0x0A } == numbersWithDigitOne(upTo: 2_000_000))
+  }
+
   @Test func `a limit that leaves too little for the picker is one line before the terminal is touched`() throws {
     let picker = try Picker.underShell(limited(30_000) + "exec \"$0\"", rawItems: Array("a\nb\n".utf8))
     let result = try picker.finish(timeout: 20)
