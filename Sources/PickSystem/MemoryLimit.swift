@@ -23,15 +23,16 @@ public enum MemoryLimit {
 
   /// Bytes the process may still map; nil when neither limit is set.
   public static func available() -> Int? {
+    let limits = [(RLIMIT_AS, "VmSize:"), (RLIMIT_DATA, "VmData:")].compactMap { resource, field in
+      limit(resource).map { (limit: $0, field: field) }
+    }
+    guard !limits.isEmpty else { return nil }
     let status = (try? ProcessEnvironment.contents(ofFile: Array("/proc/self/status".utf8))) ?? []
-    var least: Int? = nil
-    for (resource, field) in [(RLIMIT_AS, "VmSize:"), (RLIMIT_DATA, "VmData:")] {
-      guard let limit = limit(resource) else { continue }
+    return limits.map { limit, field in
       // Without /proc, assume the runtime's usual footprint is mapped already.
       let used = kibibytes(field, in: status).map { $0 << 10 } ?? 64 << 20
-      least = min(least ?? Int.max, max(limit - used, 0))
-    }
-    return least
+      return max(limit - used, 0)
+    }.min()
   }
 
   /// The soft limit on `resource`, nil when unlimited (`RLIM_INFINITY`, all bits set;
