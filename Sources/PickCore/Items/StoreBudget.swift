@@ -14,7 +14,7 @@
 /// - the arena gets a quarter of the remainder (`arenaShare`);
 /// - the other three quarters are for the items: each costs its 4-byte
 ///   offset plus the working memory pick may need per item
-///   (`filterBytesPerItem` or `pickerBytesPerItem`), which gives the item limit.
+///   (`Use.bytesPerItem`), which gives the item limit.
 ///
 /// Input past either limit is refused with one line (`--filter`, `-1`, `-0`)
 /// or shown as truncated (the picker), never a crash; a limit that leaves
