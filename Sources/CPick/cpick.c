@@ -26,6 +26,10 @@ void *cpick_reserve(size_t size) {
 
 void cpick_release(void *addr, size_t size) { munmap(addr, size); }
 
+#include <malloc.h>
+
+void cpick_single_malloc_arena(void) { mallopt(M_ARENA_MAX, 1); }
+
 #include <errno.h>
 #include <stdlib.h>
 #include <sys/ioctl.h>

@@ -59,6 +59,8 @@ public final class InteractiveSession {
   public var finalQuery: [UInt8] { controller.query }
   /// The `--expect` key that accepted, as the user spelled it.
   public var pressedKey: String? { controller.pressedKey }
+  /// Why the input was cut short ("input truncated: …"), if it was.
+  public var inputTruncation: String? { controller.inputTruncation }
 
   /// Runs the picker until the user accepts or aborts.
   public func run() throws -> Ending {
@@ -124,9 +126,17 @@ public final class InteractiveSession {
   }
 
   /// Reads what the input has; `.inputEnded` (with why, when a command
-  /// failed) at its end or on a read error.
+  /// failed) at its end, `.inputTruncated` when the store is full or a read
+  /// fails: the items read stay, and the picker says the list is incomplete.
   private func readItems() -> PickerEvent {
-    let isOpen = (try? InputReader.readAvailable(input.descriptor, into: controller.store)) ?? false
+    let isOpen: Bool
+    do {
+      isOpen = try InputReader.readAvailable(input.descriptor, into: controller.store)
+    } catch let failure as ItemStore.Failure {
+      return .inputTruncated(note: failure.truncationNote)
+    } catch {
+      return .inputTruncated(note: "input truncated: \(error)")
+    }
     if isOpen { return .itemsRead }
     guard let failed = input.failure(waitingAtMost: PickerTunables.commandStatusWait), let command = input.commandText
     else { return .inputEnded(failure: nil) }

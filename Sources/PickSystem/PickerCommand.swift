@@ -54,6 +54,11 @@ public struct PickerCommand {
     }
     // Restore the terminal before a byte of output: the shell must never see escape codes.
     terminal.close()
+    if let note = session.inputTruncation, ending != .aborted, ending != .hungUp {
+      // The answer stands (it was given over the items shown, with the note
+      // on screen), but a script reading stderr learns the list was incomplete.
+      OutputWriter.printError("warning: \(note); the picker showed only the \(session.store.count) items read")
+    }
     switch ending {
     case .accepted(let items):
       return finish(

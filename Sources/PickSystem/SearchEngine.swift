@@ -52,7 +52,11 @@ public final class SearchEngine: @unchecked Sendable {
   public init(options: Options, store: ItemStore) throws(SystemError) {
     self.options = options
     self.store = store
-    planner = SearchPlanner(reversesInput: options.tac)
+    // The remembered answers fit the store's budget: at most as many
+    // matches as it holds items (under a memory limit that is far fewer
+    // than the usual budget; see StoreBudget).
+    planner = SearchPlanner(
+      reversesInput: options.tac, matchBudget: min(SearchTunables.recentMatchBudget, store.itemLimit))
     var fds: [Int32] = [0, 0]
     guard pipe(&fds) == 0 else {
       throw SystemError(errno: errno, context: "cannot create the search pipe")

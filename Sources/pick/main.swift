@@ -71,7 +71,9 @@ case .readable: source = .standardInput(read0: options.read0)
 }
 
 do {
-  let store = try ItemStore(separator: source.separator)
+  // Under `ulimit -v` or `ulimit -d` the store takes only its share (StoreBudget).
+  let budget = try MemoryLimit.storeBudget(for: options.filter != nil ? .filter : .picker)
+  let store = try ItemStore(separator: source.separator, byteLimit: budget.byteLimit, itemLimit: budget.itemLimit)
   if options.filter != nil {
     let command = FilterCommand(options: options)
     // Read everything, then rank on every core. (Ranking parts while reading,
@@ -98,6 +100,8 @@ do {
 } catch WriteFailure.failed(_, let message) {
   fail("cannot write results: \(message)")
 } catch let failure as ItemStore.Failure {
+  fail(failure.description)
+} catch let failure as StoreBudget.TooLittle {
   fail(failure.description)
 } catch let failure as UsageFailure {
   fail(failure.description)

@@ -128,6 +128,29 @@ private func click(_ button: Int = 0, column: Int, row: Int) -> [UInt8] {
     #expect(p.ending == .accepted([1]))
   }
 
+  @Test func `a truncated input says so on the info line, and Enter still chooses from what was read`() throws {
+    var p = try PickerHarness(["apple", "banana"], isInputOpen: true)
+    #expect(p.state.isLoading)
+    p.send(.inputTruncated(note: "input truncated: pick holds at most 1.0 MiB and 2 items"))
+    #expect(!p.state.isLoading)
+    #expect(p.controller.inputTruncation == "input truncated: pick holds at most 1.0 MiB and 2 items")
+    let frame = p.frame(width: 80, height: 5).plainText
+    #expect(frame.contains("2/2  [input truncated: pick holds at most 1.0 MiB and 2 items]"))
+    // The note stays through typing (the list never looks complete again).
+    p.press("b")
+    p.finishSearches()
+    #expect(p.frame(width: 80, height: 5).plainText.contains("1/2  [input truncated:"))
+    p.press("enter")
+    #expect(p.ending == .accepted([1]))
+  }
+
+  @Test func `a read error cuts the input short with its reason shown`() throws {
+    var p = try PickerHarness(["apple"], isInputOpen: true)
+    p.send(.inputTruncated(note: "input truncated: cannot read standard input: Input/output error"))
+    let frame = p.frame(width: 90, height: 5).plainText
+    #expect(frame.contains("1/1  [input truncated: cannot read standard input: Input/output error]"))
+  }
+
   @Test func `a failed command's reason shows while no item came`() throws {
     var p = try PickerHarness([], isInputOpen: true)
     p.send(.inputEnded(failure: "Command failed: false"))

@@ -23,6 +23,10 @@ void cpick_advise_hugepage(void *addr, size_t len);
 void *cpick_reserve(size_t size);
 /// Gives a reservation back.
 void cpick_release(void *addr, size_t size);
+/// Has every thread allocate from the one main malloc arena (mallopt
+/// M_ARENA_MAX = 1): under an address-space limit each further arena glibc
+/// makes for a thread reserves 64 MiB, which pick budgets for other uses.
+void cpick_single_malloc_arena(void);
 /// Asks the processor to start loading `address` into the cache (printing
 /// results in score order reads the items at random; this hides the misses).
 static inline void cpick_prefetch(const void *address) { __builtin_prefetch(address, 0, 0); }

@@ -77,6 +77,7 @@ extension PickerController {
     store = newStore
     isInputOpen = true
     inputFailure = nil
+    inputTruncation = nil
     inFlight = nil
     duplicates = options.unique ? DuplicateFilter(skipping: options.headerLines) : nil
     preselection = Preselection(texts: selectedTexts)

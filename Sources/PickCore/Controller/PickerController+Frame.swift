@@ -23,6 +23,7 @@ extension PickerController {
     layout.isWaitingToAccept = isWaitingToAccept
     layout.spinnerTick = now / PickerTunables.spinnerInterval
     layout.inputFailure = inputFailure
+    layout.inputTruncation = inputTruncation
     if let shownFields {
       let store = store
       layout.shownText = { item in Self.shownText(of: item, in: store, fields: shownFields) }

@@ -38,6 +38,8 @@ public struct PickerController {
   public internal(set) var isInputOpen: Bool
   /// Shown on the info line while no item has come: the command that should give them failed.
   var inputFailure: String?
+  /// Why the input was cut short, when it was: shown until the picker ends.
+  public internal(set) var inputTruncation: String?
   /// `--unique`: the repeats to leave out.
   var duplicates: DuplicateFilter?
   /// `--preselect*`, `--remember`; after `reload`, the texts that were selected.
@@ -176,6 +178,15 @@ public struct PickerController {
     return effects + dueWork(now: now)
   }
 
+  /// No more items will come: stop the spinner and take the last ones.
+  private mutating func inputEnded() -> [PickerEffect] {
+    isInputOpen = false
+    state.isLoading = false
+    itemsSinceRank = true
+    takeNewItems()
+    return []
+  }
+
   private mutating func handleOne(_ event: PickerEvent, now: Int) -> [PickerEffect] {
     switch event {
     case .terminalInput(let bytes): return terminalInput(bytes, now: now)
@@ -184,12 +195,11 @@ public struct PickerController {
       takeNewItems()
       return []
     case .inputEnded(let failure):
-      isInputOpen = false
-      state.isLoading = false
       if let failure { inputFailure = failure }
-      itemsSinceRank = true
-      takeNewItems()
-      return []
+      return inputEnded()
+    case .inputTruncated(let note):
+      inputTruncation = note
+      return inputEnded()
     case .searchFinished(let result): return searchFinished(result, now: now)
     case .geometry(let geometry):
       self.geometry = geometry

@@ -9,6 +9,10 @@ public enum PickerEvent {
   /// The input ended; `failure` says why no item came when a command failed
   /// (`PICK_DEFAULT_COMMAND`, `reload`), as fzf shows it.
   case inputEnded(failure: String?)
+  /// The input could not all be read (the store is full under its limit, a
+  /// read failed): `note` says so ("input truncated: …"). The items read so
+  /// far stay and can be chosen; the note stays on the info line.
+  case inputTruncated(note: String)
   /// A search the controller asked for is done.
   case searchFinished(SearchResult)
   /// The terminal's size or the frame's place on it changed (`TerminalGeometry`).

@@ -11,6 +11,16 @@ extension ItemStore.Failure: CustomStringConvertible {
     }
   }
 
+  /// The picker's note when the input stops at this failure: what was read
+  /// stays and can be chosen, and the info line says the list is incomplete.
+  public var truncationNote: String {
+    switch self {
+    case .cannotReserve: return "input truncated: \(description)"
+    case .full(let limit, let itemLimit):
+      return "input truncated: pick holds at most \(Self.size(limit)) and \(itemLimit) items"
+    }
+  }
+
   /// `bytes` in the largest binary unit that keeps the number at 1 or more:
   /// `64 GiB`, `1.5 GiB`, `195 MiB`, `900 KiB`, `12 bytes`; one decimal
   /// below 10, none above (the number is rounded down: a limit is never overstated).

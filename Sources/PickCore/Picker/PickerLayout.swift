@@ -22,6 +22,9 @@ public struct PickerLayout {
   public var isWaitingToAccept = false
   /// Why no item came (`Command failed: CMD`): replaces the count while there is no item, as in fzf.
   public var inputFailure: String? = nil
+  /// Why fewer items are shown than were given ("input truncated: …"):
+  /// always shown, right after the count, so the list never looks complete.
+  public var inputTruncation: String? = nil
   /// The text shown for an item when it is not the item itself (`--with-nth`).
   public var shownText: ((Int) -> [UInt8])? = nil
   /// The preview pane (`--preview`), drawn beside or above/below the list
@@ -214,6 +217,7 @@ public struct PickerLayout {
     } else {
       text += "\(state.matches.count)/\(state.itemCount)"
     }
+    if let inputTruncation { text += "  [\(inputTruncation)]" }
     if state.configuration.isMulti && state.selection.isCapReached { text += "  cap reached" }
     if state.editor.wasCut { text += "  query cut at \(QueryEditor.maximumLength) characters" }
     if state.isReviewing { text += "  review (Ctrl-S to return)" }
