@@ -94,12 +94,14 @@ import Testing
     defer { close(input) }
     let sink = open("/dev/null", O_WRONLY | O_CLOEXEC)
     defer { close(sink) }
-    // fork, not posix_spawn: after a vfork the child's peak would include ours
-    // (see ProgramLaunch.swift). Our resident pages at the fork still count, so
-    // they must be well below the bound for the check to mean anything.
-    let bound = (4 * megabytes + 64) << 10
+    // fork, not posix_spawn: after a vfork the child's peak would be at least
+    // our own peak (see ProgramLaunch.swift). After a fork it is still at
+    // least our resident pages at that moment, which other tests running in
+    // this process may have made large: the bound is raised above those (with
+    // room for what they allocate meanwhile), which only matters when this
+    // process holds more than the line's budget itself.
     let ours = residentKiB()
-    try #require(ours < bound / 2, "this test process holds \(ours) KiB: a child's peak cannot be judged")
+    let bound = max((4 * megabytes + 64) << 10, ours + (64 << 10))
     let launch = ProgramLaunch(
       path: pickBinaryPath(), arguments: ["--filter", "abc"],
       environment: ProgramLaunch.testEnvironment(adding: [:]), stdin: input, stdout: sink, stderr: sink)
@@ -117,7 +119,8 @@ import Testing
       usleep(10_000)
     }
     #expect(ProcessTermination(waitStatus: status).shellStatus == 0)
-    #expect(usage.ru_maxrss < bound, "peak \(usage.ru_maxrss) KiB for a \(megabytes) MiB line")
+    #expect(
+      usage.ru_maxrss < bound, "peak \(usage.ru_maxrss) KiB for a \(megabytes) MiB line (this process: \(ours) KiB)")
   }
 }
 
