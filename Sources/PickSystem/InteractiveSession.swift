@@ -65,7 +65,8 @@ public final class InteractiveSession {
   /// Runs the picker until the user accepts or aborts.
   public func run() throws -> Ending {
     defer {
-      engine.stop()
+      // Not `stop()`: the terminal is restored next, and must not wait for a search.
+      engine.abandon()
       preview?.stopAll()
       if input !== originalInput { input.stop(waitingForWalker: false) }
       PreviewRunner.remove(commandFiles)

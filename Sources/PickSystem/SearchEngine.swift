@@ -86,7 +86,20 @@ public final class SearchEngine: @unchecked Sendable {
     mutex.deallocate()
   }
 
-  /// Stops the thread (the current search is abandoned).
+  /// Tells the thread to end without waiting for it: pick is exiting, and a
+  /// search that is inside one huge item (which it does not leave until
+  /// that item is matched) must not hold up the terminal's restore. The
+  /// thread keeps the engine, and so the store, alive until it returns; its
+  /// pipe stays open, so that a result it still writes goes nowhere harmful.
+  public func abandon() {
+    pthread_mutex_lock(mutex)
+    stopping = true
+    latest.add(1, ordering: .relaxed)
+    pthread_cond_signal(condition)
+    pthread_mutex_unlock(mutex)
+  }
+
+  /// Stops the thread and waits for it (the current search is abandoned).
   public func stop() {
     pthread_mutex_lock(mutex)
     stopping = true
@@ -176,6 +189,9 @@ public final class SearchEngine: @unchecked Sendable {
       var ranker = Ranker.picker(options)
       ranker.isCancelled = { [unowned self] in self.latest.load(ordering: .relaxed) != generation }
       let matches = run(planner.plan(for: request, parsed: compiled.query), for: request, with: ranker, query: compiled)
+      let highlights = LongItemHighlights(
+        matches, store: store, compiled: compiled,
+        isCancelled: { [unowned self] in self.latest.load(ordering: .relaxed) != generation })
       // An abandoned search's matches are incomplete: never remembered.
       if self.latest.load(ordering: .relaxed) == generation {
         planner.remember(request, parsed: compiled.query, matches: matches)
@@ -185,7 +201,8 @@ public final class SearchEngine: @unchecked Sendable {
       isSearching = false
       if self.latest.load(ordering: .relaxed) == generation {
         finished = Result(
-          generation: generation, result: SearchResult(request: request, matches: matches, compiled: compiled))
+          generation: generation,
+          result: SearchResult(request: request, matches: matches, compiled: compiled, highlights: highlights))
         var byte: UInt8 = 1
         _ = write(pipeWrite, &byte, 1)
       }

@@ -287,4 +287,41 @@ extension DisplayLineTests {
       #expect(!text.unicodeScalars.contains("\u{FFFD}"), "width \(width)")
     }
   }
+
+  // MARK: Decoding only near the match
+
+  @Test func `a match far into a line is drawn as when the whole line was decoded`() {
+    // Far past the decoding reach (64 bytes a column), in ASCII and in two-byte text.
+    for filler in ["a", "é"] {
+      let prefix = String(repeating: filler, count: 200_000)
+      let item = prefix + "match" + String(repeating: filler, count: 40)
+      let start = prefix.utf8.count
+      let segments = render(item, matches: Array(start..<start + 5), width: 20)
+      let fill = String(repeating: filler, count: 4)
+      #expect(marked(segments) == "…\(fill)[match]\(String(repeating: filler, count: 9))…", "\(filler)")
+      #expect(columns(segments) == 20)
+    }
+  }
+
+  @Test func `a match at the far end of a long line shows the end`() {
+    let item = String(repeating: "é", count: 200_000) + "xy"
+    let start = item.utf8.count - 2
+    let segments = render(item, matches: [start, start + 1], width: 10)
+    #expect(marked(segments) == "…ééééééé[xy]")
+  }
+
+  @Test func `decoding from inside a line starts on a character`() {
+    let item = Array(String(repeating: "é", count: 1000).utf8)
+    item.withUnsafeBufferPointer { bytes in
+      // 1001 - 100 is odd: the second byte of an é.
+      let start = DisplayLine.decodingStart(bytes, firstMatch: 1001, reach: 100)
+      #expect(start == 902)
+      #expect(DisplayLine.decodingStart(bytes, firstMatch: 100, reach: 100) == 0)
+    }
+  }
+
+  @Test func `a row cut before its start too narrow for the match shows only the ellipsis`() {
+    let item = String(repeating: "a", count: 10_000) + "y"
+    #expect(marked(render(item, matches: [10_000], width: 2)) == " …")
+  }
 }

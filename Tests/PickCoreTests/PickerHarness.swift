@@ -89,9 +89,10 @@ struct PickerHarness {
 
   static func search(_ request: SearchRequest, in store: ItemStore, options: Options) -> SearchResult {
     let compiled = CompiledQuery(request.query, options: options)
+    let matches = Ranker.picker(options).rank(request, in: store, query: compiled)
     return SearchResult(
-      request: request, matches: Ranker.picker(options).rank(request, in: store, query: compiled),
-      compiled: compiled)
+      request: request, matches: matches, compiled: compiled,
+      highlights: LongItemHighlights(matches, store: store, compiled: compiled))
   }
 
   private func reload(_ template: PreviewTemplate, _ context: PreviewTemplate.Context) -> PickerEvent {

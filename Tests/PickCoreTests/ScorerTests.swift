@@ -265,3 +265,47 @@ func `the ranking prefers`(query: String, preferred: String, other: String) thro
     }
   }
 }
+
+@Test func `a long ASCII item scored from its bytes scores and highlights like the prepared text`() {
+  var random = SeededGenerator(seed: 36)
+  // Past `Scoring.longItemUnits`: short random pieces scattered through filler.
+  let pieces = ["ab", "a/b", "AB", " b_a", "lib/", "x-a", "Ab9", "\t", "ba ", "_ab_", "cab"]
+  let queries = [
+    "ab", "b", "AB", "'ab", "'ab'", "^ab", "ab$", "a | zz", "!cab ab", "ab ba", "^x", "x$", "'b_a'", "lib/", "qq",
+  ]
+  let lengths = [Scoring.longItemUnits + 1, Scoring.longItemUnits + 999]
+  for scheme in [Options.Scheme.default, .path] {
+    for query in queries {
+      var options = Options()
+      options.scheme = scheme
+      let compiled = CompiledQuery(Array(query.utf8), options: options)
+      let long = ItemMatcher(compiled)
+      long.allowsASCIIScan = true
+      let prepared = ItemMatcher(compiled)
+      prepared.usesLongItemPath = false
+      for _ in 0..<12 {
+        var bytes = [UInt8](repeating: UInt8(ascii: "x"), count: lengths.randomElement(using: &random) ?? 0)
+        for _ in 0..<Int.random(in: 0...6, using: &random) {
+          let piece = Array((pieces.randomElement(using: &random) ?? "").utf8)
+          let at = Int.random(in: 0...(bytes.count - piece.count), using: &random)
+          bytes.replaceSubrange(at..<at + piece.count, with: piece)
+        }
+        let (a, aAt, aLength) = matched(long, bytes)
+        let (b, bAt, bLength) = matched(prepared, bytes)
+        #expect(a == b, "query \(query)")
+        #expect(aAt == bAt, "query \(query)")
+        if a != nil { #expect(aLength == bLength, "query \(query)") }
+      }
+    }
+  }
+}
+
+/// The match, the highlighted positions and the trimmed length.
+private func matched(_ matcher: ItemMatcher, _ bytes: [UInt8]) -> (ItemMatch?, [Int], Int) {
+  let positions = PositionList()
+  let found = bytes.withUnsafeBufferPointer { matcher.match($0, positions: positions) }
+  // Without positions too: the ranker's call.
+  let unpositioned = bytes.withUnsafeBufferPointer { matcher.match($0) }
+  #expect(found == unpositioned)
+  return (found, positions.values, found == nil ? 0 : matcher.lastTrimmedLength)
+}

@@ -30,7 +30,10 @@ extension PickerController {
     }
     let store = store
     let highlighter = highlighter
+    let longItemHighlights = longItemHighlights
     let (frame, roles) = layout.frameWithRoles(state, store: store) { item in
+      // A long item is never matched here: its positions came with the search.
+      if LongItemHighlights.isLong(store.item(item)) { return longItemHighlights.positions(of: item) ?? [] }
       let positions = PositionList()
       _ = highlighter.match(store.item(item), positions: positions)
       return positions.values

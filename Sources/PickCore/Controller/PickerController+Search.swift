@@ -33,16 +33,19 @@ extension PickerController {
   /// the matches of the query on screen goes on.
   mutating func searchFinished(_ result: SearchResult, now: Int) -> [PickerEffect] {
     inFlight = nil
-    install(result.matches, compiled: result.compiled, query: result.request.query)
+    install(result.matches, compiled: result.compiled, query: result.request.query, highlights: result.highlights)
     guard blocker == .matches, state.isUpToDate else { return [] }
     blocker = nil
     return resume(now: now)
   }
 
   /// Installs matches for `query`; the highlighter follows the query that ranked them.
-  mutating func install(_ matches: RankedMatches, compiled: CompiledQuery, query: [UInt8]) {
+  mutating func install(
+    _ matches: RankedMatches, compiled: CompiledQuery, query: [UInt8], highlights: LongItemHighlights
+  ) {
     self.compiled = compiled
     highlighter = ItemMatcher(compiled)
+    longItemHighlights = highlights
     state.itemCount = matchableCount
     state.update(matches: matches, for: query, store: store)
   }

@@ -30,6 +30,8 @@ public struct PickerController {
   let expected: [String: String]
   var compiled: CompiledQuery
   var highlighter: ItemMatcher
+  /// Where the long items among the first matches matched (drawn without matching them again).
+  var longItemHighlights = LongItemHighlights()
   /// `--with-nth`: what is shown for an item.
   let shownFields: FieldSelection?
 
@@ -147,7 +149,10 @@ public struct PickerController {
     if !setup.preselection.isEmpty { state.anchor = .preselected(targets: [], query: options.query) }
     state.isLoading = isInputOpen
     takeNewItems()
-    install(ranker.rank(currentRequest(), in: store, query: compiled), compiled: compiled, query: options.query)
+    let matches = ranker.rank(currentRequest(), in: store, query: compiled)
+    install(
+      matches, compiled: compiled, query: options.query,
+      highlights: LongItemHighlights(matches, store: store, compiled: compiled))
     fitList()
   }
 

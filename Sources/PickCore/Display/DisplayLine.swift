@@ -49,8 +49,11 @@
 /// before the trailing `…`, which is always in the last column.
 ///
 /// Only the part of a long item that can be shown is decoded: up to 64 bytes
-/// a column past the first match (or the start), which keeps a megabyte-long
-/// line cheap to draw at every frame.
+/// a column past the first match (or the start), and, when the first match
+/// is further in than that, from as far before it, which keeps a line of
+/// any length cheap to draw at every frame. A row that starts decoding
+/// inside the item is drawn with both ends cut (rule 3, or the tail); its
+/// tabs are measured from where decoding started.
 public enum DisplayLine {
   /// Columns kept in view after the last matched character when the start
   /// is cut: fzf's `--hscroll-off` default.
@@ -81,12 +84,42 @@ public enum DisplayLine {
     var scanEnd = end - first > reach ? first + reach : end
     // Stop between characters, so the last one decoded is not cut into U+FFFDs.
     for _ in 0..<3 where scanEnd < end && item[scanEnd] & 0xC0 == 0x80 { scanEnd += 1 }
+    let scanStart = decodingStart(item, firstMatch: first, reach: reach)
+    guard scanStart == 0, let base = item.baseAddress else {
+      // Drawn from inside the item: the same rules over the part decoded.
+      guard let base = item.baseAddress else { return [] }
+      let part = UnsafeBufferPointer(start: base + scanStart, count: end - scanStart)
+      return segments(
+        of: part, cutBefore: true, scanEnd: scanEnd - scanStart, matches: sortedMatches.map { $0 - scanStart },
+        width: width, tabstop: tabstop)
+    }
+    return segments(
+      of: UnsafeBufferPointer(start: base, count: end), cutBefore: false, scanEnd: scanEnd,
+      matches: sortedMatches, width: width, tabstop: tabstop)
+  }
 
+  /// Where decoding starts: the item's start, unless the first match is more
+  /// than `reach` bytes in; then `reach` bytes before it, moved on to the
+  /// start of a character.
+  static func decodingStart(_ item: UnsafeBufferPointer<UInt8>, firstMatch: Int, reach: Int) -> Int {
+    guard firstMatch > reach else { return 0 }
+    var start = firstMatch - reach
+    for _ in 0..<3 where item[start] & 0xC0 == 0x80 { start += 1 }
+    return start
+  }
+
+  /// `segments` of `item` (trailing CR already gone), decoded up to
+  /// `scanEnd`; `cutBefore`: the item really starts before `item`.
+  private static func segments(
+    of item: UnsafeBufferPointer<UInt8>, cutBefore: Bool, scanEnd: Int, matches sortedMatches: [Int], width: Int,
+    tabstop: Int
+  ) -> [DisplaySegment] {
+    let end = item.count
     if let base = item.baseAddress,
       DisplayWidth.printableASCIICount(UnsafeBufferPointer(start: base, count: scanEnd)) != nil
     {
       return asciiSegments(
-        UnsafeBufferPointer(start: base, count: scanEnd), isCut: scanEnd < end,
+        UnsafeBufferPointer(start: base, count: scanEnd), isCut: scanEnd < end, cutBefore: cutBefore,
         matches: sortedMatches, width: width)
     }
     var clusters = DisplayClusters(tabstop: min(max(1, tabstop), maxTabstop))
@@ -101,7 +134,7 @@ public enum DisplayLine {
     let lastMatch = clusters.all.lastIndex { $0.isMatch }
     let startColumns = clusters.startColumns
     let window = window(
-      count: clusters.all.count, isCut: isCut, width: width, firstMatch: firstMatch,
+      count: clusters.all.count, isCut: isCut, cutBefore: cutBefore, width: width, firstMatch: firstMatch,
       lastMatch: lastMatch, columnBefore: { startColumns[$0] })
     var builder = DisplaySegmentBuilder()
     if window.hasLeadingEllipsis { builder.append(ellipsis) }
@@ -114,7 +147,7 @@ public enum DisplayLine {
 
   /// The fast path: every byte is a one-column cluster of its own.
   static func asciiSegments(
-    _ bytes: UnsafeBufferPointer<UInt8>, isCut: Bool, matches: [Int], width: Int
+    _ bytes: UnsafeBufferPointer<UInt8>, isCut: Bool, cutBefore: Bool = false, matches: [Int], width: Int
   ) -> [DisplaySegment] {
     // A mark after the last decoded byte could belong to it.
     let count = isCut ? bytes.count - 1 : bytes.count
@@ -127,8 +160,8 @@ public enum DisplayLine {
     if let first = matches.first, first < count { firstMatch = first }
     let lastMatch = matches.last { $0 < count }
     let window = window(
-      count: count, isCut: isCut, width: width, firstMatch: firstMatch, lastMatch: lastMatch,
-      columnBefore: { $0 })
+      count: count, isCut: isCut, cutBefore: cutBefore, width: width, firstMatch: firstMatch,
+      lastMatch: lastMatch, columnBefore: { $0 })
     var builder = DisplaySegmentBuilder()
     if window.hasLeadingEllipsis { builder.append(ellipsis) }
     var runStart = window.clusters.lowerBound
@@ -164,13 +197,14 @@ public enum DisplayLine {
   /// Applies the cutting rules (see the type's documentation) to `count`
   /// clusters; `columnBefore(i)` is the column where cluster `i` starts
   /// (`columnBefore(count)` the total). `isCut`: more of the item follows
-  /// the last cluster.
+  /// the last cluster; `cutBefore`: some of it comes before the first one
+  /// (so neither the whole item nor its head can be shown).
   static func window(
-    count: Int, isCut: Bool, width: Int, firstMatch: Int?, lastMatch: Int?,
+    count: Int, isCut: Bool, cutBefore: Bool = false, width: Int, firstMatch: Int?, lastMatch: Int?,
     columnBefore: (Int) -> Int
   ) -> Window {
     let total = columnBefore(count)
-    if !isCut && total <= width {
+    if !isCut && !cutBefore && total <= width {
       return Window(clusters: 0..<count, hasLeadingEllipsis: false, hasTrailingEllipsis: false, padding: 0)
     }
     func span(_ lower: Int, _ upper: Int) -> Int { columnBefore(upper) - columnBefore(lower) }
@@ -181,7 +215,12 @@ public enum DisplayLine {
     let head = Window(
       clusters: 0..<headEnd, hasLeadingEllipsis: false, hasTrailingEllipsis: true,
       padding: width - 1 - columnBefore(headEnd))
-    guard let first = firstMatch, first >= headEnd, width >= 3 else { return head }
+    // Cut before the first cluster, the head is not the item's: only `…` then.
+    let fallback =
+      cutBefore
+      ? Window(clusters: 0..<0, hasLeadingEllipsis: false, hasTrailingEllipsis: true, padding: max(width - 1, 0))
+      : head
+    guard let first = firstMatch, first >= headEnd || cutBefore, width >= 3 else { return fallback }
 
     // 2. Tail.
     if !isCut {
@@ -194,7 +233,7 @@ public enum DisplayLine {
 
     // 3. Both ends cut.
     let room = width - 2
-    guard span(first, first + 1) <= room else { return head }
+    guard span(first, first + 1) <= room else { return fallback }
     let target = columnBefore((lastMatch ?? first) + 1) + min(contextColumns, room / 2)
     var lower = first
     var upper = first + 1

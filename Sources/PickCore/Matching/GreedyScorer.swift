@@ -3,18 +3,17 @@
 /// with the same bonuses as a run of matches in that window (`RegionScorer`).
 /// Linear in the text, never quadratic.
 enum GreedyScorer {
-  static func match(
-    _ pattern: UnsafeBufferPointer<UInt32>, in text: ScoringText, from first: Int, backward: Bool = false,
+  static func match<Text: ScoringSource>(
+    _ pattern: UnsafeBufferPointer<UInt32>, in text: Text, from first: Int, backward: Bool = false,
     positions: PositionList?
   ) -> ScoredMatch? {
     if backward { return matchBackward(pattern, in: text, from: first, positions: positions) }
     let m = pattern.count
-    let t = text.units
     var p = 0
     var end = -1
     var j = first
-    while j < t.count {
-      if t[j] == pattern[p] {
+    while j < text.count {
+      if text.unit(j) == pattern[p] {
         p += 1
         if p == m {
           end = j + 1
@@ -28,7 +27,7 @@ enum GreedyScorer {
     p = m - 1
     var start = end - 1
     while start >= first {
-      if t[start] == pattern[p] {
+      if text.unit(start) == pattern[p] {
         if p == 0 { break }
         p -= 1
       }
@@ -41,16 +40,15 @@ enum GreedyScorer {
 
 extension GreedyScorer {
   /// The last occurrence instead: found from the end, then shortened from its start.
-  static func matchBackward(
-    _ pattern: UnsafeBufferPointer<UInt32>, in text: ScoringText, from first: Int, positions: PositionList?
+  static func matchBackward<Text: ScoringSource>(
+    _ pattern: UnsafeBufferPointer<UInt32>, in text: Text, from first: Int, positions: PositionList?
   ) -> ScoredMatch? {
     let m = pattern.count
-    let t = text.units
     var p = m - 1
     var start = -1
-    var j = t.count - 1
+    var j = text.count - 1
     while j >= first {
-      if t[j] == pattern[p] {
+      if text.unit(j) == pattern[p] {
         if p == 0 {
           start = j
           break
@@ -62,8 +60,8 @@ extension GreedyScorer {
     guard start >= 0 else { return nil }
     p = 0
     var end = start
-    while end < t.count {
-      if t[end] == pattern[p] {
+    while end < text.count {
+      if text.unit(end) == pattern[p] {
         p += 1
         if p == m { break }
       }
@@ -80,8 +78,8 @@ extension GreedyScorer {
 /// rules as the full alignment. Used for exact, prefix and suffix terms (one
 /// possible placement) and by the greedy scan.
 enum RegionScorer {
-  static func score(
-    _ pattern: UnsafeBufferPointer<UInt32>, in text: ScoringText, from start: Int, to end: Int,
+  static func score<Text: ScoringSource>(
+    _ pattern: UnsafeBufferPointer<UInt32>, in text: Text, from start: Int, to end: Int,
     positions: PositionList? = nil
   ) -> Int32 {
     let m = pattern.count
@@ -92,10 +90,10 @@ enum RegionScorer {
     var runStartBonus: Int32 = 0
     var j = start
     while j < end && p < m {
-      if text.units[j] == pattern[p] {
+      if text.unit(j) == pattern[p] {
         positions?.values.append(j)
         score += Scoring.match
-        var bonus = text.bonuses[j]
+        var bonus = text.bonus(j)
         if run == 0 {
           runStartBonus = bonus
         } else {

@@ -9,8 +9,8 @@
 public final class ItemMatcher {
   public let compiled: CompiledQuery
   private let text: PreparedText
-  private var fuzzy = FuzzyScorer()
-  private let positionsScratch = PositionList()
+  var fuzzy = FuzzyScorer()
+  let positionsScratch = PositionList()
   /// The `--with-nth` text of the current item.
   private var shownScratch: [UInt8] = []
   private var tokens: [Range<Int>] = []
@@ -19,6 +19,8 @@ public final class ItemMatcher {
 
   /// Tests turn the byte pre-filter off to check that it never rejects a real match.
   var usesByteFilter = true
+  /// Tests turn the long-item path off to check it against the prepared text.
+  var usesLongItemPath = true
   /// Tests turn this off to check the sparse alignment (`SparseAlignment`)
   /// against the full matrix that positions are traced back in.
   var usesSparseAlignment: Bool {
@@ -39,7 +41,7 @@ public final class ItemMatcher {
     text.eagerVariant = (caseSensitive ? 1 : 0) | (normalize ? 2 : 0)
   }
   /// Which positive terms (by index, the first 64) the byte filter found possible for this item.
-  private var termMayOccur: UInt64 = 0
+  var termMayOccur: UInt64 = 0
   /// The index of the term being matched.
   private var currentTerm = 0
 
@@ -60,10 +62,10 @@ public final class ItemMatcher {
   private let occurrenceTables: UnsafeMutablePointer<UInt64>
   /// The trimmed length the byte scan measured (for the `length` tiebreak).
   private var scannedTrimmedLength: Int? = nil
-  private let lookup: BonusLookup
+  let lookup: BonusLookup
 
   /// The query's terms as plain values (no reference counting per item).
-  private let terms: TermTable
+  let terms: TermTable
 
   public init(_ compiled: CompiledQuery) {
     self.compiled = compiled
@@ -173,6 +175,7 @@ public final class ItemMatcher {
     {
       return result.match
     }
+    if takesLongItemPath(bytes, positions: positions) { return matchLongASCII(bytes, positions: positions) }
     text.load(bytes)
     if let searched = compiled.searchedFields {
       searched.chunks(of: bytes, tokens: &tokens, into: &byteChunks)
@@ -290,13 +293,18 @@ public final class ItemMatcher {
         maxEnd = max(maxEnd, found.end)
       }
     }
+    setTrimmedLength(ofASCII: bytes)
+    return (ItemMatch(score: total, minBegin: minBegin, minEnd: minEnd, maxEnd: maxEnd), ())
+  }
+
+  /// Notes an ASCII item's length without white space at either end (`lastTrimmedLength`).
+  func setTrimmedLength(ofASCII bytes: UnsafeBufferPointer<UInt8>) {
     let classes = lookup.asciiClasses
     var start = 0
     var end = bytes.count
     while start < end && classes[Int(bytes[start])] == .white { start += 1 }
     while end > start && classes[Int(bytes[end - 1])] == .white { end -= 1 }
     scannedTrimmedLength = end - start
-    return (ItemMatch(score: total, minBegin: minBegin, minEnd: minEnd, maxEnd: maxEnd), ())
   }
 
   /// The last matched item's decoded units (for the tiebreaks that look at characters).

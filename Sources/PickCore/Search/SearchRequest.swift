@@ -25,16 +25,23 @@ public struct SearchRequest: Sendable {
   }
 }
 
-/// A finished search: the request it answers, the ranked matches, and the
-/// compiled query (the highlighter draws the matched characters with it).
+/// A finished search: the request it answers, the ranked matches, the
+/// compiled query (the highlighter draws the matched characters with it),
+/// and where the long items among the first matches matched (found on the
+/// search's thread, so drawing never scans a huge line).
 public struct SearchResult: @unchecked Sendable {
   public var request: SearchRequest
   public var matches: RankedMatches
   public var compiled: CompiledQuery
+  public var highlights: LongItemHighlights
 
-  public init(request: SearchRequest, matches: RankedMatches, compiled: CompiledQuery) {
+  public init(
+    request: SearchRequest, matches: RankedMatches, compiled: CompiledQuery,
+    highlights: LongItemHighlights = LongItemHighlights()
+  ) {
     self.request = request
     self.matches = matches
     self.compiled = compiled
+    self.highlights = highlights
   }
 }
