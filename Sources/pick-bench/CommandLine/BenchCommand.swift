@@ -7,16 +7,27 @@ enum BenchCommand: Equatable {
   case abort(AbortOptions)
   case rank(RankOptions)
   case corpus(kind: CorpusKind, items: Int, seed: UInt64)
+  /// `corpus tree [--root DIR]`: the files under a real tree (`TreeCorpus`).
+  case treeCorpus(root: String)
   case help
 
-  /// A corpus named by kind (generated and cached) or by file.
+  /// A corpus named by kind (generated and cached), by file, or a real tree.
   enum CorpusSource: Equatable {
     case generated(CorpusKind)
     case file(String)
+    /// The files under this directory, listed afresh on each run.
+    case tree(root: String)
 
-    /// A `--corpus` argument: a generated corpus's name, else a file.
+    /// A `--corpus` argument: a generated corpus's name, `tree` (the files
+    /// under `/usr`) or `tree:DIR`, else a file.
     init(argument: String) {
-      self = CorpusKind(rawValue: argument).map(CorpusSource.generated) ?? .file(argument)
+      if argument == "tree" {
+        self = .tree(root: TreeCorpus.defaultRoot)
+      } else if argument.hasPrefix("tree:"), argument.count > 5 {
+        self = .tree(root: String(argument.dropFirst(5)))
+      } else {
+        self = CorpusKind(rawValue: argument).map(CorpusSource.generated) ?? .file(argument)
+      }
     }
   }
 
@@ -229,10 +240,14 @@ enum BenchCommand: Equatable {
     return .rank(rank)
   }
 
-  /// `corpus KIND`: a generated corpus on standard output.
+  /// `corpus KIND`: a generated corpus on standard output; `corpus tree`:
+  /// the files under `--root` (default `/usr`).
   private static func parseCorpus(_ options: inout OptionList) throws -> BenchCommand {
+    if options.positional.first == "tree" {
+      return .treeCorpus(root: try options.single("root") ?? TreeCorpus.defaultRoot)
+    }
     guard let name = options.positional.first, let kind = CorpusKind(rawValue: name) else {
-      throw BenchError.usage("corpus needs a kind: paths, history or unicode")
+      throw BenchError.usage("corpus needs a kind: paths, history, unicode or tree")
     }
     return .corpus(
       kind: kind, items: try options.count("items") ?? 1_000_000, seed: UInt64(try options.count("seed") ?? 42))

@@ -8,6 +8,9 @@ enum BenchError: Error, CustomStringConvertible {
   case cannotRun(String, String)
   case missingPick(String)
   case system(String, Int32)
+  /// Nothing to measure here (a real-tree corpus whose tree is missing):
+  /// said on both outputs, exit status 0.
+  case skipped(String)
 
   var description: String {
     switch self {
@@ -18,6 +21,7 @@ enum BenchError: Error, CustomStringConvertible {
     case .missingPick(let path):
       "no pick binary at \(path): build it with `swift build -c release --static-swift-stdlib` or pass --pick PATH"
     case .system(let call, let code): "\(call) failed: \(String(cString: strerror(code)))"
+    case .skipped(let reason): reason
     }
   }
 }

@@ -14,8 +14,10 @@ let usage = """
         of median wall time, peak memory (ru_maxrss) and match count, with `cat` as the floor.
         --items N     items in each generated corpus (default 1000000; 100k and 1M work)
         --runs R      rounds; medians are reported (default 5)
-        --corpus      paths, history, unicode (default: all three), or an existing file
-                      (such a file gets the paths queries unless --query is given)
+        --corpus      paths, history, unicode (default: all three), tree (every file under
+                      /usr, listed afresh; tree:DIR for another tree; skipped with a note
+                      where it is missing), or an existing file (such a file gets the paths
+                      queries unless --query is given)
         --query       queries to run (default: per corpus, 1/2/4/12 characters and a no-match)
         --pick PATH   the pick to measure (default: `pick` next to pick-bench)
         --fzf PATH    the fzf to compare with (default: the first fzf 0.74 on PATH)
@@ -56,6 +58,8 @@ let usage = """
 
     corpus KIND [--items N] [--seed S]
         Writes a generated corpus (paths, history or unicode) to standard output.
+    corpus tree [--root DIR]
+        Writes the paths of every non-directory under DIR (default /usr), sorted by bytes.
 
   Tools: pick (static release build expected: a dynamic one is reported loudly),
   fzf from --fzf PATH, else the first fzf on PATH whose `fzf --version` says 0.74; fzy from

@@ -42,6 +42,29 @@ extension CorpusCache {
       return (kind.rawValue, try file(for: kind, count: count, seed: seed), kind.defaultQueries)
     case .file(let path):
       return (SmallFile.baseName(path), path, CorpusKind.paths.defaultQueries)
+    case .tree(let root):
+      return ("tree \(root)", try treeFile(root: root), TreeCorpus.defaultQueries)
     }
+  }
+
+  /// The list of the files under `root`, made afresh (the tree may have
+  /// changed since the last run) by a child process, as generated corpora
+  /// are. Throws `BenchError.skipped` if `root` cannot be listed.
+  func treeFile(root: String) throws -> String {
+    guard TreeCorpus.isWalkable(root) else { throw BenchError.skipped(TreeCorpus.missingNote(root)) }
+    let name = root.split(separator: "/").joined(separator: "_")
+    let path = "\(directory)/tree-\(name.isEmpty ? "root" : name).txt"
+    try SmallFile.createDirectory(directory)
+    progress("listing the files under \(root) ...")
+    let temporary = path + ".partial-\(getpid())"
+    let lister = MeasuredCommand(
+      executable: SmallFile.currentExecutable(), arguments: ["corpus", "tree", "--root", root],
+      output: .file(temporary))
+    let result = try lister.run()
+    guard result.termination == .exited(0), rename(temporary, path) == 0 else {
+      unlink(temporary)
+      throw BenchError.cannotWrite(path + ": " + result.text)
+    }
+    return path
   }
 }

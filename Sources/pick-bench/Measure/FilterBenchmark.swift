@@ -14,7 +14,17 @@ struct FilterBenchmark {
     print(RunHeader(tools: tools, runs: options.runs, staticWarning: pick.staticBuildWarning).markdown)
     let cache = CorpusCache(directory: options.cacheDirectory)
     for source in options.corpora {
-      let (label, file, defaultQueries) = try cache.resolve(source, count: options.items, seed: options.seed)
+      let label: String
+      let file: String
+      let defaultQueries: [String]
+      do {
+        (label, file, defaultQueries) = try cache.resolve(source, count: options.items, seed: options.seed)
+      } catch BenchError.skipped(let reason) {
+        // The other corpora are still measured.
+        progress(reason)
+        print("*\(reason)*\n")
+        continue
+      }
       guard access(file, R_OK) == 0 else { throw BenchError.cannotOpen(file) }
       let queries = options.queries.isEmpty ? defaultQueries : options.queries
       let floor = try measureFloor(file)
