@@ -4,6 +4,8 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <pthread.h>
+#include <stdint.h>
+#include <unistd.h>
 
 void *cpick_memmem(const void *haystack, size_t haystack_len, const void *needle, size_t needle_len) {
   return memmem(haystack, haystack_len, needle, needle_len);
@@ -25,6 +27,13 @@ void *cpick_reserve(size_t size) {
 }
 
 void cpick_release(void *addr, size_t size) { munmap(addr, size); }
+
+void cpick_discard(void *addr, size_t size) {
+  uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+  uintptr_t first = ((uintptr_t)addr + page - 1) & ~(page - 1);
+  uintptr_t end = ((uintptr_t)addr + size) & ~(page - 1);
+  if (end > first) (void)madvise((void *)first, end - first, MADV_DONTNEED);
+}
 
 #include <malloc.h>
 

@@ -54,7 +54,8 @@ public final class SearchEngine: @unchecked Sendable {
     self.store = store
     // The remembered answers fit the store's budget: at most as many
     // matches as it holds items (under a memory limit that is far fewer
-    // than the usual budget; see StoreBudget).
+    // than the usual budget; see StoreBudget), and a share of the input
+    // read so far (`SearchPlanner.matchBudget(inputBytes:)`).
     planner = SearchPlanner(
       reversesInput: options.tac, matchBudget: min(SearchTunables.recentMatchBudget, store.itemLimit))
     var fds: [Int32] = [0, 0]
@@ -194,7 +195,8 @@ public final class SearchEngine: @unchecked Sendable {
         isCancelled: { [unowned self] in self.latest.load(ordering: .relaxed) != generation })
       // An abandoned search's matches are incomplete: never remembered.
       if self.latest.load(ordering: .relaxed) == generation {
-        planner.remember(request, parsed: compiled.query, matches: matches)
+        planner.remember(
+          request, parsed: compiled.query, matches: matches, inputBytes: store.items(request.range).count)
       }
 
       pthread_mutex_lock(mutex)

@@ -29,12 +29,14 @@ private struct Bench {
   let store: ItemStore
   var planner: SearchPlanner
 
-  init(_ items: [String], reversesInput: Bool = false, matchBudget: Int = 1 << 20, entryLimit: Int = 32)
-    throws
-  {
+  init(
+    _ items: [String], reversesInput: Bool = false, matchBudget: Int = 1 << 20, entryLimit: Int = 32,
+    matchShare: Int = 1, matchFloor: Int = 1 << 20
+  ) throws {
     store = try makeStore(items)
     planner = SearchPlanner(
-      reversesInput: reversesInput, matchBudget: matchBudget, entryLimit: entryLimit)
+      reversesInput: reversesInput, matchBudget: matchBudget, entryLimit: entryLimit,
+      matchShare: matchShare, matchFloor: matchFloor)
   }
 
   func request(
@@ -59,7 +61,8 @@ private struct Bench {
     let matches =
       request.items.map { ranker.rank(store, items: $0, query: compiled) }
       ?? ranker.rank(store, range: request.range, query: compiled)
-    planner.remember(request, parsed: compiled.query, matches: matches)
+    planner.remember(
+      request, parsed: compiled.query, matches: matches, inputBytes: store.items(request.range).count)
     return order(matches)
   }
 }
@@ -148,6 +151,30 @@ private let words = ["alpha", "beta", "alphabet", "gamma", "alps", "delta", "alp
     var bench = try Bench(words, matchBudget: 1)
     let newest = bench.answer(bench.request("al", 0..<8))
     #expect(bench.plan(bench.request("al", 0..<8)) == .cached(newest))
+  }
+
+  @Test func `the budget is a share of the input's bytes between the floor and the cap`() {
+    let planner = SearchPlanner(reversesInput: false)
+    // 60 MB of input: one byte in eight for 8-byte keys.
+    #expect(planner.matchBudget(inputBytes: 60_000_000) == 60_000_000 / 64)
+    #expect(planner.matchBudget(inputBytes: 1000) == SearchTunables.recentMatchFloor)
+    #expect(planner.matchBudget(inputBytes: 1 << 40) == SearchTunables.recentMatchBudget)
+  }
+
+  @Test func `the remembered matches are bounded by a share of the input's bytes`() throws {
+    // The 8 words take 48 bytes with their newlines. "alpha" matches 3 of
+    // them and "zeta" 1: 4 matches, 32 bytes of keys. One byte in one of
+    // the input allows 6 matches; one byte in four, 1.
+    for (share, keepsBoth) in [(1, true), (4, false)] {
+      var bench = try Bench(words, matchShare: share, matchFloor: 0)
+      let inputBytes = bench.store.items(0..<8).count
+      #expect(inputBytes == 48)
+      #expect(bench.planner.matchBudget(inputBytes: inputBytes) == inputBytes / (8 * share))
+      let first = bench.answer(bench.request("alpha", 0..<8))
+      let newest = bench.answer(bench.request("zeta", 0..<8))
+      #expect(bench.plan(bench.request("alpha", 0..<8)) == (keepsBoth ? .cached(first) : .fromScratch))
+      #expect(bench.plan(bench.request("zeta", 0..<8)) == .cached(newest))
+    }
   }
 
   @Test func `no more answers are kept than the entry limit`() throws {

@@ -23,6 +23,11 @@ void cpick_advise_hugepage(void *addr, size_t len);
 void *cpick_reserve(size_t size);
 /// Gives a reservation back.
 void cpick_release(void *addr, size_t size);
+/// Gives the whole pages inside `addr ..< addr + size` back to the system
+/// (MADV_DONTNEED): memory that will not be read again stops counting as
+/// resident, and reads as zeros if it ever is. The partial pages at either
+/// end are left alone, so the range may be part of a malloc'd block.
+void cpick_discard(void *addr, size_t size);
 /// Has every thread allocate from the one main malloc arena (mallopt
 /// M_ARENA_MAX = 1): under an address-space limit each further arena glibc
 /// makes for a thread reserves 64 MiB, which pick budgets for other uses.

@@ -1,3 +1,5 @@
+import CPick
+
 /// Matches a range of items against a query on all cores and ranks the matches.
 ///
 /// Items are cut into tasks of `taskSize` consecutive items; each task writes
@@ -162,6 +164,10 @@ public struct Ranker: Sendable {
         }
         packed += found[task]
       }
+      // The slices' pages past the packed keys were written but are never
+      // read again: give them back before sorting allocates its scratch, so
+      // a query matching half the items does not keep all of them resident.
+      cpick_discard(keys + packed, (span - packed) * MemoryLayout<Key>.stride)
     }
 
     if isWide {

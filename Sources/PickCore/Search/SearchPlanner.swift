@@ -45,19 +45,26 @@ public struct SearchPlanner {
 
   /// `--tac`: new items come before the old ones, so an answer is never extended.
   public let reversesInput: Bool
-  /// Matches remembered at most, summed over all answers.
+  /// Matches remembered at most, summed over all answers, whatever the input's size.
   public let matchBudget: Int
   /// Answers remembered at most.
   public let entryLimit: Int
+  /// The remembered keys take at most one byte of the input in this many.
+  public let matchShare: Int
+  /// Matches that may be remembered however small the input.
+  public let matchFloor: Int
   private var recent: [Entry] = []
 
   public init(
     reversesInput: Bool, matchBudget: Int = SearchTunables.recentMatchBudget,
-    entryLimit: Int = SearchTunables.recentEntryLimit
+    entryLimit: Int = SearchTunables.recentEntryLimit,
+    matchShare: Int = SearchTunables.recentMatchShare, matchFloor: Int = SearchTunables.recentMatchFloor
   ) {
     self.reversesInput = reversesInput
     self.matchBudget = matchBudget
     self.entryLimit = entryLimit
+    self.matchShare = max(matchShare, 1)
+    self.matchFloor = matchFloor
   }
 
   /// How to answer `request`, whose query parses to `parsed`.
@@ -103,13 +110,26 @@ public struct SearchPlanner {
     return .narrowed(items)
   }
 
+  /// Matches remembered at most when the input holds `inputBytes` bytes:
+  /// their keys (8 bytes each) take at most `matchShare`'s part of the
+  /// input, never less than `matchFloor` matches, never more than `matchBudget`.
+  public func matchBudget(inputBytes: Int) -> Int {
+    let share = inputBytes / (MemoryLayout<UInt64>.stride * matchShare)
+    return min(matchBudget, max(share, matchFloor))
+  }
+
   /// Remembers the complete answer to `request` (never an abandoned one's
-  /// partial matches), dropping the oldest answers past the budget.
-  public mutating func remember(_ request: SearchRequest, parsed: Query, matches: RankedMatches) {
+  /// partial matches) over an input of `inputBytes` bytes so far, dropping
+  /// the oldest answers past the budget. The newest is always kept: it is
+  /// the one on screen, alive anyway.
+  public mutating func remember(
+    _ request: SearchRequest, parsed: Query, matches: RankedMatches, inputBytes: Int
+  ) {
     guard request.items == nil else { return }
     recent.append(Entry(query: request.query, parsed: parsed, range: request.range, matches: matches))
+    let budget = matchBudget(inputBytes: inputBytes)
     var total = recent.reduce(0) { $0 + $1.matches.count }
-    while total > matchBudget && recent.count > 1 {
+    while total > budget && recent.count > 1 {
       total -= recent.removeFirst().matches.count
     }
     if recent.count > entryLimit { recent.removeFirst(recent.count - entryLimit) }

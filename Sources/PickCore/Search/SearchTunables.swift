@@ -27,6 +27,19 @@ public enum SearchTunables {
   /// over a huge input does not keep every answer alive.
   public static let recentMatchBudget = 8 << 20
 
+  /// The search planner's recent results take at most one byte in this many
+  /// of the input (their keys are 8 bytes a match), so that the memory a
+  /// typing session leaves behind grows with the input, not with how many
+  /// characters were typed: at 1M paths (60 MB) about 950 000 matches, one
+  /// broad answer or several narrow ones. Fewer remembered answers cost a
+  /// search when Backspace returns to a dropped one (still faster than fzf's
+  /// answer to the same key); the peak memory is in Docs/Performance.md.
+  public static let recentMatchShare = 8
+
+  /// Matches the planner may always keep, however small the input: small
+  /// inputs cost nothing to remember (512 KiB of keys at most).
+  public static let recentMatchFloor = 1 << 16
+
   /// Recent results kept at most by the search planner: more than the
   /// characters of any query one types and deletes again, so Backspace
   /// finds its answer; each lookup scans them, so no more.
