@@ -211,3 +211,26 @@ func `every option that changes matching agrees with the reference`(variant: Int
     #expect(matchPositions("ab", "aAb") == [1, 2])
   }
 }
+
+@Test func `a term with a combining mark after a Latin letter is filtered and matched as the item is folded`() {
+  // With accents folded, an item's combining mark after a Latin letter is
+  // dropped (`e` U+0301 is `e`), but the term keeps its own: `ae` U+0301 can
+  // never occur in a folded item, yet the byte filter finds its bytes and
+  // passes it (found by the Matcher fuzz target). The scorer rejects it, so
+  // results are right; the filter is not exact, and a decomposed `é` typed
+  // in the query finds nothing.
+  let compiled = CompiledQuery(Array("ae\u{301}".utf8), options: Options())
+  let matcher = ItemMatcher(compiled)
+  let term = matcher.terms.entries[0]
+  let item = Array("ae\u{301}".utf8)
+  let passes = item.withUnsafeBufferPointer {
+    ByteFilter.mayMatchExactly(
+      $0, table: term.filter, units: term.units, sieves: term.sieves, folding: matcher.lookup.twoByteFolding,
+      caseSensitive: term.isCaseSensitive, normalize: term.normalizesItems)
+  }
+  withKnownIssue("the byte filter does not drop combining marks after Latin letters") {
+    #expect(!passes)
+    #expect(matchScore("ae\u{301}", "ae\u{301}") != nil)
+  }
+  #expect(item.withUnsafeBufferPointer { matcher.match($0) } == nil)
+}
