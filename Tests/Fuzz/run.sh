@@ -5,7 +5,7 @@
 #   Tests/Fuzz/run.sh [SECONDS_PER_TARGET] [TARGET...]
 #
 # TARGET is a harness name (KeyDecoder, QueryParser, OptionParser, Fields,
-# Display; default: all). SECONDS_PER_TARGET defaults to 60; 0 only builds.
+# Display, Matcher; default: all). SECONDS_PER_TARGET defaults to 60; 0 only builds.
 # Exits non-zero when a harness crashes, hangs or breaks an invariant; the
 # input that did it is saved as .build/fuzz/artifacts/TARGET-crash-* (or
 # -timeout-*, -oom-*): replay it with `.build/fuzz/TARGET ARTIFACT`.
@@ -23,7 +23,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 here="$root/Tests/Fuzz"
 seconds=${1:-60}
 [[ $# -gt 0 ]] && shift
-all=(KeyDecoder QueryParser OptionParser Fields Display)
+all=(KeyDecoder QueryParser OptionParser Fields Display Matcher)
 targets=("$@")
 [[ ${#targets[@]} -eq 0 ]] && targets=("${all[@]}")
 for target in "${targets[@]}"; do
@@ -66,6 +66,10 @@ for target in "${targets[@]}"; do
   # Test files a harness shares with the property tests.
   shared=("$root/Sources/PickTestSupport/SeededGenerator.swift")
   [[ $target == QueryParser ]] && shared+=("$root/Tests/PickCoreTests/QueryPrinter.swift")
+  # The matcher's brute-force reference and the comparison of every path with
+  # it are test code, not PickCore's: the sweeps and this harness share them.
+  [[ $target == Matcher ]] && shared+=("$root/Tests/PickCoreTests/ReferenceMatcher.swift"
+    "$root/Tests/PickCoreTests/MatcherOracle.swift")
   stale=0
   for file in "$here/${target}Fuzz.swift" "$here/FuzzInput.swift" "${shared[@]}"; do [[ $binary -ot $file ]] && stale=1; done
   if [[ ! -f $binary || $binary -ot $core || $stale -eq 1 ]]; then

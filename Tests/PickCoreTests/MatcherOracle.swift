@@ -1,0 +1,202 @@
+// Runs one query through every execution path of `ItemMatcher` and the byte
+// filter and compares each with `ReferenceMatcher`. Shared by the sweeps
+// (MatcherOracleTests.swift) and the fuzz harness (Tests/Fuzz/MatcherFuzz.swift).
+@testable import PickCore
+
+/// One compiled query with a matcher per execution path, and its reference.
+final class MatcherOracle {
+  let compiled: CompiledQuery
+  let reference: ReferenceMatcher
+  /// Each path, by name: the ranker's dispatch (byte scans allowed), the
+  /// general path, without the byte filter, with the full matrix instead of
+  /// the sparse alignment, and items prepared eagerly for each folding.
+  private let paths: [(name: String, matcher: ItemMatcher)]
+  /// `CompiledQuery.needsMatchStart`: starts are real, not the first occurrence.
+  private let needsStart: Bool
+
+  init(_ query: [UInt8], options: Options, needsMatchStart: Bool = false) {
+    let tiebreak = options.effectiveTiebreak
+    let prefersLast = CompiledQuery.prefersLastOccurrence(tiebreak)
+    compiled = CompiledQuery(
+      QueryParser(options: options).parse(query), scheme: options.scheme, prefersLastOccurrence: prefersLast,
+      needsMatchStart: needsMatchStart)
+    reference = ReferenceMatcher(compiled.query, scheme: options.scheme, prefersLast: prefersLast)
+    needsStart = needsMatchStart
+    var paths: [(String, ItemMatcher)] = []
+    let ranked = ItemMatcher(compiled)
+    ranked.allowsASCIIScan = true
+    paths.append(("ranker's dispatch", ranked))
+    paths.append(("general", ItemMatcher(compiled)))
+    let unfiltered = ItemMatcher(compiled)
+    unfiltered.usesByteFilter = false
+    paths.append(("no byte filter", unfiltered))
+    let full = ItemMatcher(compiled)
+    full.usesSparseAlignment = false
+    paths.append(("full matrix", full))
+    for variant in 0..<4 {
+      let eager = ItemMatcher(compiled)
+      eager.setEagerFoldingForTesting(caseSensitive: variant & 1 != 0, normalize: variant & 2 != 0)
+      paths.append(("eager folding \(variant)", eager))
+    }
+    self.paths = paths
+  }
+
+  /// What `check` found for one item.
+  struct Verdict {
+    /// Disagreements the matcher must not have: the paths differ from each
+    /// other, match where the reference does not (or the reverse), score above
+    /// the best placement, or a kind other than fuzzy scores or ends otherwise.
+    var problems: [String] = []
+    /// A fuzzy score below the best placement's (fzf's recurrence; see
+    /// `MatcherOracleTests`): the ends of the best placement then do not apply.
+    var belowBest = false
+    /// The highlighted positions are not a placement that earns the score
+    /// (or, with real starts, `minBegin` is not where a best placement starts).
+    var positionsOff = false
+  }
+
+  /// Compares every path with the reference for `item`.
+  func check(_ item: [UInt8]) -> Verdict {
+    let decoded = reference.decode(item)
+    let expected = reference.match(decoded: decoded)
+    var verdict = Verdict()
+    let general = item.withUnsafeBufferPointer { paths[1].matcher.match($0) }
+    for (name, matcher) in paths {
+      let found = item.withUnsafeBufferPointer { matcher.match($0) }
+      if found != general { verdict.problems.append("\(name): \(describe(found)), general path \(describe(general))") }
+      if found != nil && matcher.lastTrimmedLength != trimmedLength(decoded) {
+        verdict.problems.append(
+          "\(name): trimmed length \(matcher.lastTrimmedLength), reference \(trimmedLength(decoded))")
+      }
+    }
+    switch compare(general, expected) {
+    case .agrees: break
+    case .belowBest: verdict.belowBest = true
+    case .startOff: verdict.positionsOff = true
+    case .disagrees: verdict.problems.append("matcher \(describe(general)), reference \(describe(expected))")
+    }
+    if !positionsEarnScore(item, decoded, expected) { verdict.positionsOff = true }
+    verdict.problems += checkByteFilter(item, decoded, expected != nil)
+    return verdict
+  }
+
+  private enum Comparison { case agrees, belowBest, startOff, disagrees }
+
+  private func compare(_ found: ItemMatch?, _ expected: (score: Int32, terms: [ReferenceTermMatch])?) -> Comparison {
+    guard let found, let expected else { return found == nil && expected == nil ? .agrees : .disagrees }
+    if found.score < expected.score && hasFuzzyTerm { return .belowBest }
+    guard found.score == expected.score else { return .disagrees }
+    guard let minEnd = expected.terms.map(\.end).min(), let maxEnd = expected.terms.map(\.end).max() else {
+      return found.minBegin == -1 && found.minEnd == -1 && found.maxEnd == -1 ? .agrees : .disagrees
+    }
+    guard found.minEnd == minEnd && found.maxEnd == maxEnd else { return .disagrees }
+    guard needsStart else { return found.minBegin == expected.terms.map(\.start).min() ? .agrees : .disagrees }
+    // The real start comes from the walk back that highlights: see `positionsOff`.
+    return possibleBegins(expected.terms).contains(found.minBegin) ? .agrees : .startOff
+  }
+
+  private var hasFuzzyTerm: Bool { compiled.query.groups.contains { $0.contains { $0.kind == .fuzzy } } }
+
+  /// The `minBegin` values that some choice of best placements gives.
+  private func possibleBegins(_ terms: [ReferenceTermMatch]) -> Set<Int> {
+    var begins: Set<Int> = [Int.max]
+    for term in terms {
+      let firsts = Set(term.placements.compactMap(\.first))
+      begins = Set(begins.flatMap { begin in firsts.map { min(begin, $0) } })
+    }
+    return begins
+  }
+
+  /// With positions asked for, each settled term's positions are a
+  /// placement of it whose score (by the reference's rules) is the term's,
+  /// so the scores add up to the item's; `minBegin` is where the first starts.
+  private func positionsEarnScore(
+    _ item: [UInt8], _ decoded: ReferenceItem, _ expected: (score: Int32, terms: [ReferenceTermMatch])?
+  ) -> Bool {
+    let positions = PositionList()
+    let matcher = paths[0].matcher
+    let found = item.withUnsafeBufferPointer { matcher.match($0, positions: positions) }
+    guard let found, let expected else { return found == nil && expected == nil }
+    var rest = positions.values[...]
+    var begin = Int.max
+    var total: Int32 = 0
+    for (term, settled) in zip(settlingTerms(decoded), expected.terms) {
+      let count = term.units.count
+      let taken = rest.prefix(count).map { offset in decoded.byteOffsets.firstIndex(of: offset) ?? -1 }
+      rest = rest.dropFirst(count)
+      guard term.kind == .fuzzy else {
+        guard settled.placements.contains(taken) else { return false }
+        total &+= settled.score
+        begin = min(begin, taken.first ?? Int.max)
+        continue
+      }
+      let text = ReferenceText(decoded, caseSensitive: term.isCaseSensitive, normalize: term.normalizesItems)
+      let folded = taken.compactMap { text.origins.firstIndex(of: $0) }
+      guard folded.count == count, zip(folded, folded.dropFirst()).allSatisfy({ $0 < $1 }),
+        folded.enumerated().allSatisfy({ text.units[$1] == term.units[$0] })
+      else { return false }
+      total &+= reference.score(folded, text, decoded)
+      begin = min(begin, taken.first ?? Int.max)
+    }
+    guard rest.isEmpty, total == found.score else { return false }
+    return expected.terms.isEmpty || found.minBegin == begin
+  }
+
+  /// The positive term that settles each group the reference settles with one, in order.
+  private func settlingTerms(_ item: ReferenceItem) -> [Term] {
+    compiled.query.groups.compactMap { group in
+      group.first { !$0.isInverse && reference.match($0, in: item) != nil }
+    }
+  }
+
+  /// The byte filter passes every item where a positive term's characters
+  /// occur in order, and the ranker's block skip (the candidate
+  /// sieve) never skips an item that matches.
+  private func checkByteFilter(_ item: [UInt8], _ decoded: ReferenceItem, _ matches: Bool) -> [String] {
+    var problems: [String] = []
+    let trimmed = item.last == 0x0D ? Array(item.dropLast()) : item
+    let matcher = paths[0].matcher
+    for k in 0..<matcher.terms.count where !matcher.terms.entries[k].isInverse {
+      let term = matcher.terms.entries[k]
+      let text = ReferenceText(decoded, caseSensitive: term.isCaseSensitive, normalize: term.normalizesItems)
+      let occurs = Self.occursInOrder(Array(term.units), text.units)
+      let verdict = trimmed.withUnsafeBufferPointer {
+        ByteFilter.mayMatchExactly(
+          $0, table: term.filter, units: term.units, sieves: term.sieves, folding: matcher.lookup.twoByteFolding,
+          caseSensitive: term.isCaseSensitive, normalize: term.normalizesItems)
+      }
+      // A pass where the characters do not occur costs only time (the
+      // scorer rejects the item); the known case is a query with a combining
+      // mark after a Latin letter, which folding drops from the item.
+      if occurs && !verdict { problems.append("byte filter rejects term \(k), whose characters occur in order") }
+    }
+    if matches, let sieve = matcher.candidateSieve {
+      let next = item.withUnsafeBufferPointer { bytes in
+        bytes.baseAddress.map { ByteFilter.nextCandidate($0, count: bytes.count, sieve) } ?? 0
+      }
+      if next >= item.count { problems.append("the candidate sieve skips a matching item") }
+    }
+    return problems
+  }
+
+  static func occursInOrder(_ pattern: [UInt32], _ units: [UInt32]) -> Bool {
+    var i = 0
+    for unit in units where i < pattern.count && unit == pattern[i] { i += 1 }
+    return i == pattern.count
+  }
+
+  /// The item's length in units without white space at either end (the `length` tiebreak).
+  private func trimmedLength(_ item: ReferenceItem) -> Int {
+    let inner = item.classes.drop { $0 == .white }
+    return inner.count - inner.reversed().prefix { $0 == .white }.count
+  }
+
+  private func describe(_ found: ItemMatch?) -> String {
+    found.map { "score \($0.score) begin \($0.minBegin) ends \($0.minEnd)...\($0.maxEnd)" } ?? "no match"
+  }
+
+  private func describe(_ expected: (score: Int32, terms: [ReferenceTermMatch])?) -> String {
+    guard let expected else { return "no match" }
+    return "score \(expected.score) terms \(expected.terms.map { "\($0.start)..<\($0.end) \($0.placements)" })"
+  }
+}
