@@ -117,6 +117,20 @@ int cpick_signal_is_ignored(int signal) {
   return !(current.sa_flags & SA_SIGINFO) && current.sa_handler == SIG_IGN;
 }
 
+int cpick_block_outside_signals(sigset_t *previous) {
+  sigset_t set;
+  sigfillset(&set);
+  // A fault raises these in the thread that made it: blocking them would not
+  // stop them, it would only make the kernel kill pick without its handler.
+  static const int raised_by_faults[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGABRT, SIGSYS};
+  for (size_t i = 0; i < sizeof raised_by_faults / sizeof raised_by_faults[0]; i++) {
+    sigdelset(&set, raised_by_faults[i]);
+  }
+  return pthread_sigmask(SIG_BLOCK, &set, previous) == 0 ? 0 : -1;
+}
+
+int cpick_set_signal_mask(const sigset_t *mask) { return pthread_sigmask(SIG_SETMASK, mask, NULL) == 0 ? 0 : -1; }
+
 int cpick_signal_unblock(int signal) {
   sigset_t set;
   sigemptyset(&set);

@@ -80,6 +80,15 @@ int cpick_signal_restore(int signal, const struct sigaction *previous);
 int cpick_signal_is_ignored(int signal);
 /// Removes `signal` from the calling thread's signal mask.
 int cpick_signal_unblock(int signal);
+/// Blocks, in the calling thread, every signal that comes from outside (all
+/// but those a fault raises: SEGV, BUS, ILL, FPE, TRAP, ABRT, SYS), saving the
+/// old mask in `previous` (may be NULL). pick's own threads start with these
+/// blocked, so such a signal always reaches the main thread; the main thread
+/// blocks them while it starts a child and notes its process group, so the
+/// crash handler never runs between the two (it would miss the child).
+int cpick_block_outside_signals(sigset_t *previous);
+/// Sets the calling thread's signal mask to `mask` (what `cpick_block_outside_signals` saved).
+int cpick_set_signal_mask(const sigset_t *mask);
 
 // MARK: - Crash restore
 //

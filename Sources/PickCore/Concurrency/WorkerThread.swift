@@ -1,3 +1,4 @@
+import CPick
 import Glibc
 
 /// A thread of pick's own, running one closure: the search engine's thread,
@@ -24,9 +25,15 @@ public final class WorkerThread: @unchecked Sendable {
   private var thread = pthread_t()
   private var isJoined = false
 
-  /// Starts a thread running `body`.
+  /// Starts a thread running `body`, with every signal from outside blocked
+  /// (it inherits the mask set around `pthread_create`): such signals are
+  /// the main thread's to handle, and the crash handler relies on running
+  /// there only outside the moments it blocks them (`ChildProcess`).
   public init(_ body: @escaping @Sendable () -> Void) throws(StartFailure) {
     let context = Unmanaged.passRetained(Body(body)).toOpaque()
+    var previous = sigset_t()
+    _ = cpick_block_outside_signals(&previous)
+    defer { _ = cpick_set_signal_mask(&previous) }
     let status = pthread_create(
       &thread, nil,
       { raw in

@@ -123,6 +123,11 @@ public final class ChildProcess {
     let argv = CStringArray(arguments)
     let envp = CStringArray(Self.environment(adding: environment))
     var child: pid_t = 0
+    // No signal from outside may run the crash handler between the spawn and
+    // the note below: it would end pick and leave this child running.
+    var previousMask = sigset_t()
+    _ = cpick_block_outside_signals(&previousMask)
+    defer { _ = cpick_set_signal_mask(&previousMask) }
     let spawned = argv.pointers.withUnsafeBufferPointer { argvBuffer -> Int32 in
       envp.pointers.withUnsafeBufferPointer { envpBuffer -> Int32 in
         // Both arrays hold at least their NULL terminator, and argv[0] is the program.
