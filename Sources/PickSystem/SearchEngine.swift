@@ -102,11 +102,7 @@ public final class SearchEngine: @unchecked Sendable {
 
   /// Stops the thread and waits for it (the current search is abandoned).
   public func stop() {
-    pthread_mutex_lock(mutex)
-    stopping = true
-    latest.add(1, ordering: .relaxed)
-    pthread_cond_signal(condition)
-    pthread_mutex_unlock(mutex)
+    abandon()
     thread?.join()
     close(pipeRead)
     close(pipeWrite)

@@ -22,8 +22,8 @@ import Testing
     let picker = try Picker(["-m", "--remember", "k"], items: "apple\nbanana\n", environment: state.environment)
     try picker.waitFor("2/2")
     // Only the header was read: pick's peak memory stays far below the file's size.
-    let peak = try #require(peakResidentKiB(of: picker.pty.pid))
-    #expect(peak < 128 << 10, "pick's peak resident size was \(peak) KiB")
+    let peak = try #require(picker.pty.peakResidentBytes())
+    #expect(peak < 128 << 20, "pick's peak resident size was \(peak >> 10) KiB")
     picker.send("\t\r")
     let result = try #require(picker.pty.wait(timeout: 5), "pick did not exit")
     #expect(result.status == 0)
@@ -130,17 +130,4 @@ private final class StateDirectory {
       result += block[..<n]
     }
   }
-}
-
-/// The peak resident set size of process `pid` (`VmHWM` in /proc), in KiB.
-private func peakResidentKiB(of pid: pid_t) -> Int? {
-  let fd = open("/proc/\(pid)/status", O_RDONLY | O_CLOEXEC)
-  guard fd >= 0 else { return nil }
-  defer { close(fd) }
-  var block = [UInt8](repeating: 0, count: 1 << 14)
-  let n = block.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-  guard n > 0 else { return nil }
-  let status = String(decoding: block[..<n], as: UTF8.self)
-  guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return nil }
-  return line.dropFirst("VmHWM:".count).split(whereSeparator: { $0 == " " || $0 == "\t" }).first.flatMap { Int($0) }
 }
