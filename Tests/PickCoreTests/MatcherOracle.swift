@@ -170,6 +170,7 @@ final class MatcherOracle {
       // mark after a Latin letter, which folding drops from the item.
       if occurs && !verdict { problems.append("byte filter rejects term \(k), whose characters occur in order") }
     }
+    problems += checkAllTermsScan(trimmed, decoded)
     if matches, let sieve = matcher.candidateSieve {
       let next = item.withUnsafeBufferPointer { bytes in
         bytes.baseAddress.map { ByteFilter.nextCandidate($0, count: bytes.count, sieve) } ?? 0
@@ -177,6 +178,23 @@ final class MatcherOracle {
       if next >= item.count { problems.append("the candidate sieve skips a matching item") }
     }
     return problems
+  }
+
+  /// The one-pass filter of several terms (`AllTermsScan`) passes exactly
+  /// the items where every term's characters occur in order.
+  private func checkAllTermsScan(_ item: [UInt8], _ decoded: ReferenceItem) -> [String] {
+    let matcher = paths[0].matcher
+    guard let scan = AllTermsScan(matcher.terms, twoByteFolding: matcher.lookup.twoByteFolding) else { return [] }
+    let all = (0..<matcher.terms.count).allSatisfy { k in
+      let term = matcher.terms.entries[k]
+      let text = ReferenceText(decoded, caseSensitive: term.isCaseSensitive, normalize: term.normalizesItems)
+      return Self.occursInOrder(Array(term.units), text.units)
+    }
+    switch item.withUnsafeBufferPointer({ scan.scan($0) }) {
+    case .passes where !all: return ["the all-terms scan passes an item where some term's characters do not occur"]
+    case .fails where all: return ["the all-terms scan rejects an item where every term's characters occur"]
+    default: return []
+    }
   }
 
   static func occursInOrder(_ pattern: [UInt32], _ units: [UInt32]) -> Bool {

@@ -144,6 +144,21 @@ func `every option that changes matching agrees with the reference`(variant: Int
   #expect(tally.problems == 0)
 }
 
+/// Queries of several plain terms take the one-pass filter (`AllTermsScan`),
+/// which decodes non-ASCII items only when the terms fold alike: items of
+/// up to three symbols, so every fold, mark and invalid byte meets each term.
+@Test func `queries of several plain terms agree with the reference`() {
+  var tally = Tally()
+  let items = sequences(itemAlphabet, upTo: 3)
+  for query in ["a e", "e a1", "A e", "e/ -", "1 a a", "a 'e", "^a e$"] {
+    sweep(Array(query.utf8), items, into: &tally)
+    var options = Options()
+    options.normalize = false
+    sweep(Array(query.utf8), items, options: options, into: &tally)
+  }
+  #expect(tally.problems == 0)
+}
+
 /// Random queries (up to four symbols, operators and spaces among them) on
 /// random items of up to twelve, under random options.
 @Test func `random queries and longer items agree with the reference`() {

@@ -63,6 +63,8 @@ public final class ItemMatcher {
   /// The trimmed length the byte scan measured (for the `length` tiebreak).
   private var scannedTrimmedLength: Int? = nil
   let lookup: BonusLookup
+  /// The byte filter for all terms in one pass, when the query suits it.
+  private let allTerms: AllTermsScan?
 
   /// The query's terms as plain values (no reference counting per item).
   let terms: TermTable
@@ -71,6 +73,7 @@ public final class ItemMatcher {
     self.compiled = compiled
     terms = TermTable(compiled)
     lookup = BonusLookup(compiled.table)
+    allTerms = AllTermsScan(terms, twoByteFolding: lookup.twoByteFolding)
     text = PreparedText(lookup: lookup)
     asciiFuzzy = ASCIIFuzzyScorer(lookup: lookup)
     asciiFuzzy.prefersLast = compiled.prefersLastOccurrence
@@ -143,32 +146,8 @@ public final class ItemMatcher {
 
   /// Matches the searched text of an item (after `--with-nth`). Positions are offsets into it.
   private func match(text bytes: UnsafeBufferPointer<UInt8>, positions: PositionList?) -> ItemMatch? {
-    // Reject on raw bytes first: a group fails when none of its positive terms can occur
-    // (a group with an inverse term can always be satisfied by absence).
-    // Each positive term's answer is kept (`termMayOccur`): a term that passed
-    // needs no second check after decoding.
     termMayOccur = 0
-    if usesByteFilter {
-      var k = 0
-      while k < terms.count {
-        var possible = false
-        repeat {
-          let term = terms.entries[k]
-          if term.isInverse {
-            possible = true
-          } else if ByteFilter.mayMatchExactly(
-            bytes, table: term.filter, units: term.units, sieves: term.sieves,
-            folding: lookup.twoByteFolding, caseSensitive: term.isCaseSensitive,
-            normalize: term.normalizesItems)
-          {
-            possible = true
-            if k < 64 { termMayOccur |= 1 << UInt64(k) }
-          }
-          k += 1
-        } while k < terms.count && !terms.entries[k].startsGroup
-        if !possible { return nil }
-      }
-    }
+    if usesByteFilter && !passesByteFilter(bytes) { return nil }
     // Every term may occur: an ASCII item can now be scored from its bytes.
     if allowsASCIIScan && byteScoredTerms && positions == nil,
       let result = scanFuzzyTerms(bytes)
@@ -226,6 +205,43 @@ public final class ItemMatcher {
     }
     if maxEnd < 0 { return ItemMatch(score: total, minBegin: -1, minEnd: -1, maxEnd: -1) }
     return ItemMatch(score: total, minBegin: minBegin, minEnd: minEnd, maxEnd: maxEnd)
+  }
+
+  /// Rejects on raw bytes first: a group fails when none of its positive
+  /// terms can occur (a group with an inverse term can always be satisfied
+  /// by absence). Each positive term's answer is kept (`termMayOccur`): a
+  /// term that passed needs no second check after decoding. A query of
+  /// several ASCII terms is checked in one pass first (`AllTermsScan`).
+  private func passesByteFilter(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    if let allTerms {
+      switch allTerms.scan(bytes) {
+      case .passes:
+        termMayOccur = terms.count >= 64 ? ~0 : (1 << UInt64(terms.count)) - 1
+        return true
+      case .fails: return false
+      case .undecided: break
+      }
+    }
+    var k = 0
+    while k < terms.count {
+      var possible = false
+      repeat {
+        let term = terms.entries[k]
+        if term.isInverse {
+          possible = true
+        } else if ByteFilter.mayMatchExactly(
+          bytes, table: term.filter, units: term.units, sieves: term.sieves,
+          folding: lookup.twoByteFolding, caseSensitive: term.isCaseSensitive,
+          normalize: term.normalizesItems)
+        {
+          possible = true
+          if k < 64 { termMayOccur |= 1 << UInt64(k) }
+        }
+        k += 1
+      } while k < terms.count && !terms.entries[k].startsGroup
+      if !possible { return false }
+    }
+    return true
   }
 
   /// The item's length in characters without surrounding white space, for the
