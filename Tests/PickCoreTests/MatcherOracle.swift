@@ -166,8 +166,8 @@ final class MatcherOracle {
           caseSensitive: term.isCaseSensitive, normalize: term.normalizesItems)
       }
       // A pass where the characters do not occur costs only time (the
-      // scorer rejects the item); the known case is a query with a combining
-      // mark after a Latin letter, which folding drops from the item.
+      // scorer rejects the item); it happens for a term that starts with a
+      // combining mark, which folding drops from an item after a Latin letter.
       if occurs && !verdict { problems.append("byte filter rejects term \(k), whose characters occur in order") }
     }
     problems += checkAllTermsScan(trimmed, decoded)
@@ -190,11 +190,20 @@ final class MatcherOracle {
       let text = ReferenceText(decoded, caseSensitive: term.isCaseSensitive, normalize: term.normalizesItems)
       return Self.occursInOrder(Array(term.units), text.units)
     }
+    let passes: Bool?
     switch item.withUnsafeBufferPointer({ scan.scan($0) }) {
-    case .passes where !all: return ["the all-terms scan passes an item where some term's characters do not occur"]
-    case .fails where all: return ["the all-terms scan rejects an item where every term's characters occur"]
-    default: return []
+    case .passes: passes = true
+    case .fails: passes = false
+    case .undecided:
+      if item.allSatisfy({ $0 < 0x80 }) { return ["the all-terms scan leaves an ASCII item undecided"] }
+      passes = item.withUnsafeBufferPointer { scan.scanDecoding($0) }
     }
+    guard let passes, passes != all else { return [] }
+    return [
+      passes
+        ? "the all-terms scan passes an item where some term's characters do not occur"
+        : "the all-terms scan rejects an item where every term's characters occur"
+    ]
   }
 
   static func occursInOrder(_ pattern: [UInt32], _ units: [UInt32]) -> Bool {

@@ -21,10 +21,17 @@
 /// A byte of 0x80 or above carries the top bit, which the state holds from
 /// the start: adding it carries out, so a cleared top bit means the item is
 /// not ASCII. Characters such as `é` may fold to ASCII ones, so such an
-/// item that did not pass is scanned again, decoding its non-ASCII
-/// characters and folding them as the terms do (`scanDecoding`), when all
-/// terms fold alike; otherwise the per-term filter decides. (One that passed
+/// item that did not pass is undecided: the caller scans it again, decoding
+/// its non-ASCII characters and folding them as the terms do
+/// (`scanDecoding`), or leaves it to the per-term filter. (One that passed
 /// did so on its ASCII characters alone, which is enough.)
+///
+/// It also serves a single term: one add per byte beats the per-term
+/// filter's sixteen-byte skips on ASCII text, where the skips stop at nearly
+/// every block for common letters. On text where most items are not ASCII
+/// the skips win (they pass over CJK and emoji without a look), so the
+/// matcher stops using the scan when many items are undecided
+/// (`ItemMatcher.passesByteFilter`).
 final class AllTermsScan {
   /// What a scan found.
   enum Verdict {
@@ -49,11 +56,11 @@ final class AllTermsScan {
   private let caseSensitive: Bool
   private let normalize: Bool
 
-  /// A scan for `terms`, or `nil` when the query does not suit it: fewer
-  /// than two terms, a term that is inverse, not ASCII or in a group of
+  /// A scan for `terms`, or `nil` when the query does not suit it: no
+  /// terms, a term that is inverse, not ASCII or in a group of
   /// alternatives, or more characters than the state has bits.
   init?(_ terms: TermTable, twoByteFolding: UnsafePointer<UInt32>) {
-    guard terms.count >= 2 else { return nil }
+    guard terms.count >= 1 else { return nil }
     var bits = 0
     for k in 0..<terms.count {
       let term = terms.entries[k]
@@ -109,9 +116,14 @@ final class AllTermsScan {
       state &+= state & table[Int(byte)]
     }
     if state & found == found { return .passes }
-    if state & Self.nonASCII != 0 { return .fails }
-    guard let twoByteFolding else { return .undecided }
-    return scanDecoding(bytes, twoByteFolding) ? .passes : .fails
+    return state & Self.nonASCII != 0 ? .fails : .undecided
+  }
+
+  /// Whether every term's characters occur in order in `bytes`, an item
+  /// that is not ASCII; `nil` when the terms fold differently.
+  func scanDecoding(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+    guard let twoByteFolding else { return nil }
+    return scanDecoding(bytes, twoByteFolding)
   }
 
   /// The scan over an item that is not ASCII: each non-ASCII character that

@@ -65,6 +65,10 @@ public final class ItemMatcher {
   let lookup: BonusLookup
   /// The byte filter for all terms in one pass, when the query suits it.
   private let allTerms: AllTermsScan?
+  /// Items `allTerms` has looked at, and how many of them were not ASCII;
+  /// -1 once the matcher stopped using it for such text.
+  private var allTermsScanned = 0
+  private var allTermsUndecided = 0
 
   /// The query's terms as plain values (no reference counting per item).
   let terms: TermTable
@@ -211,15 +215,23 @@ public final class ItemMatcher {
   /// terms can occur (a group with an inverse term can always be satisfied
   /// by absence). Each positive term's answer is kept (`termMayOccur`): a
   /// term that passed needs no second check after decoding. A query of
-  /// several ASCII terms is checked in one pass first (`AllTermsScan`).
+  /// ASCII terms is checked in one pass first (`AllTermsScan`).
   private func passesByteFilter(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    if let allTerms {
+    if let allTerms, allTermsScanned >= 0 {
+      allTermsScanned += 1
+      var passes: Bool? = nil
       switch allTerms.scan(bytes) {
-      case .passes:
-        termMayOccur = terms.count >= 64 ? ~0 : (1 << UInt64(terms.count)) - 1
-        return true
-      case .fails: return false
-      case .undecided: break
+      case .passes: passes = true
+      case .fails: passes = false
+      case .undecided:
+        // Not ASCII. Where such items are common, the per-term skips suit them better.
+        allTermsUndecided += 1
+        if allTermsScanned >= 256 && allTermsUndecided * 4 > allTermsScanned { allTermsScanned = -1 }
+        passes = allTerms.scanDecoding(bytes)
+      }
+      if let passes {
+        if passes { termMayOccur = terms.count >= 64 ? ~0 : (1 << UInt64(terms.count)) - 1 }
+        return passes
       }
     }
     var k = 0

@@ -484,7 +484,7 @@ final class PreparedText {
   }
 
   @inline(__always)
-  private static func isLatinLetter(_ unit: UInt32) -> Bool {
+  static func isLatinLetter(_ unit: UInt32) -> Bool {
     (unit | 0x20) &- 0x61 < 26 || (unit >= 0xC0 && unit <= 0x24F && unit != 0xD7 && unit != 0xF7)
   }
 
