@@ -169,7 +169,13 @@ public struct QueryParser: Sendable {
     case .insensitive: isCaseSensitive = false
     case .smart: isCaseSensitive = lowered != units
     }
-    let normalizes = normalize && lowered.allSatisfy { LatinFolding.base($0) == $0 }
+    // An accent typed in the term, precomposed (`é`) or as a combining mark
+    // after a Latin letter (`e` U+0301, as macOS keyboards may send it), asks
+    // for that accent: the items' accents are then not folded away.
+    let typesMark = zip(lowered, lowered.dropFirst()).contains {
+      PreparedText.isLatinLetter($0) && CombiningMarks.isCombining($1)
+    }
+    let normalizes = normalize && !typesMark && lowered.allSatisfy { LatinFolding.base($0) == $0 }
     return Term(
       kind: kind, isInverse: isInverse, units: isCaseSensitive ? units : lowered,
       isCaseSensitive: isCaseSensitive, normalizesItems: normalizes)
