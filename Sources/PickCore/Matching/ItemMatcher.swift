@@ -33,7 +33,7 @@ public final class ItemMatcher {
   /// found by their own bytes. The ranker skips runs of items without
   /// any, sixteen bytes at a time, before calling `match` on each.
   /// `nil` when no such term exists, or fields change the searched text.
-  let candidateSieve: ByteFilter.Sieve?
+  var candidateSieve: ByteFilter.Sieve?
 
   /// Tests prepare items eagerly for another folding than the first term's,
   /// to check the eager pass against the lazy one.

@@ -6,7 +6,11 @@ extension CompiledQuery {
   /// The block skip for the rarest character of the terms every match must
   /// contain (groups of one positive term): kana, CJK or Hangul if there is
   /// one, else the ASCII character that occurs least often in paths and text.
-  var rarestRequiredCharacter: ByteFilter.Sieve? {
+  var rarestRequiredCharacter: ByteFilter.Sieve? { rarestRequiredCharacter(census: nil) }
+
+  /// The same, with ASCII characters ranked by how many of the sampled
+  /// items hold them (`census`), the guess breaking ties.
+  func rarestRequiredCharacter(census: ByteCensus?) -> ByteFilter.Sieve? {
     var best: (rarity: Int, sieve: ByteFilter.Sieve)? = nil
     for (g, group) in query.groups.enumerated() where group.count == 1 && !group[0].isInverse {
       let term = group[0]
@@ -14,7 +18,10 @@ extension CompiledQuery {
         let sieve = filters[g][0].sieves[k]
         // Kana, CJK and Hangul are found by their own bytes (memmem), and
         // one such character is rarer than any letter.
-        let rarity = unit < 0x80 ? Self.asciiRarity(UInt8(unit)) : sieve.mode == .ownBytes ? 0 : nil
+        let rarity =
+          unit < 0x80
+          ? (census?.items(holding: UInt8(unit)) ?? 0) * 64 + Self.asciiRarity(UInt8(unit))
+          : sieve.mode == .ownBytes ? 0 : nil
         if let rarity, rarity < best?.rarity ?? Int.max { best = (rarity, sieve) }
       }
     }

@@ -86,6 +86,11 @@ public struct Ranker: Sendable {
     let matchers = (0..<max(1, min(workers, tasks))).map { _ in ItemMatcher(query) }
     // The byte scans know only the trimmed length: enough for `length` and no tiebreak.
     for matcher in matchers { matcher.allowsASCIIScan = !isWide && !points.needsUnits }
+    // Skip to the query character fewest items hold, counted on a sample.
+    if matchers[0].candidateSieve != nil, let census = ByteCensus(store, range: range, items: items) {
+      let sieve = query.rarestRequiredCharacter(census: census)
+      for matcher in matchers { matcher.candidateSieve = sieve }
+    }
     var found = [Int](repeating: 0, count: tasks)
     let taskSize = self.taskSize
     let lower = range.lowerBound
