@@ -217,3 +217,25 @@ func `characters found by their bytes match where the decoder finds them`(
   }
   #expect(pairs > 1000)
 }
+
+/// The vector skips judge a three- or four-byte lead with the byte after it,
+/// as `ByteFilter.mayFoldToASCII` does: they stop exactly where it says a
+/// character may fold to ASCII, so emoji, curly quotes and dingbats in an
+/// item do not stop the search for `z`. Each pair is tried in the middle
+/// and at the last lane of a block (whose next byte is in the next block).
+@Test func `the block skips judge each three- and four-byte lead by its second byte as the filter does`() {
+  let sieve = ByteFilter.Sieve(unit: UInt32(UInt8(ascii: "z")), caseSensitive: false, normalize: true)
+  for lead: UInt8 in [0xE1, 0xE2, 0xEA, 0xEF, 0xF0] {
+    for second: UInt8 in 0x80...0xBF {
+      for lane in [5, 15] {
+        var item = [UInt8](repeating: UInt8(ascii: "#"), count: 64)
+        item[16 + lane] = lead
+        item[16 + lane + 1] = second
+        let stops = item.withUnsafeBufferPointer { ByteFilter.quietPrefix($0.baseAddress!, count: 64, sieve) } == 16
+        #expect(
+          stops == ByteFilter.mayFoldToASCII(lead: lead, second: second),
+          "\(String(lead, radix: 16)) \(String(second, radix: 16)) at lane \(lane)")
+      }
+    }
+  }
+}

@@ -29,6 +29,26 @@ static inline int cpick_is_ascii_fold_lead(uint8_t byte) {
          byte == 0xF0;
 }
 
+/// The lanes of `block` that start a three- or four-byte character that may
+/// fold to ASCII, judged with the byte after each (`next`): E1 B4-BB, E2 81
+/// 82 84 86 B1, EA 9C-9F AC AD, EF BC BD, F0 9D (`ByteFilter.mayFoldToASCII`,
+/// which `FoldLeadTests` holds this equal to for every pair). Emoji (F0 9F),
+/// punctuation (E2 80), dingbats (E2 9D) and variation selectors (EF B8) do
+/// not stop the skips.
+static inline cpick_i8x16 cpick_fold_lead_pairs(cpick_u8x16 block, cpick_u8x16 next) {
+  cpick_i8x16 e1 = (cpick_i8x16)(block == (uint8_t)0xE1) & (cpick_i8x16)((cpick_u8x16)(next - (uint8_t)0xB4) < (uint8_t)8);
+  cpick_i8x16 e2 = (cpick_i8x16)(next == (uint8_t)0x81) | (cpick_i8x16)(next == (uint8_t)0x82) |
+                   (cpick_i8x16)(next == (uint8_t)0x84) | (cpick_i8x16)(next == (uint8_t)0x86) |
+                   (cpick_i8x16)(next == (uint8_t)0xB1);
+  e2 &= (cpick_i8x16)(block == (uint8_t)0xE2);
+  cpick_i8x16 ea = (cpick_i8x16)((cpick_u8x16)(next - (uint8_t)0x9C) < (uint8_t)4) |
+                   (cpick_i8x16)((cpick_u8x16)(next - (uint8_t)0xAC) < (uint8_t)2);
+  ea &= (cpick_i8x16)(block == (uint8_t)0xEA);
+  cpick_i8x16 ef = (cpick_i8x16)(block == (uint8_t)0xEF) & (cpick_i8x16)((cpick_u8x16)(next - (uint8_t)0xBC) < (uint8_t)2);
+  cpick_i8x16 f0 = (cpick_i8x16)(block == (uint8_t)0xF0) & (cpick_i8x16)(next == (uint8_t)0x9D);
+  return e1 | e2 | ea | ef | f0;
+}
+
 /// `fold_leads` for a character that nothing starting with C3 (Latin-1:
 /// `é`, `ö`, `ß`...) folds to, such as `z` or `/`: C3 is left out of the lead
 /// bytes, so Latin-1 text does not stop the skips.
@@ -58,10 +78,18 @@ static inline size_t cpick_quiet_prefix(const uint8_t *bytes, size_t count, cons
     if (fold_leads) {
       hits |= (cpick_i8x16)((cpick_u8x16)(block - low) < span);
       hits |= (cpick_i8x16)(block == (uint8_t)0xCD);
-      hits |= (cpick_i8x16)((cpick_u8x16)(block - (uint8_t)0xE1) < (uint8_t)2);
-      hits |= (cpick_i8x16)(block == (uint8_t)0xEA);
-      hits |= (cpick_i8x16)(block == (uint8_t)0xEF);
-      hits |= (cpick_i8x16)(block == (uint8_t)0xF0);
+      // Three- and four-byte leads are judged with the byte after each, which
+      // the last block of the bytes lacks: there any of them stops the skip.
+      cpick_i8x16 high = (cpick_i8x16)(block >= (uint8_t)0xE1);
+      if (cpick_any_lane(high)) {
+        if (offset + 17 <= count) {
+          cpick_u8x16 next;
+          memcpy(&next, bytes + offset + 1, 16);
+          hits |= cpick_fold_lead_pairs(block, next);
+        } else {
+          hits |= high;
+        }
+      }
     }
     if (cpick_any_lane(hits)) break;
     offset += 16;
