@@ -147,6 +147,22 @@ private let words = ["alpha", "beta", "alphabet", "gamma", "alps", "delta", "alp
     #expect(bench.plan(bench.request("e", 0..<8)) == .cached(newest))
   }
 
+  @Test func `an answer given again from the cache is not counted twice against the budget`() throws {
+    var bench = try Bench(words, matchBudget: 4)
+    let first = bench.answer(bench.request("alpha", 0..<8))  // 3 matches
+    bench.answer(bench.request("zeta", 0..<8))  // 1 more: 4 in all
+    // Backspace back to "zeta": the engine remembers the cached answer again.
+    let again = bench.request("zeta", 0..<8)
+    let parsed = bench.compiled(again).query
+    guard case .cached(let matches) = bench.planner.plan(for: again, parsed: parsed) else {
+      Issue.record("\"zeta\" is not cached")
+      return
+    }
+    bench.planner.remember(again, parsed: parsed, matches: matches, inputBytes: bench.store.items(0..<8).count)
+    #expect(bench.plan(bench.request("alpha", 0..<8)) == .cached(first))
+    #expect(bench.plan(again) == .cached(order(matches)))
+  }
+
   @Test func `the newest answer is kept even when it alone passes the budget`() throws {
     var bench = try Bench(words, matchBudget: 1)
     let newest = bench.answer(bench.request("al", 0..<8))

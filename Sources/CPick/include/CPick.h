@@ -6,6 +6,8 @@
 #include <termios.h>
 #include <spawn.h>
 #include "cpick_scan.h"
+#include "cpick_single.h"
+#include "cpick_fuzzy.h"
 
 /// memmem(3): glibc declares it only under _GNU_SOURCE, which Swift's Glibc module does not set.
 void *cpick_memmem(const void *haystack, size_t haystack_len, const void *needle, size_t needle_len);

@@ -1,11 +1,14 @@
+import CPick
+
 /// `FuzzyScorer` for an ASCII item, read straight from its bytes.
 ///
 /// The general path first prepares the whole item (units, their lower-case
 /// form, classes and bonuses: thirteen bytes written per byte read) and then
 /// aligns the pattern. For the commonest search — a few letters typed
 /// against ASCII paths or commands — the preparation is most of the work.
-/// Here one table lookup per byte of the window finds where each pattern
-/// character occurs, bonuses are computed only at those places, and
+/// Here block scans in C (`cpick_fuzzy.h`, sixteen bytes a comparison) find
+/// where each pattern character occurs, bonuses are computed only at those
+/// places, and
 /// `SparseAlignment` scores them: the same scores, starts and ends as the
 /// general path (`ScorerTests` checks this on random items).
 struct ASCIIFuzzyScorer {
@@ -43,28 +46,11 @@ struct ASCIIFuzzyScorer {
     firsts.release()
   }
 
-  /// Which pattern positions each ASCII byte matches, as bits, folded as the
-  /// term asks: what `match` reads for the pattern. `table` has room for 128.
-  static func fillOccurrenceTable(
-    _ table: UnsafeMutablePointer<UInt64>, pattern: UnsafeBufferPointer<UInt32>, caseSensitive: Bool
-  ) {
-    for byte in 0..<128 {
-      let folded = UInt32(fold(UInt8(byte), caseSensitive))
-      var bits: UInt64 = 0
-      for (i, unit) in pattern.prefix(maximumPattern).enumerated() where unit == folded {
-        bits |= 1 << UInt64(i)
-      }
-      table[byte] = bits
-    }
-  }
-
   /// Scores `pattern` (ASCII units, folded as the term asks; at most
-  /// `maximumPattern`) in the ASCII item `text`, given the pattern's
-  /// occurrence table. The caller keeps items longer than
-  /// `Scoring.longItemUnits` for the general path.
+  /// `maximumPattern`) in the ASCII item `text`. The caller keeps items
+  /// longer than `Scoring.longItemUnits` for the general path.
   mutating func match(
-    _ pattern: UnsafeBufferPointer<UInt32>, in text: UnsafeBufferPointer<UInt8>,
-    occurrences: UnsafePointer<UInt64>, caseSensitive: Bool
+    _ pattern: UnsafeBufferPointer<UInt32>, in text: UnsafeBufferPointer<UInt8>, caseSensitive: Bool
   ) -> Outcome {
     let m = pattern.count
     let n = text.count
@@ -74,41 +60,22 @@ struct ASCIIFuzzyScorer {
       return bestSingle(
         UInt8(truncatingIfNeeded: pattern[0]), in: text, caseSensitive: caseSensitive)
     }
-    // The first occurrence of each character in order: rejects non-matches
-    // and bounds the window, as in `FuzzyScorer.match`.
+    // The first occurrence of each character in order (rejects non-matches
+    // and bounds the window, as in `FuzzyScorer.match`), then the columns of
+    // each row's character from the row's first possible column on: block
+    // scans in C (`cpick_fuzzy.h`).
     firsts.reserve(m)
     let f = firsts.base
-    var p = 0
-    var j = 0
-    var wanted: UInt64 = 1
-    while j < n {
-      if occurrences[Int(text[j])] & wanted != 0 {
-        f[p] = j
-        p += 1
-        if p == m { break }
-        wanted <<= 1
-      }
-      j += 1
-    }
-    guard p == m else { return .noMatch }
-    let lastBit: UInt64 = 1 << UInt64(m - 1)
-    var last = n - 1
-    while occurrences[Int(text[last])] & lastBit == 0 { last -= 1 }
+    guard let bytes = text.baseAddress, let units = pattern.baseAddress else { return .noMatch }
+    let sensitive: Int32 = caseSensitive ? 1 : 0
+    var last = 0
+    guard cpick_fuzzy_firsts(bytes, n, units, m, sensitive, f, &last) != 0 else { return .noMatch }
     let first = f[0]
     let width = last - first + 1
     if width * m > Scoring.maximumCells { return .tooLarge }
-    // One pass over the window: the columns of each row's character, from
-    // the row's first possible column on.
     sparse.prepare(m: m, width: width)
-    let rowMask: UInt64 = m == 64 ? ~0 : (1 << UInt64(m)) - 1
-    for col in 0..<width {
-      var bits = occurrences[Int(text[first + col])] & rowMask
-      while bits != 0 {
-        let i = bits.trailingZeroBitCount
-        bits &= bits &- 1
-        if first + col >= f[i] { sparse.add(column: col, row: i, width: width) }
-      }
-    }
+    cpick_fuzzy_columns(
+      bytes, first, width, units, m, sensitive, f, sparse.columns.base, sparse.columnCounts.base)
     let best = sparse.align(
       m: m, width: width, startColumns: { f[$0] - first }, bonus: { bonus(text, at: first + $0) })
     return .matched(ScoredMatch(score: best.score, start: first, end: first + best.endColumn + 1))

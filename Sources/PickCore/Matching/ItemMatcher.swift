@@ -54,12 +54,12 @@ public final class ItemMatcher {
   /// The query is one plain ASCII character (the first key typed, the
   /// broadest search): one pass over the bytes scores the item.
   private let singleCharacter: (unit: UInt8, caseSensitive: Bool)?
+  /// The scan that scores `singleCharacter` (`SingleCharacterScan`).
+  private let singleScan: SingleCharacterScan?
   /// Every group is one positive fuzzy term of ASCII characters (a word or
   /// a few typed against paths or commands): `ASCIIFuzzyScorer` scores them.
   private let byteScoredTerms: Bool
   private var asciiFuzzy: ASCIIFuzzyScorer
-  /// Each term's `ASCIIFuzzyScorer` occurrence table, 128 entries a term.
-  private let occurrenceTables: UnsafeMutablePointer<UInt64>
   /// The trimmed length the byte scan measured (for the `length` tiebreak).
   private var scannedTrimmedLength: Int? = nil
   let lookup: BonusLookup
@@ -92,14 +92,6 @@ public final class ItemMatcher {
           && group[0].units.count <= ASCIIFuzzyScorer.maximumPattern && group[0].units.allSatisfy { $0 < 0x80 }
       }
     candidateSieve = plainFields ? compiled.rarestRequiredCharacter : nil
-    occurrenceTables = .allocate(capacity: byteScoredTerms ? 128 * terms.count : 1)
-    if byteScoredTerms {
-      for k in 0..<terms.count {
-        ASCIIFuzzyScorer.fillOccurrenceTable(
-          occurrenceTables + 128 * k, pattern: terms.entries[k].units,
-          caseSensitive: terms.entries[k].isCaseSensitive)
-      }
-    }
     if compiled.query.groups.count == 1, compiled.query.groups[0].count == 1, plainFields {
       let term = compiled.query.groups[0][0]
       if term.kind == .fuzzy, !term.isInverse, term.units.count == 1, term.units[0] < 0x80 {
@@ -110,6 +102,11 @@ public final class ItemMatcher {
     } else {
       singleCharacter = nil
     }
+    let lookup = self.lookup
+    singleScan = singleCharacter.flatMap {
+      SingleCharacterScan(
+        unit: $0.unit, caseSensitive: $0.caseSensitive, lookup: lookup, prefersLast: compiled.prefersLastOccurrence)
+    }
     fuzzy.prefersLast = compiled.prefersLastOccurrence
     fuzzy.needsStart = compiled.needsMatchStart
   }
@@ -118,7 +115,6 @@ public final class ItemMatcher {
     terms.release()
     asciiFuzzy.release()
     fuzzy.release()
-    occurrenceTables.deallocate()
   }
 
   /// The text that is matched for an item: without a trailing CR.
@@ -137,10 +133,9 @@ public final class ItemMatcher {
   {
     let bytes = Self.matchedBytes(item)
     scannedTrimmedLength = nil
-    if allowsASCIIScan, positions == nil, let single = singleCharacter,
-      let result = scanSingleCharacter(bytes, single.unit, caseSensitive: single.caseSensitive)
-    {
-      return result.match
+    if allowsASCIIScan, positions == nil, let scan = singleScan, let found = scan.scan(bytes) {
+      scannedTrimmedLength = found.trimmedLength
+      return found.match
     }
     guard let shown = compiled.shownFields else { return match(text: bytes, positions: positions) }
     shownScratch.removeAll(keepingCapacity: true)
@@ -150,14 +145,15 @@ public final class ItemMatcher {
 
   /// Matches the searched text of an item (after `--with-nth`). Positions are offsets into it.
   private func match(text bytes: UnsafeBufferPointer<UInt8>, positions: PositionList?) -> ItemMatch? {
+    // An ASCII item can be scored from its bytes: for one term the scorer's
+    // own block scans reject what the byte filter would (`cpick_fuzzy.h`);
+    // several terms are filtered first, in one pass for all (`AllTermsScan`),
+    // where the scorer would scan once per term.
+    let scansBytes = allowsASCIIScan && byteScoredTerms && positions == nil
+    if scansBytes && terms.count == 1, let result = scanFuzzyTerms(bytes) { return result.match }
     termMayOccur = 0
     if usesByteFilter && !passesByteFilter(bytes) { return nil }
-    // Every term may occur: an ASCII item can now be scored from its bytes.
-    if allowsASCIIScan && byteScoredTerms && positions == nil,
-      let result = scanFuzzyTerms(bytes)
-    {
-      return result.match
-    }
+    if scansBytes && terms.count > 1, let result = scanFuzzyTerms(bytes) { return result.match }
     if takesLongItemPath(bytes, positions: positions) { return matchLongASCII(bytes, positions: positions) }
     text.load(bytes)
     if let searched = compiled.searchedFields {
@@ -260,44 +256,6 @@ public final class ItemMatcher {
   /// `length` tiebreak. Valid right after a successful `match`.
   public var lastTrimmedLength: Int { scannedTrimmedLength ?? text.trimmedLength() }
 
-  /// One pass over an ASCII item for a one-character query: the occurrence
-  /// with the best bonus (as `FuzzyScorer` would choose it) and the item's
-  /// trimmed length. `nil` when the item is not ASCII (the general path takes it).
-  private func scanSingleCharacter(
-    _ bytes: UnsafeBufferPointer<UInt8>, _ unit: UInt8, caseSensitive: Bool
-  ) -> (match: ItemMatch?, Void)? {
-    let classes = lookup.asciiClasses
-    let matrix = lookup.matrix
-    var previous = Int(compiled.table.initialClass.rawValue)
-    var best: Int32 = -1
-    var bestAt = -1
-    var firstNonWhite = -1
-    var lastNonWhite = -1
-    let prefersLast = compiled.prefersLastOccurrence
-    for k in 0..<bytes.count {
-      let byte = bytes[k]
-      if byte >= 0x80 { return nil }
-      let current = Int(classes[Int(byte)].rawValue)
-      if current != Int(CharClass.white.rawValue) {
-        if firstNonWhite < 0 { firstNonWhite = k }
-        lastNonWhite = k
-      }
-      let folded = caseSensitive || (byte &- 0x41) >= 26 ? byte : byte | 0x20
-      if folded == unit {
-        let bonus = matrix[previous &* CharClass.count &+ current]
-        if bonus > best || (prefersLast && bonus == best) {
-          best = bonus
-          bestAt = k
-        }
-      }
-      previous = current
-    }
-    scannedTrimmedLength = firstNonWhite < 0 ? 0 : lastNonWhite - firstNonWhite + 1
-    guard bestAt >= 0 else { return (nil, ()) }
-    let score = Scoring.match + best * Scoring.firstCharMultiplier
-    return (ItemMatch(score: score, minBegin: bestAt, minEnd: bestAt + 1, maxEnd: bestAt + 1), ())
-  }
-
   /// Scores an ASCII item for a query of plain fuzzy terms from its bytes
   /// (`ASCIIFuzzyScorer`), once the byte filter has let it through. `nil` when the general path must take the item:
   /// it is not ASCII, it is very long, or a term's window is too large.
@@ -310,7 +268,7 @@ public final class ItemMatcher {
     for k in 0..<terms.count {
       let term = terms.entries[k]
       switch asciiFuzzy.match(
-        term.units, in: bytes, occurrences: occurrenceTables + 128 * k, caseSensitive: term.isCaseSensitive)
+        term.units, in: bytes, caseSensitive: term.isCaseSensitive)
       {
       case .noMatch: return (nil, ())
       case .tooLarge: return nil

@@ -126,6 +126,9 @@ public struct SearchPlanner {
     _ request: SearchRequest, parsed: Query, matches: RankedMatches, inputBytes: Int
   ) {
     guard request.items == nil else { return }
+    // An answer given again (a cached one, on Backspace) moves to the newest
+    // place instead of being counted twice against the budget.
+    recent.removeAll { $0.query == request.query && $0.range == request.range }
     recent.append(Entry(query: request.query, parsed: parsed, range: request.range, matches: matches))
     let budget = matchBudget(inputBytes: inputBytes)
     var total = recent.reduce(0) { $0 + $1.matches.count }

@@ -1,0 +1,124 @@
+#ifndef CPICK_FUZZY_H
+#define CPICK_FUZZY_H
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+// Where the characters of a fuzzy pattern occur in an ASCII item, sixteen
+// bytes at a time: the two passes of `ASCIIFuzzyScorer` that read every byte.
+//
+// The scorer first finds each pattern character's first occurrence in order
+// (rejecting items that lack one, and bounding the window), then the last
+// occurrence of the last character, then lists every row's occurrences in
+// the window for `SparseAlignment`. Those were a table lookup per byte; a
+// few characters typed against paths occur a few times in sixty bytes, so a
+// vector comparison per block finds them for a fraction of the work. Pattern
+// units are folded as the term asks: ignoring case, a lower-case letter also
+// matches its upper case, and an upper-case unit matches nothing (as its
+// occurrence table says).
+
+typedef uint8_t cpick_fuzzy_u8x16 __attribute__((ext_vector_type(16)));
+typedef int8_t cpick_fuzzy_i8x16 __attribute__((ext_vector_type(16)));
+typedef _Bool cpick_fuzzy_b16 __attribute__((ext_vector_type(16)));
+
+/// The two bytes that are pattern unit `unit`: `*lower` and `*upper` (0x80, no ASCII byte, for none).
+static inline void cpick_fuzzy_bytes(uint32_t unit, int case_sensitive, uint8_t *lower, uint8_t *upper) {
+  if (unit >= 0x80 || (!case_sensitive && unit - 0x41u < 26)) {
+    *lower = *upper = 0x80;
+    return;
+  }
+  *lower = (uint8_t)unit;
+  *upper = !case_sensitive && unit - 0x61u < 26 ? (uint8_t)(unit - 0x20) : (uint8_t)unit;
+}
+
+/// One bit per lane of `block` that is `a` or `b`.
+static inline uint32_t cpick_fuzzy_hits(cpick_fuzzy_u8x16 block, uint8_t a, uint8_t b) {
+  cpick_fuzzy_i8x16 same = (cpick_fuzzy_i8x16)(block == a) | (cpick_fuzzy_i8x16)(block == b);
+  cpick_fuzzy_b16 bits = __builtin_convertvector(same, cpick_fuzzy_b16);
+  uint16_t mask;
+  memcpy(&mask, &bits, sizeof mask);
+  return mask;
+}
+
+/// The first offset in `from ..< end` holding `a` or `b`; `end` when none.
+/// Reads only `bytes[0 ..< end]`.
+static inline size_t cpick_fuzzy_find(const uint8_t *bytes, size_t from, size_t end, uint8_t a, uint8_t b) {
+  size_t k = from;
+  while (k + 16 <= end) {
+    cpick_fuzzy_u8x16 block;
+    memcpy(&block, bytes + k, 16);
+    uint32_t hits = cpick_fuzzy_hits(block, a, b);
+    if (hits) return k + (size_t)__builtin_ctz(hits);
+    k += 16;
+  }
+  if (k < end && end >= 16) {
+    // The rest: the last sixteen bytes before `end`, the lanes before `k` shifted out.
+    cpick_fuzzy_u8x16 block;
+    memcpy(&block, bytes + end - 16, 16);
+    uint32_t hits = cpick_fuzzy_hits(block, a, b) >> (k - (end - 16));
+    return hits ? k + (size_t)__builtin_ctz(hits) : end;
+  }
+  for (; k < end; k++) {
+    if (bytes[k] == a || bytes[k] == b) return k;
+  }
+  return end;
+}
+
+/// The last offset below `count` holding `a` or `b`; -1 when none.
+static inline intptr_t cpick_fuzzy_find_last(const uint8_t *bytes, size_t count, uint8_t a, uint8_t b) {
+  size_t k = count;
+  while (k >= 16) {
+    cpick_fuzzy_u8x16 block;
+    memcpy(&block, bytes + k - 16, 16);
+    uint32_t hits = cpick_fuzzy_hits(block, a, b);
+    if (hits) return (intptr_t)(k - 16) + 31 - __builtin_clz(hits);
+    k -= 16;
+  }
+  while (k > 0) {
+    k--;
+    if (bytes[k] == a || bytes[k] == b) return (intptr_t)k;
+  }
+  return -1;
+}
+
+/// The first occurrence of each of the `m` pattern units in order, each after
+/// the one before (`firsts`), and the last occurrence of the last unit
+/// (`*last`). Returns 0 when the pattern does not occur in `text`.
+static inline int cpick_fuzzy_firsts(
+  const uint8_t *text, size_t n, const uint32_t *pattern, size_t m, int case_sensitive, intptr_t *firsts,
+  intptr_t *last) {
+  size_t j = 0;
+  uint8_t lower = 0x80, upper = 0x80;
+  for (size_t i = 0; i < m; i++) {
+    cpick_fuzzy_bytes(pattern[i], case_sensitive, &lower, &upper);
+    j = cpick_fuzzy_find(text, j, n, lower, upper);
+    if (j == n) return 0;
+    firsts[i] = (intptr_t)j;
+    j++;
+  }
+  *last = cpick_fuzzy_find_last(text, n, lower, upper);
+  return 1;
+}
+
+/// Lists each row's occurrences in the window `text[first ..< first + width]`
+/// from the row's first occurrence on, as window columns: row `i` at
+/// `columns[i * width]`, `counts[i]` of them, ascending.
+static inline void cpick_fuzzy_columns(
+  const uint8_t *text, intptr_t first, intptr_t width, const uint32_t *pattern, size_t m, int case_sensitive,
+  const intptr_t *firsts, int32_t *columns, intptr_t *counts) {
+  size_t end = (size_t)(first + width);
+  for (size_t i = 0; i < m; i++) {
+    uint8_t lower, upper;
+    cpick_fuzzy_bytes(pattern[i], case_sensitive, &lower, &upper);
+    int32_t *row = columns + i * (size_t)width;
+    intptr_t count = 0;
+    size_t j = cpick_fuzzy_find(text, (size_t)firsts[i], end, lower, upper);
+    while (j < end) {
+      row[count++] = (int32_t)((intptr_t)j - first);
+      j = cpick_fuzzy_find(text, j + 1, end, lower, upper);
+    }
+    counts[i] = count;
+  }
+}
+
+#endif

@@ -1,0 +1,112 @@
+#ifndef CPICK_SINGLE_H
+#define CPICK_SINGLE_H
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+// The one-character query over an ASCII item, sixteen bytes at a time.
+//
+// The first key typed is the broadest search: nearly every item matches, so
+// every item is scored. The score of a one-character match is the best bonus
+// among the character's occurrences, and the bonus at an occurrence depends
+// only on its class and the class before it. So one vector comparison per
+// sixteen bytes finds the occurrences (usually one to three in a path), and
+// classes are looked up only there, instead of a class lookup, a fold and a
+// comparison per byte. The same blocks tell whether the item is ASCII: the
+// caller takes any other item down the general path.
+
+typedef uint8_t cpick_single_u8x16 __attribute__((ext_vector_type(16)));
+typedef int8_t cpick_single_i8x16 __attribute__((ext_vector_type(16)));
+typedef _Bool cpick_single_b16 __attribute__((ext_vector_type(16)));
+
+/// What scanning one item found.
+typedef struct {
+  /// Where the best occurrence is; -1 when the character does not occur.
+  int64_t best_at;
+  /// Its bonus (the bonus matrix's entry for its class and the one before).
+  int32_t best_bonus;
+  /// The item's length without white space at either end.
+  int64_t trimmed_length;
+} cpick_single_scan;
+
+/// The character's rules and the bonus table, fixed for a query.
+typedef struct {
+  /// The bytes that are the character: itself, and its upper case when the term ignores case.
+  uint8_t lower;
+  uint8_t upper;
+  /// The class of the place before the item.
+  uint8_t initial_class;
+  /// Take the last of equally good occurrences (`--tiebreak` ending with `end`...).
+  uint8_t prefers_last;
+  /// Class (a `CharClass` raw value; white space is 0) of each byte below 128.
+  const uint8_t *classes;
+  /// `matrix[previous * class_count + current]`: the bonus of a match.
+  const int32_t *matrix;
+  int32_t class_count;
+} cpick_single_rules;
+
+/// One bit per lane whose top bit is set in a comparison result (`pmovmskb`).
+static inline uint32_t cpick_single_mask(cpick_single_i8x16 lanes) {
+  cpick_single_b16 bits = __builtin_convertvector(lanes, cpick_single_b16);
+  uint16_t mask;
+  memcpy(&mask, &bits, sizeof mask);
+  return mask;
+}
+
+/// Weighs the occurrences in `hits` (bit k: offset `base + k`) against the best so far.
+static inline void cpick_single_weigh(
+  const uint8_t *bytes, size_t base, uint32_t hits, const cpick_single_rules *rules, cpick_single_scan *best) {
+  while (hits) {
+    size_t at = base + (size_t)__builtin_ctz(hits);
+    hits &= hits - 1;
+    uint8_t previous = at ? rules->classes[bytes[at - 1]] : rules->initial_class;
+    int32_t bonus = rules->matrix[previous * rules->class_count + rules->classes[bytes[at]]];
+    if (bonus > best->best_bonus || (rules->prefers_last && bonus == best->best_bonus)) {
+      best->best_bonus = bonus;
+      best->best_at = (int64_t)at;
+    }
+  }
+}
+
+/// Scans `bytes` for the character of `rules`: its best occurrence (the one
+/// `FuzzyScorer` chooses) and the trimmed length. Returns 0, with `out` not
+/// filled, when a byte is not ASCII. Reads nothing outside `bytes`.
+static inline int cpick_scan_single_ascii(
+  const uint8_t *bytes, size_t count, const cpick_single_rules *rules, cpick_single_scan *out) {
+  cpick_single_scan best = {-1, -1, 0};
+  size_t offset = 0;
+  while (offset < count) {
+    cpick_single_u8x16 block;
+    size_t base = offset;
+    unsigned shift = 0;
+    uint32_t valid = 0xFFFF;
+    if (offset + 16 <= count) {
+      memcpy(&block, bytes + offset, 16);
+      offset += 16;
+    } else if (count >= 16) {
+      // The last partial block: the item's last sixteen bytes, the lanes already seen shifted out.
+      memcpy(&block, bytes + count - 16, 16);
+      shift = (unsigned)(16 - (count - offset));
+      offset = count;
+    } else {
+      uint8_t padded[16] = {0};
+      memcpy(padded, bytes, count);
+      memcpy(&block, padded, 16);
+      valid = (1u << count) - 1;
+      offset = count;
+    }
+    if (cpick_single_mask((cpick_single_i8x16)(block >= (uint8_t)0x80)) >> shift) return 0;
+    cpick_single_i8x16 same = (cpick_single_i8x16)(block == rules->lower) | (cpick_single_i8x16)(block == rules->upper);
+    uint32_t hits = (cpick_single_mask(same) >> shift) & valid;
+    cpick_single_weigh(bytes, base, hits, rules, &best);
+  }
+  size_t first = 0;
+  while (first < count && rules->classes[bytes[first]] == 0) first++;
+  size_t end = count;
+  while (end > first && rules->classes[bytes[end - 1]] == 0) end--;
+  best.trimmed_length = (int64_t)(end - first);
+  *out = best;
+  return 1;
+}
+
+#endif

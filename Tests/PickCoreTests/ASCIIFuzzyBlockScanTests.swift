@@ -1,0 +1,82 @@
+import Testing
+
+@testable import PickCore
+
+// `ASCIIFuzzyScorer`'s block scans in C (`cpick_fuzzy.h`: first occurrences,
+// last occurrence, each row's columns) against the general path, on items of
+// every length around the block size, with the ASCII scorer tried before the
+// byte filter: non-ASCII items must reach the general path, ASCII items that
+// cannot match must be rejected by the scans alone.
+
+/// Random items over `alphabet`: mostly 0-100 characters, some a few hundred.
+private func randomItems(_ alphabet: [String], count: Int, using random: inout SeededGenerator) -> [[UInt8]] {
+  (0..<count).map { k in
+    let length = k % 16 == 0 ? Int.random(in: 100...400, using: &random) : Int.random(in: 0...100, using: &random)
+    return Array((0..<length).map { _ in alphabet.randomElement(using: &random) ?? "a" }.joined().utf8)
+  }
+}
+
+/// Checks each query on `items` with the ASCII scans allowed against the general path.
+private func expectBlockScanAgreement(_ queries: [String], _ items: [[UInt8]], options: Options) {
+  for query in queries {
+    let compiled = CompiledQuery(Array(query.utf8), options: options)
+    let fast = ItemMatcher(compiled)
+    fast.allowsASCIIScan = true
+    let general = ItemMatcher(compiled)
+    for bytes in items {
+      let item = String(decoding: bytes, as: UTF8.self)
+      let a = bytes.withUnsafeBufferPointer { fast.match($0) }
+      let b = bytes.withUnsafeBufferPointer { general.match($0) }
+      #expect(a == b, "query \(query) item \(item.debugDescription)")
+      if a != nil, b != nil {
+        #expect(fast.lastTrimmedLength == general.lastTrimmedLength, "query \(query) item \(item.debugDescription)")
+      }
+    }
+  }
+}
+
+private let queries = ["li", "lib", "lib/", "lib/p", "LiB", "l/l", "ii", "b/", "li b", "p9 l"]
+
+@Test(arguments: [Options.Scheme.default, .path])
+func `the fuzzy block scans score ASCII items like the general path`(scheme: Options.Scheme) {
+  var random = SeededGenerator(seed: 1517)
+  let alphabet = ["l", "L", "i", "I", "b", "B", "/", "p", "9", "-", " ", "x", "x", "x", "x"]
+  let items = randomItems(alphabet, count: 500, using: &random)
+  for tiebreak in [[Options.Tiebreak.length], [Options.Tiebreak.end]] {
+    for caseMode in [Options.CaseMode.smart, .sensitive, .insensitive] {
+      var options = Options()
+      options.scheme = scheme
+      options.tiebreak = tiebreak
+      options.caseMode = caseMode
+      expectBlockScanAgreement(queries, items, options: options)
+    }
+  }
+}
+
+@Test func `the fuzzy block scans leave non-ASCII items to the general path`() {
+  var random = SeededGenerator(seed: 1518)
+  // `í` and `ｌ` fold to ASCII letters of the queries; `ł` and `写` fold to none.
+  let alphabet = ["l", "i", "b", "/", "p", "í", "ｌ", "ł", "写", "\u{301}", "x", "x", "x"]
+  var items = randomItems(alphabet, count: 500, using: &random)
+  // Bytes that are not UTF-8 next to the characters of the queries.
+  items += [
+    [0xFF] + Array("lib".utf8), Array("li".utf8) + [0xC3],
+    Array("l".utf8) + [UInt8](repeating: 0x80, count: 20) + Array("ib".utf8),
+  ]
+  expectBlockScanAgreement(queries, items, options: Options())
+}
+
+@Test func `the fuzzy block scans find every occurrence at every offset of a block`() {
+  // "lb" with the `b` at each offset of items up to 40 long, `l` also repeated after it.
+  var items: [[UInt8]] = []
+  for length in 2...40 {
+    for at in 1..<length {
+      var bytes = [UInt8](repeating: UInt8(ascii: "x"), count: length)
+      bytes[0] = UInt8(ascii: "l")
+      bytes[at] = UInt8(ascii: "b")
+      items.append(bytes)
+      items.append(bytes + Array("/lb".utf8))
+    }
+  }
+  expectBlockScanAgreement(["lb", "xb", "lx"], items, options: Options())
+}
