@@ -163,17 +163,7 @@ struct FuzzyScorer {
   private func bestSingle(_ unit: UInt32, in t: UnsafeBufferPointer<UInt32>, bonus: (Int) -> Int32)
     -> ScoredMatch?
   {
-    var best: Int32 = -1
-    var bestAt = -1
-    for j in 0..<t.count where t[j] == unit {
-      let value = bonus(j)
-      if value > best || (prefersLast && value == best) {
-        best = value
-        bestAt = j
-      }
-    }
-    guard bestAt >= 0 else { return nil }
-    return ScoredMatch(score: Scoring.match + best * Scoring.firstCharMultiplier, start: bestAt, end: bestAt + 1)
+    BestSingleOccurrence.find(count: t.count, prefersLast: prefersLast, occurs: { t[$0] == unit }, bonus: bonus)
   }
 
   private mutating func fill(
@@ -199,7 +189,7 @@ struct FuzzyScorer {
         for col in 0..<width {
           let j = first + col
           if t[j] == p0 {
-            previous = Scoring.match + b[j] * Scoring.firstCharMultiplier
+            previous = ScoringRules.firstCharacter(bonus: b[j])
             c[col] = 1
             inGap = false
           } else {
@@ -228,21 +218,15 @@ struct FuzzyScorer {
             var run: Int16 = 0
             if t[j] == pi && col > 0 {
               matchScore = h[above + col - 1] + Scoring.match
-              var bonus = b[j]
-              run = c[above + col - 1] + 1
-              if run > 1 {
-                let runStartBonus = b[j - Int(run) + 1]
-                if bonus >= Scoring.boundary && bonus > runStartBonus {
-                  run = 1  // a stronger word start begins a new run
-                } else {
-                  bonus = max(bonus, Scoring.consecutive, runStartBonus)
-                }
-              }
-              if matchScore + bonus < gapScore {
-                matchScore += b[j]
+              let own = b[j]
+              let previousRun = c[above + col - 1]
+              let step = ScoringRules.runStep(own: own, runStart: previousRun > 0 ? b[j - Int(previousRun)] : -1)
+              run = step.continues ? previousRun + 1 : 1
+              if matchScore + step.bonus < gapScore {
+                matchScore += own
                 run = 0
               } else {
-                matchScore += bonus
+                matchScore += step.bonus
               }
             }
             c[row + col] = run

@@ -241,11 +241,9 @@ public final class ItemMatcher {
     let classes = lookup.asciiClasses
     let matrix = lookup.matrix
     var previous = Int(compiled.table.initialClass.rawValue)
-    var best: Int32 = -1
-    var bestAt = -1
+    var best = BestSingleOccurrence(prefersLast: compiled.prefersLastOccurrence)
     var firstNonWhite = -1
     var lastNonWhite = -1
-    let prefersLast = compiled.prefersLastOccurrence
     for k in 0..<bytes.count {
       let byte = bytes[k]
       if byte >= 0x80 { return nil }
@@ -254,20 +252,13 @@ public final class ItemMatcher {
         if firstNonWhite < 0 { firstNonWhite = k }
         lastNonWhite = k
       }
-      let folded = caseSensitive || (byte &- 0x41) >= 26 ? byte : byte | 0x20
-      if folded == unit {
-        let bonus = matrix[previous &* CharClass.count &+ current]
-        if bonus > best || (prefersLast && bonus == best) {
-          best = bonus
-          bestAt = k
-        }
-      }
+      let folded = ASCIIFuzzyScorer.fold(byte, caseSensitive)
+      if folded == unit { best.consider(matrix[previous, current], at: k) }
       previous = current
     }
     scannedTrimmedLength = firstNonWhite < 0 ? 0 : lastNonWhite - firstNonWhite + 1
-    guard bestAt >= 0 else { return (nil, ()) }
-    let score = Scoring.match + best * Scoring.firstCharMultiplier
-    return (ItemMatch(score: score, minBegin: bestAt, minEnd: bestAt + 1, maxEnd: bestAt + 1), ())
+    guard let found = best.match else { return (nil, ()) }
+    return (ItemMatch(score: found.score, minBegin: found.start, minEnd: found.end, maxEnd: found.end), ())
   }
 
   /// Scores an ASCII item for a query of plain fuzzy terms from its bytes

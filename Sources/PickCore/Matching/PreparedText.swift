@@ -60,7 +60,7 @@ final class PreparedText {
   private let twoByteFolding: UnsafeBufferPointer<UInt32>
   /// Class of each byte below 128, and the bonus matrix, as plain memory for the ASCII pass.
   private let asciiClasses: UnsafeMutablePointer<CharClass>
-  private let matrix: UnsafeMutablePointer<Int32>
+  private let matrix: BonusMatrix
   /// Owns `asciiClasses` and `matrix`.
   private let lookup: BonusLookup
 
@@ -139,7 +139,7 @@ final class PreparedText {
       let current = classOf[Int(byte)]
       c[k] = current
       let currentIndex = Int(current.rawValue)
-      b[k] = matrix[previous &* CharClass.count &+ currentIndex]
+      b[k] = matrix[previous, currentIndex]
       previous = currentIndex
     }
     foldedReady = (true, false, false, false)
@@ -253,7 +253,7 @@ final class PreparedText {
     let k = normalize && hasMarksToDrop ? Int(keptForNormalized[position]) : position
     let u = units.base
     let previous = k > 0 ? charClass(u[k - 1]) : table.initialClass
-    return matrix[Int(previous.rawValue) &* CharClass.count &+ Int(charClass(u[k]).rawValue)]
+    return matrix[previous, charClass(u[k])]
   }
 
   /// Computes the classes and bonuses of a decoded non-ASCII item.
@@ -272,7 +272,7 @@ final class PreparedText {
     for k in 0..<n {
       let current = charClass(u[k])
       c[k] = current
-      b[k] = matrix[Int(previous.rawValue) &* CharClass.count &+ Int(current.rawValue)]
+      b[k] = matrix[previous, current]
       previous = current
     }
   }

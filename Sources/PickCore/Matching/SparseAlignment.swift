@@ -90,7 +90,7 @@ struct SparseAlignment {
       let col = cols[k]
       let b = bonus(Int(col))
       aboveCells[k] = Cell(
-        column: col, score: Scoring.match &+ b &* Scoring.firstCharMultiplier, runStart: b,
+        column: col, score: ScoringRules.firstCharacter(bonus: b), runStart: b,
         inGap: false)
     }
     var bestScore: Int32 = 0
@@ -132,18 +132,13 @@ struct SparseAlignment {
         }
         var matchScore = diagonal &+ Scoring.match
         let own = bonus(Int(col))
-        var bonus = own
-        var runStart = own
-        if continued >= 0 && !(own >= Scoring.boundary && own > continued) {
-          // The run goes on: it keeps the value of its first character.
-          bonus = max(own, Scoring.consecutive, continued)
-          runStart = continued
-        }
-        if matchScore &+ bonus < gapScore {
+        let step = ScoringRules.runStep(own: own, runStart: continued)
+        var runStart = step.continues ? continued : own
+        if matchScore &+ step.bonus < gapScore {
           matchScore &+= own
           runStart = -1
         } else {
-          matchScore &+= bonus
+          matchScore &+= step.bonus
         }
         let score = max(matchScore, gapScore, 0)
         let cell = Cell(column: col, score: score, runStart: runStart, inGap: matchScore < gapScore)
