@@ -34,8 +34,7 @@ final class MatcherOracle {
     full.usesSparseAlignment = false
     paths.append(("full matrix", full))
     for variant in 0..<4 {
-      let eager = ItemMatcher(compiled)
-      eager.setEagerFoldingForTesting(caseSensitive: variant & 1 != 0, normalize: variant & 2 != 0)
+      let eager = ItemMatcher(compiled, eagerFolding: Folding(index: variant))
       paths.append(("eager folding \(variant)", eager))
     }
     self.paths = paths
@@ -130,7 +129,7 @@ final class MatcherOracle {
         begin = min(begin, taken.first ?? Int.max)
         continue
       }
-      let text = ReferenceText(decoded, caseSensitive: term.isCaseSensitive, normalize: term.normalizesItems)
+      let text = ReferenceText(decoded, caseSensitive: term.folding.isCaseSensitive, normalize: term.folding.normalizes)
       let folded = taken.compactMap { text.origins.firstIndex(of: $0) }
       guard folded.count == count, zip(folded, folded.dropFirst()).allSatisfy({ $0 < $1 }),
         folded.enumerated().allSatisfy({ text.units[$1] == term.units[$0] })
@@ -158,12 +157,12 @@ final class MatcherOracle {
     let matcher = paths[0].matcher
     for k in 0..<matcher.terms.count where !matcher.terms.entries[k].isInverse {
       let term = matcher.terms.entries[k]
-      let text = ReferenceText(decoded, caseSensitive: term.isCaseSensitive, normalize: term.normalizesItems)
+      let text = ReferenceText(decoded, caseSensitive: term.folding.isCaseSensitive, normalize: term.folding.normalizes)
       let occurs = Self.occursInOrder(Array(term.units), text.units)
       let verdict = trimmed.withUnsafeBufferPointer {
         ByteFilter.mayMatchExactly(
           $0, table: term.filter, units: term.units, sieves: term.sieves, folding: matcher.lookup.twoByteFolding,
-          caseSensitive: term.isCaseSensitive, normalize: term.normalizesItems)
+          caseSensitive: term.folding.isCaseSensitive, normalize: term.folding.normalizes)
       }
       // A pass where the characters do not occur costs only time (the
       // scorer rejects the item); the known case is a query with a combining

@@ -226,7 +226,7 @@ func `every option that changes matching agrees with the reference`(variant: Int
   let passes = item.withUnsafeBufferPointer {
     ByteFilter.mayMatchExactly(
       $0, table: term.filter, units: term.units, sieves: term.sieves, folding: matcher.lookup.twoByteFolding,
-      caseSensitive: term.isCaseSensitive, normalize: term.normalizesItems)
+      caseSensitive: term.folding.isCaseSensitive, normalize: term.folding.normalizes)
   }
   withKnownIssue("the byte filter does not drop combining marks after Latin letters") {
     #expect(!passes)

@@ -203,8 +203,7 @@ func `the ranking prefers`(query: String, preferred: String, other: String) thro
     let eager = ItemMatcher(compiled)
     var lazies: [ItemMatcher] = []
     for variant in 0..<4 {
-      let lazy = ItemMatcher(compiled)
-      lazy.setEagerFoldingForTesting(caseSensitive: variant & 1 != 0, normalize: variant & 2 != 0)
+      let lazy = ItemMatcher(compiled, eagerFolding: Folding(index: variant))
       lazies.append(lazy)
     }
     for _ in 0..<300 {

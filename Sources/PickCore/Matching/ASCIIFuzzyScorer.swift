@@ -8,7 +8,7 @@
 /// character occurs, bonuses are computed only at those places, and
 /// `SparseAlignment` scores them: the same scores, starts and ends as the
 /// general path (`ScorerTests` checks this on random items).
-struct ASCIIFuzzyScorer {
+struct ASCIIFuzzyScorer: ~Copyable {
   /// What scoring an item gave.
   enum Outcome {
     case noMatch
@@ -35,12 +35,6 @@ struct ASCIIFuzzyScorer {
     classOf = lookup.asciiClasses
     matrix = lookup.matrix
     initialClass = Int(lookup.table.initialClass.rawValue)
-  }
-
-  /// Frees the scratch space; the owner calls this once.
-  func release() {
-    sparse.release()
-    firsts.release()
   }
 
   /// Which pattern positions each ASCII byte matches, as bits, folded as the

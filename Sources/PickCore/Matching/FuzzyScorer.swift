@@ -24,7 +24,7 @@
 /// last one. Above `Scoring.maximumCells` (and for items longer than
 /// `Scoring.longItemUnits`) the greedy scan is used instead: the first
 /// occurrence, shortened from its end, scored with the same bonuses.
-struct FuzzyScorer {
+struct FuzzyScorer: ~Copyable {
   /// Reused matrices: one worker's, so scoring allocates nothing per item.
   var scores: [Int32] = []
   var runs: [Int16] = []
@@ -69,9 +69,6 @@ struct FuzzyScorer {
     }
     return fill(pattern, text, first: first, last: last, width: width, positions: positions)
   }
-
-  /// Frees the sparse alignment's scratch space; the owner calls this once.
-  func release() { sparse.release() }
 
   /// What `matchLazily` found.
   enum LazyOutcome {

@@ -72,7 +72,7 @@ extension ItemMatcher {
   ) -> ScoredMatch? {
     let checked = usesByteFilter && !term.isInverse && index < 64
     if checked && termMayOccur & (1 << UInt64(index)) == 0 { return nil }
-    let text = ASCIIItemText(bytes, caseSensitive: term.isCaseSensitive, lookup: lookup)
+    let text = ASCIIItemText(bytes, caseSensitive: term.folding.isCaseSensitive, lookup: lookup)
     let pattern = term.units
     switch term.kind {
     case .fuzzy:

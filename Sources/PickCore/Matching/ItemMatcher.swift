@@ -35,11 +35,6 @@ public final class ItemMatcher {
   /// `nil` when no such term exists, or fields change the searched text.
   let candidateSieve: ByteFilter.Sieve?
 
-  /// Tests prepare items eagerly for another folding than the first term's,
-  /// to check the eager pass against the lazy one.
-  func setEagerFoldingForTesting(caseSensitive: Bool, normalize: Bool) {
-    text.eagerVariant = (caseSensitive ? 1 : 0) | (normalize ? 2 : 0)
-  }
   /// Which positive terms (by index, the first 64) the byte filter found possible for this item.
   var termMayOccur: UInt64 = 0
   /// The index of the term being matched.
@@ -67,16 +62,18 @@ public final class ItemMatcher {
   /// The query's terms as plain values (no reference counting per item).
   let terms: TermTable
 
-  public init(_ compiled: CompiledQuery) {
+  public convenience init(_ compiled: CompiledQuery) {
+    self.init(compiled, eagerFolding: nil)
+  }
+
+  init(_ compiled: CompiledQuery, eagerFolding: Folding?) {
     self.compiled = compiled
     terms = TermTable(compiled)
     lookup = BonusLookup(compiled.table)
-    text = PreparedText(lookup: lookup)
+    let first = compiled.query.groups.lazy.flatMap({ $0 }).first(where: { !$0.isInverse })
+    text = PreparedText(lookup: lookup, eagerFolding: eagerFolding ?? first?.folding ?? .caseFolded)
     asciiFuzzy = ASCIIFuzzyScorer(lookup: lookup)
     asciiFuzzy.prefersLast = compiled.prefersLastOccurrence
-    if let first = compiled.query.groups.lazy.flatMap({ $0 }).first(where: { !$0.isInverse }) {
-      text.eagerVariant = (first.isCaseSensitive ? 1 : 0) | (first.normalizesItems ? 2 : 0)
-    }
     let plainFields = compiled.shownFields == nil && compiled.searchedFields == nil && !compiled.needsMatchStart
     byteScoredTerms =
       plainFields && !compiled.query.groups.isEmpty
@@ -90,7 +87,7 @@ public final class ItemMatcher {
       for k in 0..<terms.count {
         ASCIIFuzzyScorer.fillOccurrenceTable(
           occurrenceTables + 128 * k, pattern: terms.entries[k].units,
-          caseSensitive: terms.entries[k].isCaseSensitive)
+          caseSensitive: terms.entries[k].folding.isCaseSensitive)
       }
     }
     if compiled.query.groups.count == 1, compiled.query.groups[0].count == 1, plainFields {
@@ -108,9 +105,6 @@ public final class ItemMatcher {
   }
 
   deinit {
-    terms.release()
-    asciiFuzzy.release()
-    fuzzy.release()
     occurrenceTables.deallocate()
   }
 
@@ -158,8 +152,8 @@ public final class ItemMatcher {
             possible = true
           } else if ByteFilter.mayMatchExactly(
             bytes, table: term.filter, units: term.units, sieves: term.sieves,
-            folding: lookup.twoByteFolding, caseSensitive: term.isCaseSensitive,
-            normalize: term.normalizesItems)
+            folding: lookup.twoByteFolding, caseSensitive: term.folding.isCaseSensitive,
+            normalize: term.folding.normalizes)
           {
             possible = true
             if k < 64 { termMayOccur |= 1 << UInt64(k) }
@@ -203,8 +197,8 @@ public final class ItemMatcher {
           settled = true
           total &+= found.score
           if found.start < found.end {
-            let start = text.originalPosition(found.start, normalize: term.normalizesItems)
-            let end = text.originalPosition(found.end - 1, normalize: term.normalizesItems) + 1
+            let start = text.originalPosition(found.start, normalize: term.folding.normalizes)
+            let end = text.originalPosition(found.end - 1, normalize: term.folding.normalizes) + 1
             minBegin = min(minBegin, start)
             minEnd = min(minEnd, end)
             maxEnd = max(maxEnd, end)
@@ -273,7 +267,7 @@ public final class ItemMatcher {
     for k in 0..<terms.count {
       let term = terms.entries[k]
       switch asciiFuzzy.match(
-        term.units, in: bytes, occurrences: occurrenceTables + 128 * k, caseSensitive: term.isCaseSensitive)
+        term.units, in: bytes, occurrences: occurrenceTables + 128 * k, caseSensitive: term.folding.isCaseSensitive)
       {
       case .noMatch: return (nil, ())
       case .tooLarge: return nil
@@ -308,27 +302,22 @@ public final class ItemMatcher {
     // can occur at all (the byte filter already did, for the terms it checked).
     let checked = usesByteFilter && !term.isInverse && currentTerm < 64
     if checked && termMayOccur & (1 << UInt64(currentTerm)) == 0 { return nil }
-    if !checked
-      && !text.mayContain(
-        term.units, caseSensitive: term.isCaseSensitive, normalize: term.normalizesItems)
-    {
-      return nil
-    }
+    if !checked && !text.mayContain(term.units, term.folding) { return nil }
     // A fuzzy term scored without positions needs a non-ASCII item's bonuses
     // only where its characters occur.
     if term.kind == .fuzzy && positions == nil && compiled.searchedFields == nil && !text.isASCII
       && fuzzy.scoresLazily,
-      let units = text.lazyUnits(caseSensitive: term.isCaseSensitive, normalize: term.normalizesItems)
+      let units = text.lazyUnits(term.folding)
     {
       let text = self.text
-      let normalize = term.normalizesItems
+      let normalize = term.folding.normalizes
       switch fuzzy.matchLazily(term.units, in: units, bonus: { text.bonus(atFolded: $0, normalize: normalize) }) {
       case .noMatch: return nil
       case .matched(let found): return found
       case .needsPreparedText: break
       }
     }
-    let scoring = text.text(caseSensitive: term.isCaseSensitive, normalize: term.normalizesItems)
+    let scoring = text.text(term.folding)
     let mark = positions?.values.count ?? 0
     var found: ScoredMatch? = nil
     if compiled.searchedFields == nil {
@@ -336,8 +325,8 @@ public final class ItemMatcher {
     } else {
       // `--nth`: the first field that holds the term decides, as in fzf.
       for chunk in byteChunks {
-        let lower = text.unitIndex(forByte: chunk.lowerBound, normalize: term.normalizesItems)
-        let upper = text.unitIndex(forByte: chunk.upperBound, normalize: term.normalizesItems)
+        let lower = text.unitIndex(forByte: chunk.lowerBound, normalize: term.folding.normalizes)
+        let upper = text.unitIndex(forByte: chunk.upperBound, normalize: term.folding.normalizes)
         guard var inChunk = score(term, in: scoring.slice(lower..<upper), positions: positions)
         else { continue }
         inChunk.start += lower
@@ -349,7 +338,7 @@ public final class ItemMatcher {
         break
       }
     }
-    if let positions, term.normalizesItems, positions.values.count > mark {
+    if let positions, term.folding.normalizes, positions.values.count > mark {
       for k in mark..<positions.values.count {
         positions.values[k] = text.originalPosition(positions.values[k], normalize: true)
       }

@@ -17,7 +17,7 @@
 /// matrix keeps each cell's run length, an occurrence here keeps the bonus of
 /// its run's first character (what the run length was used to look up), or
 /// -1 when the cell ends no run.
-struct SparseAlignment {
+struct SparseAlignment: ~Copyable {
   /// One occurrence of a row's character in the window, after scoring.
   struct Cell {
     var column: Int32
@@ -38,14 +38,6 @@ struct SparseAlignment {
   /// The scored occurrences of the row above and of the row being scored.
   private var above = ScratchBuffer<Cell>()
   private var current = ScratchBuffer<Cell>()
-
-  /// Frees the scratch space; the owner calls this once.
-  func release() {
-    columns.release()
-    columnCounts.release()
-    above.release()
-    current.release()
-  }
 
   /// Makes room for an m × width window and empties every row's column list.
   mutating func prepare(m: Int, width: Int) {
