@@ -128,9 +128,11 @@ struct ByteFilter: Sendable {
   /// Whether `lead` begins the UTF-8 encoding of a character that folds to
   /// ASCII (lower-casing, Latin accent folding, or both). Continuation and
   /// invalid bytes never do: as units they are themselves. The set is
-  /// `FoldSources.asciiFoldLeads`, read off the folding tables.
+  /// written in C, beside the vector loops that test it sixteen bytes at a
+  /// time; `FoldLeadTests` holds both equal to the set read off the folding
+  /// tables (reading it at startup would cost a millisecond).
   static func mayStartASCIIFold(_ lead: UInt8) -> Bool {
-    lead >= 0xC0 && FoldSources.asciiFoldLeads & (1 << UInt64(lead - 0xC0)) != 0
+    cpick_is_ascii_fold_lead(lead) != 0
   }
 
   /// For the three- and four-byte leads that `mayStartASCIIFold` accepts,

@@ -48,23 +48,6 @@ enum FoldSources {
     return masks
   }()
 
-  /// The lead bytes (bit `lead - 0xC0`) of the characters that fold to an
-  /// ASCII character under some folding: the bytes the byte filter and the
-  /// ranker's block skips must stop at, read off the folding tables. C has
-  /// the same set by hand (`cpick_is_ascii_fold_lead`, and sixteen bytes at a
-  /// time in `cpick_quiet_prefix`, where a table lookup would cost the vector
-  /// test); `ByteFilterTests` checks both against this one, byte by byte.
-  static let asciiFoldLeads: UInt64 = {
-    var leads: UInt64 = 0
-    for value: UInt32 in 0x80..<limit where !(0xD800..<0xE000).contains(value) {
-      let lowered = CaseFolding.lower(value)
-      if lowered < 0x80 || LatinFolding.base(value) < 0x80 || LatinFolding.base(lowered) < 0x80 {
-        leads |= 1 << UInt64(leadByte(value) - 0xC0)
-      }
-    }
-    return leads
-  }()
-
   /// No character at or above this folds to another.
   static let limit: UInt32 = 0x2_0000
 
