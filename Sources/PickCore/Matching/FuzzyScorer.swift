@@ -36,8 +36,6 @@ struct FuzzyScorer: ~Copyable {
   /// Scores without positions (most items: only the rows on screen are
   /// highlighted) at the pattern's occurrences alone.
   private var sparse = SparseAlignment()
-  /// Tests turn the sparse alignment off to check it against the full matrix.
-  var isSparse = true
   /// Find the real start of the best placement even when no positions are asked for.
   var needsStart = false
   private let startScratch = PositionList()
@@ -63,7 +61,7 @@ struct FuzzyScorer: ~Copyable {
     if n > Scoring.longItemUnits || width * m > Scoring.maximumCells {
       return GreedyScorer.match(pattern, in: text, from: first, backward: prefersLast, positions: positions)
     }
-    if positions == nil && !needsStart && isSparse {
+    if positions == nil && !needsStart {
       let b = text.bonuses
       return sparseFill(pattern, t, first: first, width: width) { b[$0] }
     }
@@ -80,7 +78,7 @@ struct FuzzyScorer: ~Copyable {
   }
 
   /// Whether `matchLazily` may be used: no positions and no real start wanted.
-  var scoresLazily: Bool { isSparse && !needsStart }
+  var scoresLazily: Bool { !needsStart }
 
   /// `match` without positions for a text whose bonuses are not computed:
   /// `bonus(j)` gives position `j`'s, and is asked only where a pattern
