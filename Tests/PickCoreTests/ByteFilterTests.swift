@@ -152,8 +152,7 @@ func `non-ASCII characters are skipped or decoded as their folding needs`(
     let query = queries.randomElement(using: &random)!
     let compiled = CompiledQuery(QueryParser().parse(Array(query.utf8)), scheme: .default)
     let filtered = ItemMatcher(compiled)
-    let unfiltered = ItemMatcher(compiled)
-    unfiltered.usesByteFilter = false
+    let unfiltered = ItemMatcher(compiled, strategy: nil, filtersBytes: false)
     let a = item.withUnsafeBufferPointer { filtered.match($0) }
     let b = item.withUnsafeBufferPointer { unfiltered.match($0) }
     #expect(a == b, "query \(query) item \(item)")

@@ -7,9 +7,10 @@
 final class MatcherOracle {
   let compiled: CompiledQuery
   let reference: ReferenceMatcher
-  /// Each path, by name: the ranker's dispatch (byte scans allowed), the
-  /// general path, without the byte filter, with the full matrix instead of
-  /// the sparse alignment, and items prepared eagerly for each folding.
+  /// Each path, by name: the ranker's dispatch (the strategy
+  /// `MatchStrategy.choose` picks), the general path (the prepared text),
+  /// without the byte filter, and items prepared eagerly for each folding.
+  /// The full matrix is the general path asked for positions (`check`).
   private let paths: [(name: String, matcher: ItemMatcher)]
   /// `CompiledQuery.needsMatchStart`: starts are real, not the first occurrence.
   private let needsStart: Bool
@@ -23,20 +24,14 @@ final class MatcherOracle {
     reference = ReferenceMatcher(compiled.query, scheme: options.scheme, prefersLast: prefersLast)
     needsStart = needsMatchStart
     var paths: [(String, ItemMatcher)] = []
-    let ranked = ItemMatcher(compiled)
-    ranked.allowsASCIIScan = true
-    paths.append(("ranker's dispatch", ranked))
-    paths.append(("general", ItemMatcher(compiled)))
-    let unfiltered = ItemMatcher(compiled)
-    unfiltered.usesByteFilter = false
-    paths.append(("no byte filter", unfiltered))
-    let full = ItemMatcher(compiled)
-    full.usesSparseAlignment = false
-    paths.append(("full matrix", full))
-    for variant in 0..<4 {
-      let eager = ItemMatcher(compiled)
-      eager.setEagerFoldingForTesting(caseSensitive: variant & 1 != 0, normalize: variant & 2 != 0)
-      paths.append(("eager folding \(variant)", eager))
+    let general = MatchStrategy.general(for: compiled)
+    paths.append(("ranker's dispatch", ItemMatcher(compiled, detail: .trimmedLength)))
+    paths.append(("general", ItemMatcher(compiled, detail: .trimmedLength, strategy: general)))
+    paths.append(
+      ("no byte filter", ItemMatcher(compiled, detail: .trimmedLength, strategy: general, filtersBytes: false)))
+    for folding in Folding.all {
+      let eager = ItemMatcher(compiled, detail: .trimmedLength, strategy: general, eagerFolding: folding)
+      paths.append(("eager folding \(folding.index)", eager))
     }
     self.paths = paths
   }
@@ -62,12 +57,19 @@ final class MatcherOracle {
     var verdict = Verdict()
     let general = item.withUnsafeBufferPointer { paths[1].matcher.match($0) }
     for (name, matcher) in paths {
-      let found = item.withUnsafeBufferPointer { matcher.match($0) }
+      let ranked = item.withUnsafeBufferPointer { matcher.matchForRanking($0) }
+      let found = ranked?.match
       if found != general { verdict.problems.append("\(name): \(describe(found)), general path \(describe(general))") }
-      if found != nil && matcher.lastTrimmedLength != trimmedLength(decoded) {
-        verdict.problems.append(
-          "\(name): trimmed length \(matcher.lastTrimmedLength), reference \(trimmedLength(decoded))")
+      if let ranked, ranked.trimmedLength != trimmedLength(decoded) {
+        verdict.problems.append("\(name): trimmed length \(ranked.trimmedLength), reference \(trimmedLength(decoded))")
       }
+    }
+    // With positions, a fuzzy term is aligned on the full matrix (its walk
+    // back needs every cell) instead of the sparse alignment; its start is
+    // then the walk's, not the first occurrence.
+    let full = item.withUnsafeBufferPointer { paths[1].matcher.match($0, positions: PositionList()) }
+    if full?.scoreAndEnds != general?.scoreAndEnds {
+      verdict.problems.append("full matrix: \(describe(full)), general path \(describe(general))")
     }
     switch compare(general, expected) {
     case .agrees: break
@@ -130,7 +132,7 @@ final class MatcherOracle {
         begin = min(begin, taken.first ?? Int.max)
         continue
       }
-      let text = ReferenceText(decoded, caseSensitive: term.isCaseSensitive, normalize: term.normalizesItems)
+      let text = ReferenceText(decoded, caseSensitive: term.folding.isCaseSensitive, normalize: term.folding.normalizes)
       let folded = taken.compactMap { text.origins.firstIndex(of: $0) }
       guard folded.count == count, zip(folded, folded.dropFirst()).allSatisfy({ $0 < $1 }),
         folded.enumerated().allSatisfy({ text.units[$1] == term.units[$0] })
@@ -158,12 +160,12 @@ final class MatcherOracle {
     let matcher = paths[0].matcher
     for k in 0..<matcher.terms.count where !matcher.terms.entries[k].isInverse {
       let term = matcher.terms.entries[k]
-      let text = ReferenceText(decoded, caseSensitive: term.isCaseSensitive, normalize: term.normalizesItems)
+      let text = ReferenceText(decoded, caseSensitive: term.folding.isCaseSensitive, normalize: term.folding.normalizes)
       let occurs = Self.occursInOrder(Array(term.units), text.units)
       let verdict = trimmed.withUnsafeBufferPointer {
         ByteFilter.mayMatchExactly(
           $0, table: term.filter, units: term.units, sieves: term.sieves, folding: matcher.lookup.twoByteFolding,
-          caseSensitive: term.isCaseSensitive, normalize: term.normalizesItems)
+          caseSensitive: term.folding.isCaseSensitive, normalize: term.folding.normalizes)
       }
       // A pass where the characters do not occur costs only time (the
       // scorer rejects the item); it happens for a term that starts with a
@@ -187,7 +189,7 @@ final class MatcherOracle {
     guard let scan = AllTermsScan(matcher.terms, twoByteFolding: matcher.lookup.twoByteFolding) else { return [] }
     let all = (0..<matcher.terms.count).allSatisfy { k in
       let term = matcher.terms.entries[k]
-      let text = ReferenceText(decoded, caseSensitive: term.isCaseSensitive, normalize: term.normalizesItems)
+      let text = ReferenceText(decoded, caseSensitive: term.folding.isCaseSensitive, normalize: term.folding.normalizes)
       return Self.occursInOrder(Array(term.units), text.units)
     }
     let passes: Bool?
@@ -226,4 +228,18 @@ final class MatcherOracle {
     guard let expected else { return "no match" }
     return "score \(expected.score) terms \(expected.terms.map { "\($0.start)..<\($0.end) \($0.placements)" })"
   }
+}
+
+extension MatchStrategy {
+  /// The general path for `compiled`: the prepared text for every item
+  /// (field by field under `--nth`), no byte scan, no long-item path.
+  static func general(for compiled: CompiledQuery) -> MatchStrategy {
+    compiled.searchedFields == nil ? .prepared(longItemsFromBytes: false) : .nthChunks
+  }
+}
+
+extension ItemMatch {
+  /// What the full matrix and the sparse alignment must agree on: the start
+  /// differs when positions are asked for (the walk back finds the real one).
+  var scoreAndEnds: [Int] { [Int(score), minEnd, maxEnd] }
 }

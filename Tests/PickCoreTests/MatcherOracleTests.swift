@@ -242,7 +242,7 @@ func `every option that changes matching agrees with the reference`(variant: Int
     let passes = bytes.withUnsafeBufferPointer {
       ByteFilter.mayMatchExactly(
         $0, table: term.filter, units: term.units, sieves: term.sieves, folding: matcher.lookup.twoByteFolding,
-        caseSensitive: term.isCaseSensitive, normalize: term.normalizesItems)
+        caseSensitive: term.folding.isCaseSensitive, normalize: term.folding.normalizes)
     }
     #expect(passes == matches, "\(item)")
     #expect((matchScore("ae\u{301}", item) != nil) == matches, "\(item)")

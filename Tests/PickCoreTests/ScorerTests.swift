@@ -118,8 +118,7 @@ func `the ranking prefers`(query: String, preferred: String, other: String) thro
     let query = queries.randomElement(using: &random)!
     let compiled = CompiledQuery(QueryParser().parse(Array(query.utf8)), scheme: .default)
     let filtered = ItemMatcher(compiled)
-    let unfiltered = ItemMatcher(compiled)
-    unfiltered.usesByteFilter = false
+    let unfiltered = ItemMatcher(compiled, strategy: nil, filtersBytes: false)
     let bytes = Array(item.utf8)
     let a = bytes.withUnsafeBufferPointer { filtered.match($0) }
     let b = bytes.withUnsafeBufferPointer { unfiltered.match($0) }
@@ -142,18 +141,21 @@ func `the ranking prefers`(query: String, preferred: String, other: String) thro
         options.tiebreak = tiebreak
         options.scheme = scheme
         let compiled = CompiledQuery(Array(query.utf8), options: options)
-        let fast = ItemMatcher(compiled)
-        fast.allowsASCIIScan = true
-        let general = ItemMatcher(compiled)
-        general.usesSparseAlignment = false
+        let fast = ItemMatcher(compiled, detail: .trimmedLength)
+        #expect(fast.strategy == .asciiFuzzyTerms, "query \(query)")
+        let general = ItemMatcher(compiled, detail: .trimmedLength, strategy: .general(for: compiled))
         for _ in 0..<250 {
           let length = Int.random(in: 0...60, using: &random)
           let item = String((0..<length).map { _ in alphabet.randomElement(using: &random)! })
           let bytes = Array(item.utf8)
-          let a = bytes.withUnsafeBufferPointer { fast.match($0) }
-          let b = bytes.withUnsafeBufferPointer { general.match($0) }
-          #expect(a == b, "query \(query) item \(item.debugDescription) tiebreak \(tiebreak) scheme \(scheme)")
-          if a != nil { #expect(fast.lastTrimmedLength == general.lastTrimmedLength, "\(item.debugDescription)") }
+          let a = bytes.withUnsafeBufferPointer { fast.matchForRanking($0) }
+          let b = bytes.withUnsafeBufferPointer { general.matchForRanking($0) }
+          // The full matrix (positions asked for), not the sparse alignment.
+          let full = bytes.withUnsafeBufferPointer { general.match($0, positions: PositionList()) }
+          let context = "query \(query) item \(item.debugDescription) tiebreak \(tiebreak) scheme \(scheme)"
+          #expect(a?.match == b?.match, "\(context)")
+          #expect(a?.match.scoreAndEnds == full?.scoreAndEnds, "\(context)")
+          #expect(a?.trimmedLength == b?.trimmedLength, "\(item.debugDescription)")
         }
       }
     }
@@ -175,16 +177,15 @@ func `the ranking prefers`(query: String, preferred: String, other: String) thro
         options.scheme = scheme
         options.tiebreak = tiebreak
         let compiled = CompiledQuery(Array(query.utf8), options: options)
-        let sparse = ItemMatcher(compiled)
-        let full = ItemMatcher(compiled)
-        full.usesSparseAlignment = false
+        let general = ItemMatcher(compiled, strategy: .general(for: compiled))
         for _ in 0..<200 {
           let item = (0..<Int.random(in: 0...24, using: &random)).map { _ in alphabet.randomElement(using: &random)! }
             .joined()
           let bytes = Array(item.utf8)
-          let a = bytes.withUnsafeBufferPointer { sparse.match($0) }
-          let b = bytes.withUnsafeBufferPointer { full.match($0) }
-          #expect(a == b, "query \(query) item \(item.debugDescription)")
+          let a = bytes.withUnsafeBufferPointer { general.match($0) }
+          // Asked for positions, the matcher fills the full matrix.
+          let b = bytes.withUnsafeBufferPointer { general.match($0, positions: PositionList()) }
+          #expect(a?.scoreAndEnds == b?.scoreAndEnds, "query \(query) item \(item.debugDescription)")
         }
       }
     }
@@ -200,13 +201,8 @@ func `the ranking prefers`(query: String, preferred: String, other: String) thro
   let queries = ["cafe", "ee", "e é", "Cafe", "'ee", "^e", "e$", "!a ee", "k写", "éo"]
   for query in queries {
     let compiled = CompiledQuery(Array(query.utf8), options: Options())
-    let eager = ItemMatcher(compiled)
-    var lazies: [ItemMatcher] = []
-    for variant in 0..<4 {
-      let lazy = ItemMatcher(compiled)
-      lazy.setEagerFoldingForTesting(caseSensitive: variant & 1 != 0, normalize: variant & 2 != 0)
-      lazies.append(lazy)
-    }
+    let eager = ItemMatcher(compiled, strategy: .general(for: compiled))
+    let lazies = Folding.all.map { ItemMatcher(compiled, strategy: .general(for: compiled), eagerFolding: $0) }
     for _ in 0..<300 {
       let item = (0..<Int.random(in: 0...16, using: &random)).map { _ in alphabet.randomElement(using: &random)! }
         .joined()
@@ -227,9 +223,8 @@ func `the ranking prefers`(query: String, preferred: String, other: String) thro
 
 @Test func `the byte scorer leaves non-ASCII and oversized items to the general path`() {
   let compiled = CompiledQuery(Array("cafe".utf8), options: Options())
-  let fast = ItemMatcher(compiled)
-  fast.allowsASCIIScan = true
-  let general = ItemMatcher(compiled)
+  let fast = ItemMatcher(compiled, detail: .trimmedLength)
+  let general = ItemMatcher(compiled, strategy: .general(for: compiled))
   // Accents fold to the ASCII query only on the general path; a window over
   // `Scoring.maximumCells` takes its greedy scan.
   let wide = "c" + String(repeating: "x", count: Scoring.maximumCells) + "afe"
@@ -250,17 +245,20 @@ func `the ranking prefers`(query: String, preferred: String, other: String) thro
       var options = Options()
       options.tiebreak = tiebreak
       let compiled = CompiledQuery(Array(query.utf8), options: options)
-      let fast = ItemMatcher(compiled)
-      fast.allowsASCIIScan = true
-      let general = ItemMatcher(compiled)
+      let fast = ItemMatcher(compiled, detail: .trimmedLength)
+      #expect(
+        fast.strategy
+          == .singleASCIICharacter(
+            UInt8(ascii: query.unicodeScalars.first ?? "a"), caseSensitive: query != query.lowercased()))
+      let general = ItemMatcher(compiled, detail: .trimmedLength, strategy: .general(for: compiled))
       for _ in 0..<500 {
         let item = String(
           (0..<Int.random(in: 0...12, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
         let bytes = Array(item.utf8)
-        let a = bytes.withUnsafeBufferPointer { fast.match($0) }
-        let b = bytes.withUnsafeBufferPointer { general.match($0) }
-        #expect(a == b, "query \(query) item \(item.debugDescription)")
-        if a != nil { #expect(fast.lastTrimmedLength == general.lastTrimmedLength, "\(item.debugDescription)") }
+        let a = bytes.withUnsafeBufferPointer { fast.matchForRanking($0) }
+        let b = bytes.withUnsafeBufferPointer { general.matchForRanking($0) }
+        #expect(a?.match == b?.match, "query \(query) item \(item.debugDescription)")
+        #expect(a?.trimmedLength == b?.trimmedLength, "\(item.debugDescription)")
       }
     }
   }
@@ -279,10 +277,8 @@ func `the ranking prefers`(query: String, preferred: String, other: String) thro
       var options = Options()
       options.scheme = scheme
       let compiled = CompiledQuery(Array(query.utf8), options: options)
-      let long = ItemMatcher(compiled)
-      long.allowsASCIIScan = true
-      let prepared = ItemMatcher(compiled)
-      prepared.usesLongItemPath = false
+      let long = ItemMatcher(compiled, detail: .trimmedLength)
+      let prepared = ItemMatcher(compiled, detail: .trimmedLength, strategy: .general(for: compiled))
       for _ in 0..<12 {
         var bytes = [UInt8](repeating: UInt8(ascii: "x"), count: lengths.randomElement(using: &random) ?? 0)
         for _ in 0..<Int.random(in: 0...6, using: &random) {
@@ -307,5 +303,6 @@ private func matched(_ matcher: ItemMatcher, _ bytes: [UInt8]) -> (ItemMatch?, [
   // Without positions too: the ranker's call.
   let unpositioned = bytes.withUnsafeBufferPointer { matcher.match($0) }
   #expect(found == unpositioned)
-  return (found, positions.values, found == nil ? 0 : matcher.lastTrimmedLength)
+  let length = bytes.withUnsafeBufferPointer { matcher.matchForRanking($0)?.trimmedLength } ?? 0
+  return (found, positions.values, length)
 }

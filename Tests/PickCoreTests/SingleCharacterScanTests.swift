@@ -19,16 +19,15 @@ private func randomItems(_ alphabet: [String], count: Int, using random: inout S
 /// Checks `query` on `items` with the ASCII scans allowed against the general path.
 private func expectScanAgreement(_ query: String, _ items: [[UInt8]], options: Options) {
   let compiled = CompiledQuery(Array(query.utf8), options: options)
-  let fast = ItemMatcher(compiled)
-  fast.allowsASCIIScan = true
-  let general = ItemMatcher(compiled)
+  let fast = ItemMatcher(compiled, detail: .trimmedLength)
+  let general = ItemMatcher(compiled, detail: .trimmedLength, strategy: .prepared(longItemsFromBytes: false))
   for bytes in items {
     let item = String(decoding: bytes, as: UTF8.self)
-    let a = bytes.withUnsafeBufferPointer { fast.match($0) }
-    let b = bytes.withUnsafeBufferPointer { general.match($0) }
-    #expect(a == b, "query \(query) item \(item.debugDescription)")
+    let a = bytes.withUnsafeBufferPointer { fast.matchForRanking($0) }
+    let b = bytes.withUnsafeBufferPointer { general.matchForRanking($0) }
+    #expect(a?.match == b?.match, "query \(query) item \(item.debugDescription)")
     if a != nil, b != nil {
-      #expect(fast.lastTrimmedLength == general.lastTrimmedLength, "query \(query) item \(item.debugDescription)")
+      #expect(a?.trimmedLength == b?.trimmedLength, "query \(query) item \(item.debugDescription)")
     }
   }
 }

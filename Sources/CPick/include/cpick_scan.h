@@ -21,9 +21,10 @@ static inline int cpick_any_lane(cpick_i8x16 hits) {
 
 /// Whether `byte` is the lead byte of a character that may fold to ASCII
 /// (lower-casing, Latin accent folding, or both): C3-CA, CD, E1, E2, EA, EF,
-/// F0. `ByteFilter.mayStartASCIIFold` is this; `ByteFilterTests` checks it
-/// against every character. The vector test in `cpick_quiet_prefix` is the
-/// same set, written for sixteen bytes at a time.
+/// F0. `ByteFilter.mayStartASCIIFold` is this. `FoldLeadTests` checks that
+/// it and the vector test in `cpick_quiet_prefix` (the same set, sixteen
+/// bytes at a time) are exactly the lead bytes of the characters that Swift's
+/// folding tables fold to ASCII.
 static inline int cpick_is_ascii_fold_lead(uint8_t byte) {
   return (uint8_t)(byte - 0xC3) < 8 || byte == 0xCD || (uint8_t)(byte - 0xE1) < 2 || byte == 0xEA || byte == 0xEF ||
          byte == 0xF0;

@@ -11,7 +11,7 @@ import CPick
 /// places, and
 /// `SparseAlignment` scores them: the same scores, starts and ends as the
 /// general path (`ScorerTests` checks this on random items).
-struct ASCIIFuzzyScorer {
+struct ASCIIFuzzyScorer: ~Copyable {
   /// What scoring an item gave.
   enum Outcome {
     case noMatch
@@ -29,7 +29,7 @@ struct ASCIIFuzzyScorer {
     didSet { sparse.prefersLast = prefersLast }
   }
   private let classOf: UnsafeMutablePointer<CharClass>
-  private let matrix: UnsafeMutablePointer<Int32>
+  private let matrix: BonusMatrix
   private let initialClass: Int
   private var sparse = SparseAlignment()
   private var firsts = ScratchBuffer<Int>()
@@ -38,12 +38,6 @@ struct ASCIIFuzzyScorer {
     classOf = lookup.asciiClasses
     matrix = lookup.matrix
     initialClass = Int(lookup.table.initialClass.rawValue)
-  }
-
-  /// Frees the scratch space; the owner calls this once.
-  func release() {
-    sparse.release()
-    firsts.release()
   }
 
   /// Scores `pattern` (ASCII units, folded as the term asks; at most
@@ -90,7 +84,7 @@ struct ASCIIFuzzyScorer {
   @inline(__always)
   private func bonus(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> Int32 {
     let previous = index > 0 ? Int(classOf[Int(text[index - 1])].rawValue) : initialClass
-    return matrix[previous &* CharClass.count &+ Int(classOf[Int(text[index])].rawValue)]
+    return matrix[previous, Int(classOf[Int(text[index])].rawValue)]
   }
 
   /// One character: the occurrence with the best bonus, in one pass.
@@ -98,23 +92,13 @@ struct ASCIIFuzzyScorer {
     -> Outcome
   {
     var previous = initialClass
-    var best: Int32 = -1
-    var bestAt = -1
+    var best = BestSingleOccurrence(prefersLast: prefersLast)
     for k in 0..<text.count {
       let byte = text[k]
       let current = Int(classOf[Int(byte)].rawValue)
-      if Self.fold(byte, caseSensitive) == unit {
-        let bonus = matrix[previous &* CharClass.count &+ current]
-        if bonus > best || (prefersLast && bonus == best) {
-          best = bonus
-          bestAt = k
-        }
-      }
+      if Self.fold(byte, caseSensitive) == unit { best.consider(matrix[previous, current], at: k) }
       previous = current
     }
-    guard bestAt >= 0 else { return .noMatch }
-    return .matched(
-      ScoredMatch(
-        score: Scoring.match + best * Scoring.firstCharMultiplier, start: bestAt, end: bestAt + 1))
+    return best.match.map(Outcome.matched) ?? .noMatch
   }
 }

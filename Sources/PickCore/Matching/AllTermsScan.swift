@@ -59,7 +59,7 @@ final class AllTermsScan {
   /// A scan for `terms`, or `nil` when the query does not suit it: no
   /// terms, a term that is inverse, not ASCII or in a group of
   /// alternatives, or more characters than the state has bits.
-  init?(_ terms: TermTable, twoByteFolding: UnsafePointer<UInt32>) {
+  init?(_ terms: borrowing TermTable, twoByteFolding: UnsafePointer<UInt32>) {
     guard terms.count >= 1 else { return nil }
     var bits = 0
     for k in 0..<terms.count {
@@ -80,7 +80,7 @@ final class AllTermsScan {
       let term = terms.entries[k]
       start |= 1 << UInt64(bit)
       for unit in term.units {
-        for byte in 0..<128 where Self.fold(UInt8(byte), term.isCaseSensitive) == unit {
+        for byte in 0..<128 where Self.fold(UInt8(byte), term.folding.isCaseSensitive) == unit {
           table[byte] |= 1 << UInt64(bit)
         }
         bit += 1
@@ -90,15 +90,11 @@ final class AllTermsScan {
     }
     self.start = start
     self.found = found
-    let first = terms.entries[0]
-    caseSensitive = first.isCaseSensitive
-    normalize = first.normalizesItems
-    let alike = (0..<terms.count).allSatisfy {
-      terms.entries[$0].isCaseSensitive == first.isCaseSensitive
-        && terms.entries[$0].normalizesItems == first.normalizesItems
-    }
-    self.twoByteFolding =
-      alike ? twoByteFolding + ((caseSensitive ? 1 : 0) | (normalize ? 2 : 0)) << 11 : nil
+    let folding = terms.entries[0].folding
+    caseSensitive = folding.isCaseSensitive
+    normalize = folding.normalizes
+    let alike = (0..<terms.count).allSatisfy { terms.entries[$0].folding == folding }
+    self.twoByteFolding = alike ? twoByteFolding + folding.index << 11 : nil
   }
 
   deinit { table.deallocate() }

@@ -6,8 +6,8 @@ final class BonusLookup {
   let table: BonusTable
   /// Class of each byte below 128.
   let asciiClasses: UnsafeMutablePointer<CharClass>
-  /// `matrix[previous * CharClass.count + current]`, as `BonusTable.bonus`.
-  let matrix: UnsafeMutablePointer<Int32>
+  /// The bonus matrix, as `BonusTable.bonus`.
+  let matrix: BonusMatrix
   /// A copy of `TwoByteFolding.table`, so the byte filter and `PreparedText`
   /// read it through a plain pointer in their loops (a global array would be
   /// checked and retained on every use).
@@ -19,19 +19,20 @@ final class BonusLookup {
     for byte in 0..<128 { asciiClasses[byte] = table.charClass(UInt32(byte)) }
     twoByteFolding = .allocate(capacity: TwoByteFolding.table.count)
     twoByteFolding.initialize(from: TwoByteFolding.table, count: TwoByteFolding.table.count)
-    matrix = .allocate(capacity: CharClass.count * CharClass.count)
+    let bonuses = UnsafeMutablePointer<Int32>.allocate(capacity: CharClass.count * CharClass.count)
     for previous in 0..<CharClass.count {
       for current in 0..<CharClass.count {
-        matrix[previous * CharClass.count + current] = table.bonus(
+        bonuses[BonusMatrix.index(previous: previous, current: current)] = table.bonus(
           previous: CharClass(rawValue: UInt8(previous)) ?? .nonWord,
           current: CharClass(rawValue: UInt8(current)) ?? .nonWord)
       }
     }
+    matrix = BonusMatrix(base: bonuses)
   }
 
   deinit {
     asciiClasses.deallocate()
-    matrix.deallocate()
+    matrix.base.deallocate()
     twoByteFolding.deallocate()
   }
 }

@@ -61,7 +61,8 @@ struct ByteFilter: Sendable {
         let upper = !caseSensitive && lower &- 0x61 < 26 ? lower &- 0x20 : lower
         mode = .asciiOrFoldLeads
         bytes = (lower, upper, lower, upper)
-        let leads = FoldSources.asciiLeads[ByteFilter.variant(caseSensitive, normalize) << 7 | Int(unit)]
+        let leads = FoldSources.asciiLeads[
+          Folding(caseSensitive: caseSensitive, normalize: normalize).index << 7 | Int(unit)]
         foldLeads = leads & (1 << (0xC3 - 0xC0)) == 0 ? CPICK_FOLD_LEADS_BUT_C3 : 1
         return
       }
@@ -113,7 +114,7 @@ struct ByteFilter: Sendable {
         table[row + Int(unit - 32)] = Step.matches
       }
       let leads = FoldSources.asciiLeads[
-        Self.variant(term.isCaseSensitive, term.normalizesItems) << 7 | Int(unit)]
+        term.folding.index << 7 | Int(unit)]
       for byte in 0xC0..<256 where leads & (1 << UInt64(byte - 0xC0)) != 0 {
         table[row + byte] = Step.decode
       }
@@ -124,17 +125,13 @@ struct ByteFilter: Sendable {
     }
   }
 
-  /// The index of a folding in `TwoByteFolding.table` and `FoldSources.asciiLeads`.
-  static func variant(_ caseSensitive: Bool, _ normalize: Bool) -> Int {
-    (caseSensitive ? 1 : 0) | (normalize ? 2 : 0)
-  }
-
   /// Whether `lead` begins the UTF-8 encoding of a character that folds to
   /// ASCII (lower-casing, Latin accent folding, or both). Continuation and
-  /// invalid bytes never do: as units they are themselves. Exhaustively
-  /// checked against the folding tables by `ByteFilterTests`.
+  /// invalid bytes never do: as units they are themselves. The set is
+  /// written in C, beside the vector loops that test it sixteen bytes at a
+  /// time; `FoldLeadTests` holds both equal to the set read off the folding
+  /// tables (reading it at startup would cost a millisecond).
   static func mayStartASCIIFold(_ lead: UInt8) -> Bool {
-    // In C, beside the vector loops that test the same set.
     cpick_is_ascii_fold_lead(lead) != 0
   }
 
@@ -192,7 +189,7 @@ extension ByteFilter {
     var k = 0
     var i = 0
     // `TwoByteFolding.table`'s part for this term's folding.
-    let folding = twoByteFolding + ((caseSensitive ? 1 : 0) | (normalize ? 2 : 0)) << 11
+    let folding = twoByteFolding + Folding(caseSensitive: caseSensitive, normalize: normalize).index << 11
     while i < n {
       let want = units[k]
       let sieve = sieves[k]

@@ -94,7 +94,7 @@ enum ExactScorer {
     if let positions { positions.values.append(contentsOf: start..<start + m) }
     // Every character matched, the first at the start: the best score any placement can get.
     let score =
-      (Scoring.match + table.boundaryWhite) * Int32(m) + (Scoring.firstCharMultiplier - 1) * table.boundaryWhite
+      ScoringRules.firstCharacter(bonus: table.boundaryWhite) + (Scoring.match + table.boundaryWhite) * Int32(m - 1)
     return ScoredMatch(score: score, start: start, end: start + m)
   }
 

@@ -24,11 +24,10 @@ enum FoldSources {
     return map
   }()
 
-  /// For each folding variant (`(caseSensitive ? 1 : 0) | (normalize ? 2 : 0)`)
-  /// and ASCII character, the lead bytes (bit `lead - 0xC0`) that may start a
+  /// For each folding (`Folding.index`) and ASCII character, the lead bytes (bit `lead - 0xC0`) that may start a
   /// character folding to it: the two-byte characters that do, read off
   /// `TwoByteFolding.table`, and every three- and four-byte lead that
-  /// `ByteFilter.mayStartASCIIFold` accepts. `asciiLeads[variant << 7 | unit]`.
+  /// `ByteFilter.mayStartASCIIFold` accepts. `asciiLeads[folding.index << 7 | unit]`.
   /// A term looking for `z` then skips the `C3` of `é` without decoding it.
   static let asciiLeads: [UInt64] = {
     var masks = [UInt64](repeating: 0, count: 4 << 7)

@@ -25,16 +25,7 @@ extension FuzzyScorer {
   /// The occurrence of `unit` with the best bonus (the last of equals when
   /// `prefersLast`), as `match` finds it for a one-character pattern.
   private func bestSingleCharacter<Text: ScoringSource>(_ unit: UInt32, in text: Text) -> ScoredMatch? {
-    var best: Int32 = -1
-    var bestAt = -1
-    for j in 0..<text.count where text.unit(j) == unit {
-      let value = text.bonus(j)
-      if value > best || (prefersLast && value == best) {
-        best = value
-        bestAt = j
-      }
-    }
-    guard bestAt >= 0 else { return nil }
-    return ScoredMatch(score: Scoring.match + best * Scoring.firstCharMultiplier, start: bestAt, end: bestAt + 1)
+    BestSingleOccurrence.find(
+      count: text.count, prefersLast: prefersLast, occurs: { text.unit($0) == unit }, bonus: { text.bonus($0) })
   }
 }

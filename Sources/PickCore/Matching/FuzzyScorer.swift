@@ -24,7 +24,7 @@
 /// last one. Above `Scoring.maximumCells` (and for items longer than
 /// `Scoring.longItemUnits`) the greedy scan is used instead: the first
 /// occurrence, shortened from its end, scored with the same bonuses.
-struct FuzzyScorer {
+struct FuzzyScorer: ~Copyable {
   /// Reused matrices: one worker's, so scoring allocates nothing per item.
   var scores: [Int32] = []
   var runs: [Int16] = []
@@ -36,8 +36,6 @@ struct FuzzyScorer {
   /// Scores without positions (most items: only the rows on screen are
   /// highlighted) at the pattern's occurrences alone.
   private var sparse = SparseAlignment()
-  /// Tests turn the sparse alignment off to check it against the full matrix.
-  var isSparse = true
   /// Find the real start of the best placement even when no positions are asked for.
   var needsStart = false
   private let startScratch = PositionList()
@@ -63,15 +61,12 @@ struct FuzzyScorer {
     if n > Scoring.longItemUnits || width * m > Scoring.maximumCells {
       return GreedyScorer.match(pattern, in: text, from: first, backward: prefersLast, positions: positions)
     }
-    if positions == nil && !needsStart && isSparse {
+    if positions == nil && !needsStart {
       let b = text.bonuses
       return sparseFill(pattern, t, first: first, width: width) { b[$0] }
     }
     return fill(pattern, text, first: first, last: last, width: width, positions: positions)
   }
-
-  /// Frees the sparse alignment's scratch space; the owner calls this once.
-  func release() { sparse.release() }
 
   /// What `matchLazily` found.
   enum LazyOutcome {
@@ -83,7 +78,7 @@ struct FuzzyScorer {
   }
 
   /// Whether `matchLazily` may be used: no positions and no real start wanted.
-  var scoresLazily: Bool { isSparse && !needsStart }
+  var scoresLazily: Bool { !needsStart }
 
   /// `match` without positions for a text whose bonuses are not computed:
   /// `bonus(j)` gives position `j`'s, and is asked only where a pattern
@@ -163,17 +158,7 @@ struct FuzzyScorer {
   private func bestSingle(_ unit: UInt32, in t: UnsafeBufferPointer<UInt32>, bonus: (Int) -> Int32)
     -> ScoredMatch?
   {
-    var best: Int32 = -1
-    var bestAt = -1
-    for j in 0..<t.count where t[j] == unit {
-      let value = bonus(j)
-      if value > best || (prefersLast && value == best) {
-        best = value
-        bestAt = j
-      }
-    }
-    guard bestAt >= 0 else { return nil }
-    return ScoredMatch(score: Scoring.match + best * Scoring.firstCharMultiplier, start: bestAt, end: bestAt + 1)
+    BestSingleOccurrence.find(count: t.count, prefersLast: prefersLast, occurs: { t[$0] == unit }, bonus: bonus)
   }
 
   private mutating func fill(
@@ -199,7 +184,7 @@ struct FuzzyScorer {
         for col in 0..<width {
           let j = first + col
           if t[j] == p0 {
-            previous = Scoring.match + b[j] * Scoring.firstCharMultiplier
+            previous = ScoringRules.firstCharacter(bonus: b[j])
             c[col] = 1
             inGap = false
           } else {
@@ -228,21 +213,15 @@ struct FuzzyScorer {
             var run: Int16 = 0
             if t[j] == pi && col > 0 {
               matchScore = h[above + col - 1] + Scoring.match
-              var bonus = b[j]
-              run = c[above + col - 1] + 1
-              if run > 1 {
-                let runStartBonus = b[j - Int(run) + 1]
-                if bonus >= Scoring.boundary && bonus > runStartBonus {
-                  run = 1  // a stronger word start begins a new run
-                } else {
-                  bonus = max(bonus, Scoring.consecutive, runStartBonus)
-                }
-              }
-              if matchScore + bonus < gapScore {
-                matchScore += b[j]
+              let own = b[j]
+              let previousRun = c[above + col - 1]
+              let step = ScoringRules.runStep(own: own, runStart: previousRun > 0 ? b[j - Int(previousRun)] : -1)
+              run = step.continues ? previousRun + 1 : 1
+              if matchScore + step.bonus < gapScore {
+                matchScore += own
                 run = 0
               } else {
-                matchScore += bonus
+                matchScore += step.bonus
               }
             }
             c[row + col] = run

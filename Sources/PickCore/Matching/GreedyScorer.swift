@@ -86,29 +86,22 @@ enum RegionScorer {
     var p = 0
     var score: Int32 = 0
     var inGap = false
-    var run = 0
-    var runStartBonus: Int32 = 0
+    // The bonus of the current run's first character, -1 outside a run.
+    var runStart: Int32 = -1
     var j = start
     while j < end && p < m {
       if text.unit(j) == pattern[p] {
         positions?.values.append(j)
-        score += Scoring.match
-        var bonus = text.bonus(j)
-        if run == 0 {
-          runStartBonus = bonus
-        } else {
-          if bonus >= Scoring.boundary && bonus > runStartBonus { runStartBonus = bonus }
-          bonus = max(bonus, runStartBonus, Scoring.consecutive)
-        }
-        score += p == 0 ? bonus * Scoring.firstCharMultiplier : bonus
+        let own = text.bonus(j)
+        let step = ScoringRules.runStep(own: own, runStart: runStart)
+        if !step.continues { runStart = own }
+        score += p == 0 ? ScoringRules.firstCharacter(bonus: step.bonus) : Scoring.match + step.bonus
         inGap = false
-        run += 1
         p += 1
       } else {
         score += inGap ? Scoring.gapExtension : Scoring.gapStart
         inGap = true
-        run = 0
-        runStartBonus = 0
+        runStart = -1
       }
       j += 1
     }

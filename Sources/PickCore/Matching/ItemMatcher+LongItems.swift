@@ -10,69 +10,30 @@
 /// the item. Scores and positions are those of the prepared path (a test
 /// compares the two).
 ///
-/// The path is taken when nothing needs the prepared arrays afterwards:
-/// positions are asked for (highlighting), or the ranker reads no more than
-/// the trimmed length (`allowsASCIIScan`), and no `--nth` fields cut the text.
+/// The path is taken when the strategy allows it
+/// (`MatchStrategy.scoresLongItemsFromBytes`: nothing reads the prepared
+/// arrays afterwards, and no `--nth` fields cut the text).
 extension ItemMatcher {
   /// Whether `bytes` (the searched text) takes the long-item path.
-  func takesLongItemPath(_ bytes: UnsafeBufferPointer<UInt8>, positions: PositionList?) -> Bool {
-    bytes.count > Scoring.longItemUnits && usesLongItemPath && (allowsASCIIScan || positions != nil)
-      && compiled.searchedFields == nil && PreparedText.isASCII(bytes)
+  func takesLongItemPath(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    bytes.count > Scoring.longItemUnits && strategy.scoresLongItemsFromBytes && PreparedText.isASCII(bytes)
   }
 
-  /// Matches a long ASCII item group by group, as `match(text:positions:)`
-  /// does with a prepared text (positions are byte offsets already).
+  /// Matches a long ASCII item group by group, as `matchPrepared` does with
+  /// a prepared text (positions are byte offsets already).
   func matchLongASCII(_ bytes: UnsafeBufferPointer<UInt8>, positions: PositionList?) -> ItemMatch? {
-    var total: Int32 = 0
-    var minBegin = Int.max
-    var minEnd = Int.max
-    var maxEnd = -1
-    var k = 0
-    while k < terms.count {
-      var satisfied = false
-      var settled = false
-      repeat {
-        let term = terms.entries[k]
-        let index = k
-        k += 1
-        if settled { continue }
-        let mark = positionsScratch.values.count
-        if let found = scoreLong(term, index: index, in: bytes, positions: positions == nil ? nil : positionsScratch) {
-          if term.isInverse {
-            positionsScratch.values.removeSubrange(mark...)
-            continue
-          }
-          satisfied = true
-          settled = true
-          total &+= found.score
-          if found.start < found.end {
-            minBegin = min(minBegin, found.start)
-            minEnd = min(minEnd, found.end)
-            maxEnd = max(maxEnd, found.end)
-          }
-        } else if term.isInverse {
-          satisfied = true
-        }
-      } while k < terms.count && !terms.entries[k].startsGroup
-      guard satisfied else {
-        positionsScratch.values.removeAll(keepingCapacity: true)
-        return nil
-      }
-    }
-    positions?.values.append(contentsOf: positionsScratch.values)
-    positionsScratch.values.removeAll(keepingCapacity: true)
-    setTrimmedLength(ofASCII: bytes)
-    if maxEnd < 0 { return ItemMatch(score: total, minBegin: -1, minEnd: -1, maxEnd: -1) }
-    return ItemMatch(score: total, minBegin: minBegin, minEnd: minEnd, maxEnd: maxEnd)
+    combineGroups(
+      positions: positions,
+      score: { term, index, positions in scoreLong(term, index: index, in: bytes, positions: positions) },
+      span: { _, found in (found.start, found.end) }, offset: { $0 })
   }
 
   /// One term over the item's bytes, as `matchTerm` and `score` do over a prepared text.
   private func scoreLong(
     _ term: TermTable.Entry, index: Int, in bytes: UnsafeBufferPointer<UInt8>, positions: PositionList?
   ) -> ScoredMatch? {
-    let checked = usesByteFilter && !term.isInverse && index < 64
-    if checked && termMayOccur & (1 << UInt64(index)) == 0 { return nil }
-    let text = ASCIIItemText(bytes, caseSensitive: term.isCaseSensitive, lookup: lookup)
+    if byteFilterChecked(term, index: index) && termMayOccur & (1 << UInt64(index)) == 0 { return nil }
+    let text = ASCIIItemText(bytes, caseSensitive: term.folding.isCaseSensitive, lookup: lookup)
     let pattern = term.units
     switch term.kind {
     case .fuzzy:

@@ -6,27 +6,28 @@
 /// occurring. The item's score is the sum over groups of the score of the
 /// term that satisfied it (inverse terms score 0). A trailing CR is not part
 /// of the text (so `$` works on CRLF input).
+///
+/// How an item is matched is chosen once, in `init` (`MatchStrategy`); the
+/// paths live in the extensions: `+ByteScans`, `+Prepared`, `+LongItems`,
+/// with the AND/OR combination of terms in `+Groups`.
 public final class ItemMatcher {
   public let compiled: CompiledQuery
-  private let text: PreparedText
+  /// What the caller reads of a match (`matchForRanking`).
+  let detail: MatchDetail
+  let strategy: MatchStrategy
+  /// Whether the byte filter rejects items before they are decoded. Only
+  /// tests turn it off, to check that it never rejects a real match.
+  let filtersBytes: Bool
+  let text: PreparedText
   var fuzzy = FuzzyScorer()
+  var asciiFuzzy: ASCIIFuzzyScorer
   let positionsScratch = PositionList()
   /// The `--with-nth` text of the current item.
   private var shownScratch: [UInt8] = []
-  private var tokens: [Range<Int>] = []
+  var tokens: [Range<Int>] = []
   /// The `--nth` chunks of the current item, as byte ranges.
-  private var byteChunks: [Range<Int>] = []
+  var byteChunks: [Range<Int>] = []
 
-  /// Tests turn the byte pre-filter off to check that it never rejects a real match.
-  var usesByteFilter = true
-  /// Tests turn the long-item path off to check it against the prepared text.
-  var usesLongItemPath = true
-  /// Tests turn this off to check the sparse alignment (`SparseAlignment`)
-  /// against the full matrix that positions are traced back in.
-  var usesSparseAlignment: Bool {
-    get { fuzzy.isSparse }
-    set { fuzzy.isSparse = newValue }
-  }
   /// A byte set that every matching item holds at least one byte of: the
   /// block skip of the rarest character of a term that must occur (a group
   /// of one positive term): an ASCII character, or kana, CJK or Hangul,
@@ -35,34 +36,11 @@ public final class ItemMatcher {
   /// `nil` when no such term exists, or fields change the searched text.
   var candidateSieve: ByteFilter.Sieve?
 
-  /// Tests prepare items eagerly for another folding than the first term's,
-  /// to check the eager pass against the lazy one.
-  func setEagerFoldingForTesting(caseSensitive: Bool, normalize: Bool) {
-    text.eagerVariant = (caseSensitive ? 1 : 0) | (normalize ? 2 : 0)
-  }
   /// Which positive terms (by index, the first 64) the byte filter found possible for this item.
   var termMayOccur: UInt64 = 0
-  /// The index of the term being matched.
-  private var currentTerm = 0
-
-  /// ASCII items may be scored straight from their bytes, with no decoding,
-  /// folding or per-position arrays, when the query allows it (see
-  /// `singleCharacter` and `byteScoredTerms`) and no positions are asked for.
-  /// The ranker allows it when it needs no more of the item than its trimmed
-  /// length.
-  public var allowsASCIIScan = false
-  /// The query is one plain ASCII character (the first key typed, the
-  /// broadest search): one pass over the bytes scores the item.
-  private let singleCharacter: (unit: UInt8, caseSensitive: Bool)?
-  /// The scan that scores `singleCharacter` (`SingleCharacterScan`).
-  private let singleScan: SingleCharacterScan?
-  /// Every group is one positive fuzzy term of ASCII characters (a word or
-  /// a few typed against paths or commands): `ASCIIFuzzyScorer` scores them.
-  private let byteScoredTerms: Bool
-  private var asciiFuzzy: ASCIIFuzzyScorer
-  /// The trimmed length the byte scan measured (for the `length` tiebreak).
-  private var scannedTrimmedLength: Int? = nil
   let lookup: BonusLookup
+  /// The scan that scores a one-character query (`singleASCIICharacter`).
+  let singleScan: SingleCharacterScan?
   /// The byte filter for all terms in one pass, when the query suits it.
   private let allTerms: AllTermsScan?
   /// Items `allTerms` has looked at, and how many of them were not ASCII;
@@ -73,48 +51,41 @@ public final class ItemMatcher {
   /// The query's terms as plain values (no reference counting per item).
   let terms: TermTable
 
-  public init(_ compiled: CompiledQuery) {
+  /// A matcher for `compiled` whose caller reads `detail` of each match.
+  public convenience init(_ compiled: CompiledQuery, detail: MatchDetail = .scoreOnly) {
+    self.init(compiled, detail: detail, strategy: nil)
+  }
+
+  /// A matcher that takes `strategy` (by default the one `MatchStrategy.choose`
+  /// picks). Tests force one path this way to compare it with the others,
+  /// turn the byte filter off, or prepare items eagerly for `eagerFolding`
+  /// instead of the first term's folding.
+  init(
+    _ compiled: CompiledQuery, detail: MatchDetail = .scoreOnly, strategy: MatchStrategy?, filtersBytes: Bool = true,
+    eagerFolding: Folding? = nil
+  ) {
     self.compiled = compiled
+    self.detail = detail
+    self.filtersBytes = filtersBytes
+    let strategy = strategy ?? MatchStrategy.choose(for: compiled, detail: detail)
+    self.strategy = strategy
     terms = TermTable(compiled)
     lookup = BonusLookup(compiled.table)
-    allTerms = AllTermsScan(terms, twoByteFolding: lookup.twoByteFolding)
-    text = PreparedText(lookup: lookup)
+    let first = compiled.query.groups.lazy.flatMap({ $0 }).first(where: { !$0.isInverse })
+    text = PreparedText(lookup: lookup, eagerFolding: eagerFolding ?? first?.folding ?? .caseFolded)
     asciiFuzzy = ASCIIFuzzyScorer(lookup: lookup)
     asciiFuzzy.prefersLast = compiled.prefersLastOccurrence
-    if let first = compiled.query.groups.lazy.flatMap({ $0 }).first(where: { !$0.isInverse }) {
-      text.eagerVariant = (first.isCaseSensitive ? 1 : 0) | (first.normalizesItems ? 2 : 0)
-    }
     let plainFields = compiled.shownFields == nil && compiled.searchedFields == nil && !compiled.needsMatchStart
-    byteScoredTerms =
-      plainFields && !compiled.query.groups.isEmpty
-      && compiled.query.groups.allSatisfy { group in
-        group.count == 1 && group[0].kind == .fuzzy && !group[0].isInverse
-          && group[0].units.count <= ASCIIFuzzyScorer.maximumPattern && group[0].units.allSatisfy { $0 < 0x80 }
-      }
     candidateSieve = plainFields ? compiled.rarestRequiredCharacter : nil
-    if compiled.query.groups.count == 1, compiled.query.groups[0].count == 1, plainFields {
-      let term = compiled.query.groups[0][0]
-      if term.kind == .fuzzy, !term.isInverse, term.units.count == 1, term.units[0] < 0x80 {
-        singleCharacter = (UInt8(term.units[0]), term.isCaseSensitive)
-      } else {
-        singleCharacter = nil
-      }
+    allTerms = AllTermsScan(terms, twoByteFolding: lookup.twoByteFolding)
+    if case .singleASCIICharacter(let unit, let caseSensitive) = strategy {
+      singleScan = SingleCharacterScan(
+        unit: unit, caseSensitive: caseSensitive, lookup: lookup, prefersLast: compiled.prefersLastOccurrence)
     } else {
-      singleCharacter = nil
-    }
-    let lookup = self.lookup
-    singleScan = singleCharacter.flatMap {
-      SingleCharacterScan(
-        unit: $0.unit, caseSensitive: $0.caseSensitive, lookup: lookup, prefersLast: compiled.prefersLastOccurrence)
+      singleScan = nil
     }
     fuzzy.prefersLast = compiled.prefersLastOccurrence
     fuzzy.needsStart = compiled.needsMatchStart
-  }
-
-  deinit {
-    terms.release()
-    asciiFuzzy.release()
-    fuzzy.release()
   }
 
   /// The text that is matched for an item: without a trailing CR.
@@ -128,107 +99,76 @@ public final class ItemMatcher {
 
   /// Matches `item`; `nil` when it does not match. With `positions`, the
   /// matched byte offsets (into `item`) are appended to it, for highlighting.
-  public func match(_ item: UnsafeBufferPointer<UInt8>, positions: PositionList? = nil)
-    -> ItemMatch?
-  {
-    let bytes = Self.matchedBytes(item)
-    scannedTrimmedLength = nil
-    if allowsASCIIScan, positions == nil, let scan = singleScan, let found = scan.scan(bytes) {
-      scannedTrimmedLength = found.trimmedLength
-      return found.match
+  public func match(_ item: UnsafeBufferPointer<UInt8>, positions: PositionList? = nil) -> ItemMatch? {
+    guard case .matched(let found, _) = outcome(item, positions: positions) else { return nil }
+    return found
+  }
+
+  /// Matches `item` for the ranker: the match with what `detail` asks of
+  /// the item. `nil` when it does not match.
+  func matchForRanking(_ item: UnsafeBufferPointer<UInt8>) -> RankingMatch? {
+    guard case .matched(let found, let scanned) = outcome(item, positions: nil) else { return nil }
+    switch detail {
+    case .scoreOnly:
+      return RankingMatch(match: found, trimmedLength: scanned ?? 0)
+    case .trimmedLength:
+      return RankingMatch(match: found, trimmedLength: scanned ?? text.trimmedLength())
+    case .characters:
+      return RankingMatch(
+        match: found, trimmedLength: scanned ?? text.trimmedLength(), units: text.units.buffer,
+        classes: text.classesBuffer)
     }
-    guard let shown = compiled.shownFields else { return match(text: bytes, positions: positions) }
+  }
+
+  /// What matching an item gave.
+  enum Outcome {
+    case noMatch
+    /// The match, and the item's trimmed length when a byte scan measured
+    /// it (`nil`: the prepared text holds the item, ask it).
+    case matched(ItemMatch, trimmedLength: Int?)
+  }
+
+  /// Matches `item` by the matcher's strategy.
+  private func outcome(_ item: UnsafeBufferPointer<UInt8>, positions: PositionList?) -> Outcome {
+    let bytes = Self.matchedBytes(item)
+    if positions == nil, let singleScan, let scanned = singleScan.scan(bytes) {
+      guard let found = scanned.match else { return .noMatch }
+      return .matched(found, trimmedLength: scanned.trimmedLength)
+    }
+    guard let shown = compiled.shownFields else { return outcome(text: bytes, positions: positions) }
     shownScratch.removeAll(keepingCapacity: true)
     shown.shownText(of: bytes, tokens: &tokens, into: &shownScratch)
-    return shownScratch.withUnsafeBufferPointer { match(text: $0, positions: positions) }
+    return shownScratch.withUnsafeBufferPointer { outcome(text: $0, positions: positions) }
   }
 
   /// Matches the searched text of an item (after `--with-nth`). Positions are offsets into it.
-  private func match(text bytes: UnsafeBufferPointer<UInt8>, positions: PositionList?) -> ItemMatch? {
+  private func outcome(text bytes: UnsafeBufferPointer<UInt8>, positions: PositionList?) -> Outcome {
     // An ASCII item can be scored from its bytes: for one term the scorer's
     // own block scans reject what the byte filter would (`cpick_fuzzy.h`);
     // several terms are filtered first, in one pass for all (`AllTermsScan`),
     // where the scorer would scan once per term.
-    let scansBytes = allowsASCIIScan && byteScoredTerms && positions == nil
-    if scansBytes && terms.count == 1, let result = scanFuzzyTerms(bytes) { return result.match }
-    termMayOccur = 0
-    if usesByteFilter && !passesByteFilter(bytes) { return nil }
-    if scansBytes && terms.count > 1, let result = scanFuzzyTerms(bytes) { return result.match }
-    if takesLongItemPath(bytes, positions: positions) { return matchLongASCII(bytes, positions: positions) }
-    text.load(bytes)
-    if let searched = compiled.searchedFields {
-      searched.chunks(of: bytes, tokens: &tokens, into: &byteChunks)
+    let scansBytes = strategy == .asciiFuzzyTerms && positions == nil
+    if scansBytes && terms.count == 1, let scanned = scanFuzzyTerms(bytes).outcome { return scanned }
+    if filtersBytes && !passesByteFilter(bytes) { return .noMatch }
+    if scansBytes && terms.count > 1, let scanned = scanFuzzyTerms(bytes).outcome { return scanned }
+    if takesLongItemPath(bytes) {
+      guard let found = matchLongASCII(bytes, positions: positions) else { return .noMatch }
+      return .matched(found, trimmedLength: trimmedLength(ofASCII: bytes))
     }
-    var total: Int32 = 0
-    var minBegin = Int.max
-    var minEnd = Int.max
-    var maxEnd = -1
-    var k = 0
-    while k < terms.count {
-      var satisfied = false
-      var settled = false
-      repeat {
-        let term = terms.entries[k]
-        currentTerm = k
-        k += 1
-        if settled { continue }
-        let mark = positionsScratch.values.count
-        if let found = matchTerm(term, positions: positions == nil ? nil : positionsScratch) {
-          if term.isInverse {
-            positionsScratch.values.removeSubrange(mark...)
-            continue
-          }
-          satisfied = true
-          settled = true
-          total &+= found.score
-          if found.start < found.end {
-            let start = text.originalPosition(found.start, normalize: term.normalizesItems)
-            let end = text.originalPosition(found.end - 1, normalize: term.normalizesItems) + 1
-            minBegin = min(minBegin, start)
-            minEnd = min(minEnd, end)
-            maxEnd = max(maxEnd, end)
-          }
-        } else if term.isInverse {
-          satisfied = true
-        }
-      } while k < terms.count && !terms.entries[k].startsGroup
-      if !satisfied {
-        positionsScratch.values.removeAll(keepingCapacity: true)
-        return nil
-      }
-    }
-    if let positions {
-      for position in positionsScratch.values {
-        positions.values.append(text.byteOffset(ofUnit: position))
-      }
-      positionsScratch.values.removeAll(keepingCapacity: true)
-    }
-    if maxEnd < 0 { return ItemMatch(score: total, minBegin: -1, minEnd: -1, maxEnd: -1) }
-    return ItemMatch(score: total, minBegin: minBegin, minEnd: minEnd, maxEnd: maxEnd)
+    guard let found = matchPrepared(bytes, positions: positions) else { return .noMatch }
+    return .matched(found, trimmedLength: nil)
   }
 
-  /// Rejects on raw bytes first: a group fails when none of its positive
-  /// terms can occur (a group with an inverse term can always be satisfied
-  /// by absence). Each positive term's answer is kept (`termMayOccur`): a
-  /// term that passed needs no second check after decoding. A query of
-  /// ASCII terms is checked in one pass first (`AllTermsScan`).
+  /// Rejects on raw bytes: a group fails when none of its positive terms can
+  /// occur (a group with an inverse term can always be satisfied by
+  /// absence). Each positive term's answer is kept (`termMayOccur`): a term
+  /// that passed needs no second check after decoding. A query of ASCII
+  /// terms is checked in one pass first (`AllTermsScan`).
   private func passesByteFilter(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    if let allTerms, allTermsScanned >= 0 {
-      allTermsScanned += 1
-      var passes: Bool? = nil
-      switch allTerms.scan(bytes) {
-      case .passes: passes = true
-      case .fails: passes = false
-      case .undecided:
-        // Not ASCII. Where such items are common, the per-term skips suit them better.
-        allTermsUndecided += 1
-        if allTermsScanned >= 256 && allTermsUndecided * 4 > allTermsScanned { allTermsScanned = -1 }
-        passes = allTerms.scanDecoding(bytes)
-      }
-      if let passes {
-        if passes { termMayOccur = terms.count >= 64 ? ~0 : (1 << UInt64(terms.count)) - 1 }
-        return passes
-      }
+    termMayOccur = 0
+    if let passes = passesAllTermsScan(bytes) {
+      if passes { termMayOccur = terms.count >= 64 ? ~0 : (1 << UInt64(terms.count)) - 1 }
+      return passes
     }
     var k = 0
     while k < terms.count {
@@ -239,8 +179,8 @@ public final class ItemMatcher {
           possible = true
         } else if ByteFilter.mayMatchExactly(
           bytes, table: term.filter, units: term.units, sieves: term.sieves,
-          folding: lookup.twoByteFolding, caseSensitive: term.isCaseSensitive,
-          normalize: term.normalizesItems)
+          folding: lookup.twoByteFolding, caseSensitive: term.folding.isCaseSensitive,
+          normalize: term.folding.normalizes)
         {
           possible = true
           if k < 64 { termMayOccur |= 1 << UInt64(k) }
@@ -252,129 +192,40 @@ public final class ItemMatcher {
     return true
   }
 
-  /// The item's length in characters without surrounding white space, for the
-  /// `length` tiebreak. Valid right after a successful `match`.
-  public var lastTrimmedLength: Int { scannedTrimmedLength ?? text.trimmedLength() }
-
-  /// Scores an ASCII item for a query of plain fuzzy terms from its bytes
-  /// (`ASCIIFuzzyScorer`), once the byte filter has let it through. `nil` when the general path must take the item:
-  /// it is not ASCII, it is very long, or a term's window is too large.
-  private func scanFuzzyTerms(_ bytes: UnsafeBufferPointer<UInt8>) -> (match: ItemMatch?, Void)? {
-    guard bytes.count <= Scoring.longItemUnits, PreparedText.isASCII(bytes) else { return nil }
-    var total: Int32 = 0
-    var minBegin = Int.max
-    var minEnd = Int.max
-    var maxEnd = -1
-    for k in 0..<terms.count {
-      let term = terms.entries[k]
-      switch asciiFuzzy.match(
-        term.units, in: bytes, caseSensitive: term.isCaseSensitive)
-      {
-      case .noMatch: return (nil, ())
-      case .tooLarge: return nil
-      case .matched(let found):
-        total &+= found.score
-        minBegin = min(minBegin, found.start)
-        minEnd = min(minEnd, found.end)
-        maxEnd = max(maxEnd, found.end)
-      }
-    }
-    setTrimmedLength(ofASCII: bytes)
-    return (ItemMatch(score: total, minBegin: minBegin, minEnd: minEnd, maxEnd: maxEnd), ())
-  }
-
-  /// Notes an ASCII item's length without white space at either end (`lastTrimmedLength`).
-  func setTrimmedLength(ofASCII bytes: UnsafeBufferPointer<UInt8>) {
-    let classes = lookup.asciiClasses
-    var start = 0
-    var end = bytes.count
-    while start < end && classes[Int(bytes[start])] == .white { start += 1 }
-    while end > start && classes[Int(bytes[end - 1])] == .white { end -= 1 }
-    scannedTrimmedLength = end - start
-  }
-
-  /// The last matched item's decoded units (for the tiebreaks that look at characters).
-  var lastUnits: UnsafeBufferPointer<UInt32> { text.units.buffer }
-  var lastClasses: UnsafeBufferPointer<CharClass> { text.classesBuffer }
-
-  /// Matches one term; positions (if asked for) are appended as units of the decoded item.
-  private func matchTerm(_ term: TermTable.Entry, positions: PositionList?) -> ScoredMatch? {
-    // Before classifying every character of a non-ASCII item, make sure the term
-    // can occur at all (the byte filter already did, for the terms it checked).
-    let checked = usesByteFilter && !term.isInverse && currentTerm < 64
-    if checked && termMayOccur & (1 << UInt64(currentTerm)) == 0 { return nil }
-    if !checked
-      && !text.mayContain(
-        term.units, caseSensitive: term.isCaseSensitive, normalize: term.normalizesItems)
-    {
-      return nil
-    }
-    // A fuzzy term scored without positions needs a non-ASCII item's bonuses
-    // only where its characters occur.
-    if term.kind == .fuzzy && positions == nil && compiled.searchedFields == nil && !text.isASCII
-      && fuzzy.scoresLazily,
-      let units = text.lazyUnits(caseSensitive: term.isCaseSensitive, normalize: term.normalizesItems)
-    {
-      let text = self.text
-      let normalize = term.normalizesItems
-      switch fuzzy.matchLazily(term.units, in: units, bonus: { text.bonus(atFolded: $0, normalize: normalize) }) {
-      case .noMatch: return nil
-      case .matched(let found): return found
-      case .needsPreparedText: break
-      }
-    }
-    let scoring = text.text(caseSensitive: term.isCaseSensitive, normalize: term.normalizesItems)
-    let mark = positions?.values.count ?? 0
-    var found: ScoredMatch? = nil
-    if compiled.searchedFields == nil {
-      found = score(term, in: scoring, positions: positions)
-    } else {
-      // `--nth`: the first field that holds the term decides, as in fzf.
-      for chunk in byteChunks {
-        let lower = text.unitIndex(forByte: chunk.lowerBound, normalize: term.normalizesItems)
-        let upper = text.unitIndex(forByte: chunk.upperBound, normalize: term.normalizesItems)
-        guard var inChunk = score(term, in: scoring.slice(lower..<upper), positions: positions)
-        else { continue }
-        inChunk.start += lower
-        inChunk.end += lower
-        if let positions {
-          for k in mark..<positions.values.count { positions.values[k] += lower }
-        }
-        found = inChunk
-        break
-      }
-    }
-    if let positions, term.normalizesItems, positions.values.count > mark {
-      for k in mark..<positions.values.count {
-        positions.values[k] = text.originalPosition(positions.values[k], normalize: true)
-      }
-    }
-    return found
-  }
-
-  private func score(_ term: TermTable.Entry, in scoring: ScoringText, positions: PositionList?)
-    -> ScoredMatch?
-  {
-    let pattern = term.units
-    do {
-      switch term.kind {
-      case .fuzzy:
-        return fuzzy.match(pattern, in: scoring, positions: positions)
-      case .exact:
-        return ExactScorer.substring(
-          pattern, in: scoring, atBoundaries: false, table: compiled.table,
-          backward: compiled.prefersLastOccurrence, positions: positions)
-      case .exactBoundary:
-        return ExactScorer.substring(
-          pattern, in: scoring, atBoundaries: true, table: compiled.table,
-          backward: compiled.prefersLastOccurrence, positions: positions)
-      case .prefix:
-        return ExactScorer.prefix(pattern, in: scoring, positions: positions)
-      case .suffix:
-        return ExactScorer.suffix(pattern, in: scoring, positions: positions)
-      case .equal:
-        return ExactScorer.equal(pattern, in: scoring, table: compiled.table, positions: positions)
-      }
+  /// `AllTermsScan`'s verdict, or `nil` when it has none (the query does not
+  /// suit it, or the matcher stopped using it).
+  private func passesAllTermsScan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+    guard let allTerms, allTermsScanned >= 0 else { return nil }
+    allTermsScanned += 1
+    switch allTerms.scan(bytes) {
+    case .passes: return true
+    case .fails: return false
+    case .undecided:
+      // Not ASCII. Where such items are common, the per-term skips suit them better.
+      allTermsUndecided += 1
+      if allTermsScanned >= 256 && allTermsUndecided * 4 > allTermsScanned { allTermsScanned = -1 }
+      return allTerms.scanDecoding(bytes)
     }
   }
+
+  /// Whether the byte filter has already settled that term `index` may
+  /// occur (`false`: it did not check, or found it cannot).
+  @inline(__always)
+  func byteFilterChecked(_ term: TermTable.Entry, index: Int) -> Bool {
+    filtersBytes && !term.isInverse && index < 64
+  }
+}
+
+/// What matching an item gave the ranker: the match and what its tiebreaks
+/// read of the item (`MatchDetail`).
+struct RankingMatch {
+  var match: ItemMatch
+  /// The item's length in characters without white space at either end
+  /// (0 when the matcher's detail is `.scoreOnly`).
+  var trimmedLength: Int
+  /// The item's decoded units and their classes when the matcher's detail is
+  /// `.characters` (empty otherwise): views into the matcher's scratch
+  /// space, valid until its next match.
+  var units = UnsafeBufferPointer<UInt32>(start: nil, count: 0)
+  var classes = UnsafeBufferPointer<CharClass>(start: nil, count: 0)
 }

@@ -31,20 +31,16 @@ final class PreparedText {
   /// `keptForNormalized` is filled (by the eager pass or `buildNormalizedPositions`).
   private var keptReady = false
 
-  /// Folded units for each variant: index `(caseSensitive ? 1 : 0) | (normalize ? 2 : 0)`.
-  /// For ASCII items variant 1 is `units` itself and variant 0 is filled by `load`.
-  private var folded0 = ScratchBuffer<UInt32>()
-  private var folded1 = ScratchBuffer<UInt32>()
-  private var folded2 = ScratchBuffer<UInt32>()
-  private var folded3 = ScratchBuffer<UInt32>()
-  private var foldedReady: (Bool, Bool, Bool, Bool) = (false, false, false, false)
+  /// Folded units for each folding. For ASCII items, accent folding
+  /// changes nothing: `units` itself serves the case-sensitive foldings and
+  /// `load` fills `Folding.caseFolded` for the others.
+  private var folded = FoldedUnits()
 
   /// Classes and bonuses of a non-ASCII item (computed when it is loaded).
   private var classesReady = true
-  /// The folding (`(caseSensitive ? 1 : 0) | (normalize ? 2 : 0)`) that
-  /// `load` prepares for non-ASCII items along with their classes: the
-  /// matcher sets it to its first term's.
-  var eagerVariant = 0
+  /// The folding that `load` prepares for non-ASCII items as it decodes
+  /// them: the matcher's first term's.
+  let eagerFolding: Folding
   /// Class of each character of the first two planes (the BMP and the one
   /// with most emoji), filled 256 at a time as blocks are first seen
   /// (`CharClass.ofNonASCII` asks the standard library's Unicode tables,
@@ -60,12 +56,13 @@ final class PreparedText {
   private let twoByteFolding: UnsafeBufferPointer<UInt32>
   /// Class of each byte below 128, and the bonus matrix, as plain memory for the ASCII pass.
   private let asciiClasses: UnsafeMutablePointer<CharClass>
-  private let matrix: UnsafeMutablePointer<Int32>
+  private let matrix: BonusMatrix
   /// Owns `asciiClasses` and `matrix`.
   private let lookup: BonusLookup
 
-  init(lookup: BonusLookup) {
+  init(lookup: BonusLookup, eagerFolding: Folding) {
     self.lookup = lookup
+    self.eagerFolding = eagerFolding
     table = lookup.table
     asciiClasses = lookup.asciiClasses
     matrix = lookup.matrix
@@ -79,17 +76,6 @@ final class PreparedText {
   deinit {
     planeClasses.deallocate()
     planeBlockReady.deallocate()
-    units.release()
-    byteOffsets.release()
-    classes.release()
-    bonuses.release()
-    keptForNormalized.release()
-    normalizedClasses.release()
-    normalizedBonuses.release()
-    folded0.release()
-    folded1.release()
-    folded2.release()
-    folded3.release()
   }
 
   /// Number of units.
@@ -119,14 +105,13 @@ final class PreparedText {
     let n = bytes.count
     units.reserve(n)
     units.count = n
-    folded0.reserve(n)
-    folded0.count = n
+    folded.invalidateAll()
+    let lower = folded.prepare(.caseFolded, count: n)
     classes.reserve(n)
     classes.count = n
     bonuses.reserve(n)
     bonuses.count = n
     let u = units.base
-    let lower = folded0.base
     let c = classes.base
     let b = bonuses.base
     let classOf = asciiClasses
@@ -139,22 +124,19 @@ final class PreparedText {
       let current = classOf[Int(byte)]
       c[k] = current
       let currentIndex = Int(current.rawValue)
-      b[k] = matrix[previous &* CharClass.count &+ currentIndex]
+      b[k] = matrix[previous, currentIndex]
       previous = currentIndex
     }
-    foldedReady = (true, false, false, false)
+    folded.finish(.caseFolded, count: n)
     classesReady = true
   }
 
-  /// Decodes straight into the unit buffers, then one pass notes combining
-  /// marks after Latin letters and folds the units for `eagerVariant` (the
-  /// folding the query's first term asks for), dropping those marks when it
-  /// folds accents, so that the common case needs no further pass over the
-  /// item. Classes and bonuses wait for `ensureClasses`: an item scored
-  /// without positions needs a bonus only where a query character occurs
-  /// (`bonus(atFolded:normalize:)`).
+  /// Decodes straight into the unit buffers, then folds them for
+  /// `eagerFolding` (`foldEagerly`). Classes and bonuses wait for
+  /// `ensureClasses`: an item scored without positions needs a bonus only
+  /// where a query character occurs (`bonus(atFolded:normalize:)`).
   private func loadUnicode(_ bytes: UnsafeBufferPointer<UInt8>) {
-    foldedReady = (false, false, false, false)
+    folded.invalidateAll()
     let n = bytes.count
     units.reserve(n)
     byteOffsets.reserve(n)
@@ -172,17 +154,21 @@ final class PreparedText {
     units.count = written
     byteOffsets.count = written
     classesReady = false
-    let variant = eagerVariant
-    var out = foldedBuffer(variant)
-    out.reserve(written)
-    out.count = written
-    let caseSensitive = variant & 1 != 0
-    let normalize = variant & 2 != 0
+    foldEagerly()
+  }
+
+  /// One pass over the decoded units: notes combining marks after Latin
+  /// letters and folds the units for `eagerFolding` (the folding the query's
+  /// first term asks for), dropping those marks when it folds accents, so
+  /// that the common case needs no further pass over the item.
+  private func foldEagerly() {
+    let written = units.count
+    let folding = eagerFolding
+    let normalize = folding.normalizes
+    let o = folded.prepare(folding, count: written)
     let u = units.base
-    let o = out.base
     var marks = false
     var previousUnit: UInt32 = 0
-    let twoByte = twoByteFolding
     // When accents are folded, the folded text drops the combining marks
     // after Latin letters: from the first such mark on, the output is
     // compacted here, with the kept positions that `buildNormalizedPositions`
@@ -191,58 +177,66 @@ final class PreparedText {
     var compacted = 0
     for k in 0..<written {
       let unit = u[k]
-      var folded = unit
-      if unit < 0x80 {
-        if !caseSensitive && (unit &- 0x41) < 26 { folded = unit | 0x20 }
-      } else {
-        if k > 0 && (normalize || !marks) && CombiningMarks.isCombining(unit)
-          && Self.isLatinLetter(previousUnit)
-        {
-          if normalize {
-            if !marks {
-              keptForNormalized.reserve(written)
-              kept = keptForNormalized.base
-              for earlier in 0..<k { kept[earlier] = Int32(truncatingIfNeeded: earlier) }
-              compacted = k
-            }
-            marks = true
-            previousUnit = unit
-            continue
+      if unit >= 0x80 && k > 0 && (normalize || !marks) && CombiningMarks.isCombining(unit)
+        && Self.isLatinLetter(previousUnit)
+      {
+        if normalize {
+          if !marks {
+            kept = startCompaction(at: k)
+            compacted = k
           }
           marks = true
+          previousUnit = unit
+          continue
         }
-        if unit < 0x800 {
-          folded = twoByte[variant << 11 | Int(unit)]
-        } else {
-          if !caseSensitive { folded = CaseFolding.lower(folded) }
-          if normalize { folded = LatinFolding.base(folded) }
-        }
+        marks = true
       }
+      let out = fold(unit, folding)
       if normalize && marks {
-        o[compacted] = folded
+        o[compacted] = out
         kept[compacted] = Int32(truncatingIfNeeded: k)
         compacted &+= 1
       } else {
-        o[k] = folded
+        o[k] = out
       }
       previousUnit = unit
     }
     hasMarksToDrop = marks
     if normalize && marks {
-      out.count = compacted
       keptForNormalized.count = compacted
       keptReady = true
     }
-    setFolded(variant, out, ready: true)
+    folded.finish(folding, count: normalize && marks ? compacted : written)
+  }
+
+  /// Starts dropping combining marks at unit `k`: every unit before it is
+  /// kept. Returns the kept positions' memory.
+  private func startCompaction(at k: Int) -> UnsafeMutablePointer<Int32> {
+    keptForNormalized.reserve(units.count)
+    let kept = keptForNormalized.base
+    for earlier in 0..<k { kept[earlier] = Int32(truncatingIfNeeded: earlier) }
+    return kept
+  }
+
+  /// `unit` folded as `folding` asks.
+  @inline(__always)
+  private func fold(_ unit: UInt32, _ folding: Folding) -> UInt32 {
+    if unit < 0x80 {
+      return !folding.isCaseSensitive && (unit &- 0x41) < 26 ? unit | 0x20 : unit
+    }
+    if unit < 0x800 { return twoByteFolding[folding.index << 11 | Int(unit)] }
+    var out = unit
+    if !folding.isCaseSensitive { out = CaseFolding.lower(out) }
+    if folding.normalizes { out = LatinFolding.base(out) }
+    return out
   }
 
   /// A term's folded units when the eager pass made them and its bonuses can
   /// be found position by position (`bonus(atFolded:normalize:)`); `nil`:
   /// use `text(caseSensitive:normalize:)`.
-  func lazyUnits(caseSensitive: Bool, normalize: Bool) -> UnsafeBufferPointer<UInt32>? {
-    let variant = (caseSensitive ? 1 : 0) | (normalize ? 2 : 0)
-    guard isReady(variant), !(normalize && hasMarksToDrop && !keptReady) else { return nil }
-    return foldedBuffer(variant).buffer
+  func lazyUnits(_ folding: Folding) -> UnsafeBufferPointer<UInt32>? {
+    guard folded.isReady(folding), !(folding.normalizes && hasMarksToDrop && !keptReady) else { return nil }
+    return folded.buffer(folding)
   }
 
   /// The bonus for matching position `position` of a term's folded units
@@ -253,7 +247,7 @@ final class PreparedText {
     let k = normalize && hasMarksToDrop ? Int(keptForNormalized[position]) : position
     let u = units.base
     let previous = k > 0 ? charClass(u[k - 1]) : table.initialClass
-    return matrix[Int(previous.rawValue) &* CharClass.count &+ Int(charClass(u[k]).rawValue)]
+    return matrix[previous, charClass(u[k])]
   }
 
   /// Computes the classes and bonuses of a decoded non-ASCII item.
@@ -272,7 +266,7 @@ final class PreparedText {
     for k in 0..<n {
       let current = charClass(u[k])
       c[k] = current
-      b[k] = matrix[Int(previous.rawValue) &* CharClass.count &+ Int(current.rawValue)]
+      b[k] = matrix[previous, current]
       previous = current
     }
   }
@@ -296,16 +290,14 @@ final class PreparedText {
   /// Whether `pattern` can occur, in order, in this item folded as a term
   /// needs: a necessary condition for every kind of term, checked before a
   /// non-ASCII item's classes are computed.
-  func mayContain(_ pattern: UnsafeBufferPointer<UInt32>, caseSensitive: Bool, normalize: Bool)
-    -> Bool
-  {
+  func mayContain(_ pattern: UnsafeBufferPointer<UInt32>, _ folding: Folding) -> Bool {
     if isASCII { return true }
     let m = pattern.count
     if m == 0 { return true }
     // Fold on the fly: most items fail here, and nothing is stored for them.
     let u = units.base
     let n = units.count
-    let dropsMarks = normalize && hasMarksToDrop
+    let dropsMarks = folding.normalizes && hasMarksToDrop
     var p = 0
     var want = pattern[0]
     for k in 0..<n {
@@ -313,8 +305,8 @@ final class PreparedText {
       if dropsMarks && k > 0 && CombiningMarks.isCombining(unit) && Self.isLatinLetter(u[k - 1]) {
         continue
       }
-      if !caseSensitive { unit = CaseFolding.lower(unit) }
-      if normalize { unit = LatinFolding.base(unit) }
+      if !folding.isCaseSensitive { unit = CaseFolding.lower(unit) }
+      if folding.normalizes { unit = LatinFolding.base(unit) }
       if unit == want {
         p += 1
         if p == m { return true }
@@ -325,20 +317,17 @@ final class PreparedText {
   }
 
   /// The text for a term with the given folding. Valid until the next `load`.
-  func text(caseSensitive: Bool, normalize: Bool) -> ScoringText {
+  func text(_ folding: Folding) -> ScoringText {
     if isASCII {
       // Accent folding changes nothing in ASCII.
-      let folded = caseSensitive ? units.buffer : folded0.buffer
-      return ScoringText(units: folded, bonuses: bonuses.buffer, classes: classes.buffer)
+      let units = folding.isCaseSensitive ? units.buffer : folded.buffer(.caseFolded)
+      return ScoringText(units: units, bonuses: bonuses.buffer, classes: classes.buffer)
     }
     ensureClasses()
-    if normalize && hasMarksToDrop && !normalizedReady { buildNormalizedPositions() }
-    let variant = (caseSensitive ? 1 : 0) | (normalize ? 2 : 0)
-    if !isReady(variant) {
-      fold(variant: variant, caseSensitive: caseSensitive, normalize: normalize)
-    }
-    let unitsOut = foldedBuffer(variant).buffer
-    if normalize && hasMarksToDrop {
+    if folding.normalizes && hasMarksToDrop && !normalizedReady { buildNormalizedPositions() }
+    if !folded.isReady(folding) { fold(folding) }
+    let unitsOut = folded.buffer(folding)
+    if folding.normalizes && hasMarksToDrop {
       return ScoringText(
         units: unitsOut, bonuses: normalizedBonuses.buffer, classes: normalizedClasses.buffer)
     }
@@ -393,64 +382,17 @@ final class PreparedText {
     return end - start
   }
 
-  private func isReady(_ variant: Int) -> Bool {
-    switch variant {
-    case 0: return foldedReady.0
-    case 1: return foldedReady.1
-    case 2: return foldedReady.2
-    default: return foldedReady.3
-    }
-  }
-
-  private func foldedBuffer(_ variant: Int) -> ScratchBuffer<UInt32> {
-    switch variant {
-    case 0: return folded0
-    case 1: return folded1
-    case 2: return folded2
-    default: return folded3
-    }
-  }
-
-  /// Folds the (non-ASCII) units for one variant.
-  private func fold(variant: Int, caseSensitive: Bool, normalize: Bool) {
-    var out = foldedBuffer(variant)
-    let dropping = normalize && hasMarksToDrop
+  /// Folds the (non-ASCII) units for `folding`.
+  private func fold(_ folding: Folding) {
+    let dropping = folding.normalizes && hasMarksToDrop
     let outCount = dropping ? keptForNormalized.count : units.count
-    out.reserve(outCount)
-    out.count = outCount
-    let o = out.base
+    let o = folded.prepare(folding, count: outCount)
     let u = units.base
     let kept = keptForNormalized.base
-    let twoByte = twoByteFolding
     for k in 0..<outCount {
-      var unit = u[dropping ? Int(kept[k]) : k]
-      if unit < 0x800 {
-        unit = twoByte[variant << 11 | Int(unit)]
-      } else {
-        if !caseSensitive { unit = CaseFolding.lower(unit) }
-        if normalize { unit = LatinFolding.base(unit) }
-      }
-      o[k] = unit
+      o[k] = fold(u[dropping ? Int(kept[k]) : k], folding)
     }
-    setFolded(variant, out, ready: true)
-  }
-
-  /// Stores a variant's buffer (which may have grown) and whether it is ready.
-  private func setFolded(_ variant: Int, _ out: ScratchBuffer<UInt32>, ready: Bool) {
-    switch variant {
-    case 0:
-      folded0 = out
-      foldedReady.0 = ready
-    case 1:
-      folded1 = out
-      foldedReady.1 = ready
-    case 2:
-      folded2 = out
-      foldedReady.2 = ready
-    default:
-      folded3 = out
-      foldedReady.3 = ready
-    }
+    folded.finish(folding, count: outCount)
   }
 
   /// Which units remain when combining marks after Latin letters are dropped

@@ -58,7 +58,7 @@ public struct BonusTable: Sendable {
   let delimiters: DelimiterSet
   /// Class of each ASCII byte.
   private let asciiClasses: [CharClass]
-  /// `matrix[previous * CharClass.count + current]`.
+  /// Indexed by `BonusMatrix.index(previous:current:)`.
   private let matrix: [Int32]
 
   public init(scheme: Options.Scheme) {
@@ -98,7 +98,7 @@ public struct BonusTable: Sendable {
     var matrix = [Int32](repeating: 0, count: CharClass.count * CharClass.count)
     for previous in 0..<CharClass.count {
       for current in 0..<CharClass.count {
-        matrix[previous * CharClass.count + current] = Self.bonus(
+        matrix[BonusMatrix.index(previous: previous, current: current)] = Self.bonus(
           previous: CharClass(rawValue: UInt8(previous)) ?? .nonWord,
           current: CharClass(rawValue: UInt8(current)) ?? .nonWord,
           white: boundaryWhite, delimiter: boundaryDelimiter)
@@ -135,6 +135,6 @@ public struct BonusTable: Sendable {
   /// The bonus for matching a character of class `current` right after one of class `previous`.
   @inline(__always)
   public func bonus(previous: CharClass, current: CharClass) -> Int32 {
-    matrix[Int(previous.rawValue) * CharClass.count + Int(current.rawValue)]
+    matrix[BonusMatrix.index(previous: Int(previous.rawValue), current: Int(current.rawValue))]
   }
 }

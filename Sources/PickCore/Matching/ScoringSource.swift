@@ -33,7 +33,7 @@ struct ASCIIItemText: ScoringSource {
   let foldsCase: Bool
   /// `BonusLookup.asciiClasses` and `BonusLookup.matrix`.
   let classes: UnsafeMutablePointer<CharClass>
-  let matrix: UnsafeMutablePointer<Int32>
+  let matrix: BonusMatrix
   let initialClass: CharClass
 
   init(_ bytes: UnsafeBufferPointer<UInt8>, caseSensitive: Bool, lookup: BonusLookup) {
@@ -55,6 +55,6 @@ struct ASCIIItemText: ScoringSource {
 
   @inline(__always) func bonus(_ position: Int) -> Int32 {
     let previous = position > 0 ? charClass(position - 1) : initialClass
-    return matrix[Int(previous.rawValue) &* CharClass.count &+ Int(charClass(position).rawValue)]
+    return matrix[previous, charClass(position)]
   }
 }

@@ -1,7 +1,10 @@
 /// A growable buffer of plain values with a stable address between growths,
 /// owned by one worker. Matching reuses these for every item so the hot loop
 /// allocates nothing and does no reference counting.
-struct ScratchBuffer<Element: BitwiseCopyable> {
+///
+/// Not copyable: the buffer frees its memory when its owner goes, and no
+/// copy can keep a pointer that `reserve` or `append` has freed.
+struct ScratchBuffer<Element: BitwiseCopyable>: ~Copyable {
   private(set) var base: UnsafeMutablePointer<Element>
   private(set) var capacity: Int
   var count = 0
@@ -11,8 +14,7 @@ struct ScratchBuffer<Element: BitwiseCopyable> {
     base = .allocate(capacity: self.capacity)
   }
 
-  /// Frees the memory; the owner calls this once.
-  func release() { base.deallocate() }
+  deinit { base.deallocate() }
 
   /// Makes room for `needed` elements, discarding the contents when it grows.
   @inline(__always)

@@ -38,7 +38,7 @@ struct SingleCharacterScan {
       lower: lower, upper: upper, initial_class: lookup.table.initialClass.rawValue,
       prefers_last: prefersLast ? 1 : 0,
       classes: UnsafeRawPointer(lookup.asciiClasses).assumingMemoryBound(to: UInt8.self),
-      matrix: lookup.matrix, class_count: Int32(CharClass.count))
+      matrix: lookup.matrix.base, class_count: Int32(CharClass.count))
   }
 
   /// Whether each `CharClass` is stored as the byte of its raw value.

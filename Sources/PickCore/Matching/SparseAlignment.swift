@@ -17,7 +17,7 @@
 /// matrix keeps each cell's run length, an occurrence here keeps the bonus of
 /// its run's first character (what the run length was used to look up), or
 /// -1 when the cell ends no run.
-struct SparseAlignment {
+struct SparseAlignment: ~Copyable {
   /// One occurrence of a row's character in the window, after scoring.
   struct Cell {
     var column: Int32
@@ -38,14 +38,6 @@ struct SparseAlignment {
   /// The scored occurrences of the row above and of the row being scored.
   private var above = ScratchBuffer<Cell>()
   private var current = ScratchBuffer<Cell>()
-
-  /// Frees the scratch space; the owner calls this once.
-  func release() {
-    columns.release()
-    columnCounts.release()
-    above.release()
-    current.release()
-  }
 
   /// Makes room for an m × width window and empties every row's column list.
   mutating func prepare(m: Int, width: Int) {
@@ -90,7 +82,7 @@ struct SparseAlignment {
       let col = cols[k]
       let b = bonus(Int(col))
       aboveCells[k] = Cell(
-        column: col, score: Scoring.match &+ b &* Scoring.firstCharMultiplier, runStart: b,
+        column: col, score: ScoringRules.firstCharacter(bonus: b), runStart: b,
         inGap: false)
     }
     var bestScore: Int32 = 0
@@ -132,18 +124,13 @@ struct SparseAlignment {
         }
         var matchScore = diagonal &+ Scoring.match
         let own = bonus(Int(col))
-        var bonus = own
-        var runStart = own
-        if continued >= 0 && !(own >= Scoring.boundary && own > continued) {
-          // The run goes on: it keeps the value of its first character.
-          bonus = max(own, Scoring.consecutive, continued)
-          runStart = continued
-        }
-        if matchScore &+ bonus < gapScore {
+        let step = ScoringRules.runStep(own: own, runStart: continued)
+        var runStart = step.continues ? continued : own
+        if matchScore &+ step.bonus < gapScore {
           matchScore &+= own
           runStart = -1
         } else {
-          matchScore &+= bonus
+          matchScore &+= step.bonus
         }
         let score = max(matchScore, gapScore, 0)
         let cell = Cell(column: col, score: score, runStart: runStart, inGap: matchScore < gapScore)

@@ -1,13 +1,14 @@
 /// A query's terms laid out as plain values in memory the matcher owns, so
 /// the per-item loop reads them without touching reference counts (iterating
 /// `[[Term]]` retains every inner array and every term's units, which cost
-/// several percent of a broad search).
-struct TermTable {
+/// several percent of a broad search). Not copyable: it frees that memory
+/// when its matcher goes.
+struct TermTable: ~Copyable {
   struct Entry {
     var kind: Term.Kind
     var isInverse: Bool
-    var isCaseSensitive: Bool
-    var normalizesItems: Bool
+    /// How the term compares an item's characters with its own.
+    var folding: Folding
     /// The term's units.
     var units: UnsafeBufferPointer<UInt32>
     /// The byte filter's table (`ByteFilter.table`), one row per unit.
@@ -47,8 +48,7 @@ struct TermTable {
         )
         .initialize(from: filter.table)
         entries[k] = Entry(
-          kind: term.kind, isInverse: term.isInverse, isCaseSensitive: term.isCaseSensitive,
-          normalizesItems: term.normalizesItems,
+          kind: term.kind, isInverse: term.isInverse, folding: term.folding,
           units: UnsafeBufferPointer(
             start: units.baseAddress! + unitOffset, count: term.units.count),
           filter: UnsafePointer(filters.baseAddress! + filterOffset),
@@ -65,7 +65,7 @@ struct TermTable {
   /// Number of terms.
   let count: Int
 
-  func release() {
+  deinit {
     entries.deallocate()
     units.deallocate()
     sieves.deallocate()

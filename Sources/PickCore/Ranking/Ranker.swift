@@ -83,9 +83,9 @@ public struct Ranker: Sendable {
     let isWide = byScore && points.criteria.count > 1
     let span = range.count
     let tasks = (span + taskSize - 1) / taskSize
-    let matchers = (0..<max(1, min(workers, tasks))).map { _ in ItemMatcher(query) }
-    // The byte scans know only the trimmed length: enough for `length` and no tiebreak.
-    for matcher in matchers { matcher.allowsASCIIScan = !isWide && !points.needsUnits }
+    // What the keys read of a match decides how the matchers may match.
+    let detail: MatchDetail = !byScore ? .scoreOnly : isWide || points.needsUnits ? .characters : .trimmedLength
+    let matchers = (0..<max(1, min(workers, tasks))).map { _ in ItemMatcher(query, detail: detail) }
     // Skip to the query character fewest items hold, counted on a sample.
     if matchers[0].candidateSieve != nil, let census = ByteCensus(store, range: range, items: items) {
       let sieve = query.rarestRequiredCharacter(census: census)
@@ -97,7 +97,7 @@ public struct Ranker: Sendable {
 
     func run<Key>(
       _ keys: UnsafeMutablePointer<Key>,
-      key: @escaping @Sendable (ItemMatcher, ItemMatch, Int) -> Key
+      key: @escaping @Sendable (RankingMatch, Int) -> Key
     ) {
       let keysBox = UnsafeSendable(keys)
       // Each worker uses only its own matcher (scratch buffers), so sharing the list is safe.
@@ -142,18 +142,18 @@ public struct Ranker: Sendable {
                 skipped += 1
                 continue
               }
-              guard let match = matcher.match(item) else { continue }
+              guard let match = matcher.matchForRanking(item) else { continue }
               let order = reversed ? span - 1 - current : current
-              keysBox.value[start + n] = key(matcher, match, order)
+              keysBox.value[start + n] = key(match, order)
               n += 1
             }
           }
           if offset < end {
             for offset in offset..<end {
               let index = items.map { $0[offset] } ?? lower + offset
-              guard let match = matcher.match(store.item(index)) else { continue }
+              guard let match = matcher.matchForRanking(store.item(index)) else { continue }
               let order = reversed ? span - 1 - offset : offset
-              keysBox.value[start + n] = key(matcher, match, order)
+              keysBox.value[start + n] = key(match, order)
               n += 1
             }
           }
@@ -177,10 +177,9 @@ public struct Ranker: Sendable {
 
     if isWide {
       let keys = UnsafeMutablePointer<RankedMatches.WideKey>.allocate(capacity: max(span, 1))
-      run(keys) { matcher, match, order in
+      run(keys) { found, order in
         let p = points.points(
-          for: match, trimmedLength: matcher.lastTrimmedLength, units: matcher.lastUnits,
-          classes: matcher.lastClasses)
+          for: found.match, trimmedLength: found.trimmedLength, units: found.units, classes: found.classes)
         return RankedMatches.WideKey(points: p, order: UInt32(order))
       }
       var buffer = UnsafeMutableBufferPointer(start: keys, count: found.reduce(0, +))
@@ -190,16 +189,13 @@ public struct Ranker: Sendable {
     }
     let keys = UnsafeMutablePointer<UInt64>.allocate(capacity: max(span, 1))
     if byScore {
-      let usesUnits = points.needsUnits
-      run(keys) { matcher, match, order in
+      run(keys) { found, order in
         let p = points.points(
-          for: match, trimmedLength: matcher.lastTrimmedLength,
-          units: usesUnits ? matcher.lastUnits : UnsafeBufferPointer(start: nil, count: 0),
-          classes: usesUnits ? matcher.lastClasses : UnsafeBufferPointer(start: nil, count: 0))
+          for: found.match, trimmedLength: found.trimmedLength, units: found.units, classes: found.classes)
         return (p & 0xFFFF_FFFF_0000_0000) | UInt64(order)
       }
     } else {
-      run(keys) { _, _, order in UInt64(order) }
+      run(keys) { _, order in UInt64(order) }
     }
     var buffer = UnsafeMutableBufferPointer(start: keys, count: found.reduce(0, +))
     // An abandoned search is not worth sorting.

@@ -1,0 +1,58 @@
+/// The byte scans: ASCII items scored straight from their bytes, with no
+/// decoding, folding or per-position arrays (`MatchStrategy`'s
+/// `singleASCIICharacter`, in `SingleCharacterScan`, and `asciiFuzzyTerms`). They measure the item's
+/// trimmed length on the way, which is all the ranker then needs.
+extension ItemMatcher {
+  /// What a byte scan gave.
+  enum ScanOutcome {
+    /// The item is not for this scan (not ASCII, too long, too wide a
+    /// window): the prepared text takes it.
+    case notScanned
+    case noMatch
+    case matched(ItemMatch, trimmedLength: Int)
+
+    /// What the scan settled, as the matcher's outcome; `nil` when not scanned.
+    var outcome: ItemMatcher.Outcome? {
+      switch self {
+      case .notScanned: return nil
+      case .noMatch: return .noMatch
+      case .matched(let found, let trimmedLength): return .matched(found, trimmedLength: trimmedLength)
+      }
+    }
+  }
+
+  /// Scores an ASCII item for a query of plain fuzzy terms from its bytes
+  /// (`ASCIIFuzzyScorer`), once the byte filter has let it through.
+  func scanFuzzyTerms(_ bytes: UnsafeBufferPointer<UInt8>) -> ScanOutcome {
+    guard bytes.count <= Scoring.longItemUnits, PreparedText.isASCII(bytes) else { return .notScanned }
+    var total: Int32 = 0
+    var minBegin = Int.max
+    var minEnd = Int.max
+    var maxEnd = -1
+    for k in 0..<terms.count {
+      let term = terms.entries[k]
+      switch asciiFuzzy.match(term.units, in: bytes, caseSensitive: term.folding.isCaseSensitive) {
+      case .noMatch: return .noMatch
+      case .tooLarge: return .notScanned
+      case .matched(let found):
+        total &+= found.score
+        minBegin = min(minBegin, found.start)
+        minEnd = min(minEnd, found.end)
+        maxEnd = max(maxEnd, found.end)
+      }
+    }
+    return .matched(
+      ItemMatch(score: total, minBegin: minBegin, minEnd: minEnd, maxEnd: maxEnd),
+      trimmedLength: trimmedLength(ofASCII: bytes))
+  }
+
+  /// An ASCII item's length without white space at either end.
+  func trimmedLength(ofASCII bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    let classes = lookup.asciiClasses
+    var start = 0
+    var end = bytes.count
+    while start < end && classes[Int(bytes[start])] == .white { start += 1 }
+    while end > start && classes[Int(bytes[end - 1])] == .white { end -= 1 }
+    return end - start
+  }
+}
