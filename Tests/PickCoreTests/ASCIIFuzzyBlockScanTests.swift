@@ -16,24 +16,6 @@ private func randomItems(_ alphabet: [String], count: Int, using random: inout S
   }
 }
 
-/// Checks each query on `items` with the ASCII scans allowed against the general path.
-private func expectBlockScanAgreement(_ queries: [String], _ items: [[UInt8]], options: Options) {
-  for query in queries {
-    let compiled = CompiledQuery(Array(query.utf8), options: options)
-    let fast = ItemMatcher(compiled, detail: .trimmedLength)
-    let general = ItemMatcher(compiled, detail: .trimmedLength, strategy: .prepared(longItemsFromBytes: false))
-    for bytes in items {
-      let item = String(decoding: bytes, as: UTF8.self)
-      let a = bytes.withUnsafeBufferPointer { fast.matchForRanking($0) }
-      let b = bytes.withUnsafeBufferPointer { general.matchForRanking($0) }
-      #expect(a?.match == b?.match, "query \(query) item \(item.debugDescription)")
-      if a != nil, b != nil {
-        #expect(a?.trimmedLength == b?.trimmedLength, "query \(query) item \(item.debugDescription)")
-      }
-    }
-  }
-}
-
 private let queries = ["li", "lib", "lib/", "lib/p", "LiB", "l/l", "ii", "b/", "li b", "p9 l"]
 
 @Test(arguments: [Options.Scheme.default, .path])
@@ -47,7 +29,7 @@ func `the fuzzy block scans score ASCII items like the general path`(scheme: Opt
       options.scheme = scheme
       options.tiebreak = tiebreak
       options.caseMode = caseMode
-      expectBlockScanAgreement(queries, items, options: options)
+      expectByteScansAgree(queries, items, options: options)
     }
   }
 }
@@ -62,7 +44,7 @@ func `the fuzzy block scans score ASCII items like the general path`(scheme: Opt
     [0xFF] + Array("lib".utf8), Array("li".utf8) + [0xC3],
     Array("l".utf8) + [UInt8](repeating: 0x80, count: 20) + Array("ib".utf8),
   ]
-  expectBlockScanAgreement(queries, items, options: Options())
+  expectByteScansAgree(queries, items, options: Options())
 }
 
 @Test func `the fuzzy block scans find every occurrence at every offset of a block`() {
@@ -77,5 +59,5 @@ func `the fuzzy block scans score ASCII items like the general path`(scheme: Opt
       items.append(bytes + Array("/lb".utf8))
     }
   }
-  expectBlockScanAgreement(["lb", "xb", "lx"], items, options: Options())
+  expectByteScansAgree(["lb", "xb", "lx"], items, options: Options())
 }

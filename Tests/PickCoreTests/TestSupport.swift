@@ -1,4 +1,5 @@
 import PickTestSupport
+import Testing
 
 @testable import PickCore
 
@@ -80,4 +81,25 @@ func runFilter(
   if let workers { command.workers = workers }
   let matched = try command.run(store, into: &sink)
   return FilterResult(output: collected.bytes, matched: matched)
+}
+
+/// Checks each query on `items` with the byte scans the ranker's matcher
+/// takes (`MatchStrategy` for `.trimmedLength`) against the prepared text:
+/// the same match and trimmed length for every item.
+func expectByteScansAgree(_ queries: [String], _ items: [[UInt8]], options: Options) {
+  for query in queries {
+    let compiled = CompiledQuery(Array(query.utf8), options: options)
+    let fast = ItemMatcher(compiled, detail: .trimmedLength)
+    let general = ItemMatcher(compiled, detail: .trimmedLength, strategy: .prepared(longItemsFromBytes: false))
+    #expect(fast.strategy != general.strategy, "query \(query) takes no byte scan")
+    for bytes in items {
+      let item = String(decoding: bytes, as: UTF8.self)
+      let a = bytes.withUnsafeBufferPointer { fast.matchForRanking($0) }
+      let b = bytes.withUnsafeBufferPointer { general.matchForRanking($0) }
+      #expect(a?.match == b?.match, "query \(query) item \(item.debugDescription)")
+      if a != nil, b != nil {
+        #expect(a?.trimmedLength == b?.trimmedLength, "query \(query) item \(item.debugDescription)")
+      }
+    }
+  }
 }
