@@ -10,17 +10,21 @@ import Testing
   #expect(result.text.utf8.count == 65536)
 }
 
-/// A shell stands in for a picker: it draws on /dev/tty (which only works
-/// if the pty became its controlling terminal), reads its standard input
-/// (the file), then waits for a key from the terminal.
-@Test(.timeLimit(.minutes(1)))
+/// A shell stands in for a picker: it reads its standard input (the file),
+/// puts the terminal in raw mode and draws on /dev/tty (which only works if
+/// the pty became its controlling terminal), then waits for a key from it.
+// The limit is above the three waits' 60 s, so a stalled wait reports itself.
+@Test(.timeLimit(.minutes(2)))
 func `a program on the pseudo-terminal draws on /dev/tty and reads keys from it`() throws {
   let file = try TemporaryFile(contents: Array("first\nsecond\n".utf8))
   defer { file.remove() }
   let terminal = try TerminalProgram(rows: 5, columns: 40)
+  // The terminal is raw before the screen shows: a key sent on seeing it
+  // cannot land in a cooked line that `dd` would wait on for a newline.
   let script = """
-    n=$(wc -l); printf '> \\r\\n  %s/%s\\r\\n   first' "$n" "$n" > /dev/tty
-    stty raw -echo < /dev/tty; key=$(dd bs=1 count=1 < /dev/tty 2>/dev/null)
+    n=$(wc -l); stty raw -echo < /dev/tty
+    printf '> \\r\\n  %s/%s\\r\\n   first' "$n" "$n" > /dev/tty
+    key=$(dd bs=1 count=1 < /dev/tty 2>/dev/null)
     printf '\\033[2;3H1/2  \\033[3;4Hkey %s' "$key" > /dev/tty
     dd bs=1 count=1 < /dev/tty 2>/dev/null; stty sane < /dev/tty; exit 130
     """
