@@ -94,8 +94,11 @@ private func pipelineScript(_ producer: String, _ arguments: String = "") -> Str
       guard info.count >= 2, info[1].hasPrefix("1/") else { return nil }
       return Int(info[1].dropFirst(2))
     }
-    let first = try #require(total(try picker.waitFor(timeout: 10) { total($0) != nil }))
-    try picker.waitFor(timeout: 10) { (total($0) ?? 0) > first }
+    // Generous bounds: a debug build searches 20M items in about 9 s, more
+    // under CI's parallel load; an endless stream that starved the searches
+    // would still fail them.
+    let first = try #require(total(try picker.waitFor(timeout: 30) { total($0) != nil }))
+    try picker.waitFor(timeout: 30) { (total($0) ?? 0) > first }
     picker.send(Keys.esc)
     let result = try picker.finish(timeout: 10)
     #expect(lines(result.stderr) == ["141 130"])
