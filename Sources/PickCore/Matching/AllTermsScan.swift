@@ -80,7 +80,7 @@ final class AllTermsScan {
       let term = terms.entries[k]
       start |= 1 << UInt64(bit)
       for unit in term.units {
-        for byte in 0..<128 where Self.fold(UInt8(byte), term.folding.isCaseSensitive) == unit {
+        for byte in 0..<128 where UInt32(ASCIIFuzzyScorer.fold(UInt8(byte), term.folding.isCaseSensitive)) == unit {
           table[byte] |= 1 << UInt64(bit)
         }
         bit += 1
@@ -98,11 +98,6 @@ final class AllTermsScan {
   }
 
   deinit { table.deallocate() }
-
-  /// An ASCII byte as a term folds it.
-  private static func fold(_ byte: UInt8, _ caseSensitive: Bool) -> UInt32 {
-    UInt32(caseSensitive || (byte &- 0x41) >= 26 ? byte : byte | 0x20)
-  }
 
   /// Whether every term's characters occur in `bytes`, in order.
   @inline(__always)

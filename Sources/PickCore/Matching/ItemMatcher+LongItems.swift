@@ -34,20 +34,8 @@ extension ItemMatcher {
   ) -> ScoredMatch? {
     if byteFilterChecked(term, index: index) && termMayOccur & (1 << UInt64(index)) == 0 { return nil }
     let text = ASCIIItemText(bytes, caseSensitive: term.folding.isCaseSensitive, lookup: lookup)
-    let pattern = term.units
-    switch term.kind {
-    case .fuzzy:
-      return fuzzy.matchLongText(pattern, in: text, positions: positions)
-    case .exact, .exactBoundary:
-      return ExactScorer.substring(
-        pattern, in: text, atBoundaries: term.kind == .exactBoundary, table: compiled.table,
-        backward: compiled.prefersLastOccurrence, positions: positions)
-    case .prefix:
-      return ExactScorer.prefix(pattern, in: text, positions: positions)
-    case .suffix:
-      return ExactScorer.suffix(pattern, in: text, positions: positions)
-    case .equal:
-      return ExactScorer.equal(pattern, in: text, table: compiled.table, positions: positions)
+    return scoreByKind(term, in: text, positions: positions) {
+      fuzzy.matchLongText(term.units, in: text, positions: positions)
     }
   }
 }

@@ -77,24 +77,31 @@ extension ItemMatcher {
   }
 
   private func score(_ term: TermTable.Entry, in scoring: ScoringText, positions: PositionList?) -> ScoredMatch? {
+    scoreByKind(term, in: scoring, positions: positions) {
+      fuzzy.match(term.units, in: scoring, positions: positions)
+    }
+  }
+
+  /// Scores `term` in `text` by its kind, a fuzzy term by `scoreFuzzy`: the
+  /// prepared text and a long item's bytes share the exact kinds' scorers
+  /// and differ only in the fuzzy one.
+  func scoreByKind<Text: ScoringSource>(
+    _ term: TermTable.Entry, in text: Text, positions: PositionList?, scoreFuzzy: () -> ScoredMatch?
+  ) -> ScoredMatch? {
     let pattern = term.units
     switch term.kind {
     case .fuzzy:
-      return fuzzy.match(pattern, in: scoring, positions: positions)
-    case .exact:
+      return scoreFuzzy()
+    case .exact, .exactBoundary:
       return ExactScorer.substring(
-        pattern, in: scoring, atBoundaries: false, table: compiled.table,
-        backward: compiled.prefersLastOccurrence, positions: positions)
-    case .exactBoundary:
-      return ExactScorer.substring(
-        pattern, in: scoring, atBoundaries: true, table: compiled.table,
+        pattern, in: text, atBoundaries: term.kind == .exactBoundary, table: compiled.table,
         backward: compiled.prefersLastOccurrence, positions: positions)
     case .prefix:
-      return ExactScorer.prefix(pattern, in: scoring, positions: positions)
+      return ExactScorer.prefix(pattern, in: text, positions: positions)
     case .suffix:
-      return ExactScorer.suffix(pattern, in: scoring, positions: positions)
+      return ExactScorer.suffix(pattern, in: text, positions: positions)
     case .equal:
-      return ExactScorer.equal(pattern, in: scoring, table: compiled.table, positions: positions)
+      return ExactScorer.equal(pattern, in: text, table: compiled.table, positions: positions)
     }
   }
 }
