@@ -347,6 +347,14 @@ private func contains(_ bytes: [UInt8], _ text: String) -> Bool {
     #expect(contains(renderer.render(frame), "\u{1B}[0;4;38;5;161;48;5;236mx\u{1B}[0m\u{1B}[K"))
   }
 
+  @Test func `24-bit colours and the rarer attributes are sent in their own SGR forms`() {
+    var renderer = FrameRenderer()
+    let style = Style(
+      foreground: .rgb(255, 0, 128), background: .rgb(1, 2, 3), italic: true, blink: true, strikethrough: true)
+    let frame = Frame(width: 4, height: 1, rows: [[span("x", style)]])
+    #expect(contains(renderer.render(frame), "\u{1B}[0;3;5;9;38;2;255;0;128;48;2;1;2;3mx\u{1B}[0m"))
+  }
+
   @Test func `a row wider than the frame is cut after the last span that fits`() {
     let frame = Frame(width: 4, height: 1, rows: [[span("abc"), span("de")]])
     var renderer = FrameRenderer()

@@ -135,17 +135,29 @@ public struct FrameRenderer: Sendable {
     bytes += [0x1B, 0x5B, 0x30]
     if style.bold { bytes += [0x3B, 0x31] }
     if style.dim { bytes += [0x3B, 0x32] }
+    if style.italic { bytes += [0x3B, 0x33] }
     if style.underline { bytes += [0x3B, 0x34] }
+    if style.blink { bytes += [0x3B, 0x35] }
     if style.reverse { bytes += [0x3B, 0x37] }
-    if case .palette(let index)? = style.foreground {
-      bytes += [0x3B, 0x33, 0x38, 0x3B, 0x35, 0x3B]  // ;38;5;
-      appendDecimal(Int(index), to: &bytes)
-    }
-    if case .palette(let index)? = style.background {
-      bytes += [0x3B, 0x34, 0x38, 0x3B, 0x35, 0x3B]  // ;48;5;
-      appendDecimal(Int(index), to: &bytes)
-    }
+    if style.strikethrough { bytes += [0x3B, 0x39] }
+    if let foreground = style.foreground { appendColor(foreground, layer: 0x33, to: &bytes) }
+    if let background = style.background { appendColor(background, layer: 0x34, to: &bytes) }
     bytes.append(0x6D)
+  }
+
+  /// `;38;5;N` or `;38;2;R;G;B` (`layer` is the `3` of foreground or the `4` of background).
+  private func appendColor(_ color: Color, layer: UInt8, to bytes: inout [UInt8]) {
+    switch color {
+    case .palette(let index):
+      bytes += [0x3B, layer, 0x38, 0x3B, 0x35, 0x3B]
+      appendDecimal(Int(index), to: &bytes)
+    case .rgb(let red, let green, let blue):
+      bytes += [0x3B, layer, 0x38, 0x3B, 0x32]
+      for component in [red, green, blue] {
+        bytes.append(0x3B)
+        appendDecimal(Int(component), to: &bytes)
+      }
+    }
   }
 
   private func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {

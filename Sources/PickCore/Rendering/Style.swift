@@ -10,10 +10,14 @@ public struct Style: Hashable, Sendable {
   public var reverse = false
   public var underline = false
   public var dim = false
+  public var italic = false
+  public var blink = false
+  public var strikethrough = false
 
   public init(
     foreground: Color? = nil, background: Color? = nil,
-    bold: Bool = false, reverse: Bool = false, underline: Bool = false, dim: Bool = false
+    bold: Bool = false, reverse: Bool = false, underline: Bool = false, dim: Bool = false,
+    italic: Bool = false, blink: Bool = false, strikethrough: Bool = false
   ) {
     self.foreground = foreground
     self.background = background
@@ -21,6 +25,9 @@ public struct Style: Hashable, Sendable {
     self.reverse = reverse
     self.underline = underline
     self.dim = dim
+    self.italic = italic
+    self.blink = blink
+    self.strikethrough = strikethrough
   }
 
   /// The terminal's default look: no colours, no attributes.
