@@ -37,7 +37,10 @@ let package = Package(
     // `pick-bench rank` also runs PickCore's matcher in process.
     .executableTarget(name: "pick-bench", dependencies: ["PickTestSupport", "PickCore"]),
     .executableTarget(name: "pick-rank", dependencies: ["PickTestSupport"]),
-    .testTarget(name: "PickCoreTests", dependencies: ["PickCore", "PickTestSupport"]),
+    .testTarget(
+      name: "PickCoreTests", dependencies: ["PickCore", "PickTestSupport"],
+      // Text the tests read from disk (fzf's --help), not compiled.
+      exclude: ["Fixtures"]),
     .testTarget(name: "PickSystemTests", dependencies: ["PickSystem", "PickTestSupport"]),
     .testTarget(name: "PickEndToEndTests", dependencies: ["pick", "PickCore", "PickTestSupport"]),
     .testTarget(name: "PickBenchTests", dependencies: ["pick-bench", "PickTestSupport"]),

@@ -136,6 +136,6 @@ private func isAcceptedOption(_ spelling: String) -> Bool {
     _ = try OptionParser.parse(arguments: [Array(spelling.utf8)])
     return true
   } catch {
-    return !error.message.hasPrefix("unknown option")
+    return !error.message.hasPrefix("unknown option") && !error.message.contains("is not supported")
   }
 }

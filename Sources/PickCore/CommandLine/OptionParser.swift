@@ -126,6 +126,9 @@ public enum OptionParser {
 
   /// fzf's negations: `+x`, `+e`, `+i`, `+s`, `+m`. Never bundled, as in fzf.
   private static func applyPlus(_ word: [UInt8], to options: inout Options) throws(OptionError) {
+    if word.count == 2, FzfOptions.unsupportedPlus.contains(Character(Unicode.Scalar(word[1]))) {
+      throw FzfOptions.refusal(displayed(word))
+    }
     guard word.count == 2,
       let negation = table.first(where: {
         $0.negatedShort == Character(Unicode.Scalar(word[1]))
@@ -181,6 +184,7 @@ public enum OptionParser {
   }
 
   private static func unknown(_ spelling: String, near name: String) -> OptionError {
+    if FzfOptions.unsupported.contains(name) { return FzfOptions.refusal(spelling) }
     if name.hasPrefix("no-"), allLongNames.contains(String(name.dropFirst(3))) {
       return OptionError("unknown option: \(spelling) (--\(name.dropFirst(3)) has no negated form)")
     }

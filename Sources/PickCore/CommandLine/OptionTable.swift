@@ -105,16 +105,17 @@ extension OptionParser {
     OptionSpec(long: "cycle", kind: .flag { $0.cycle = true }, negation: { $0.cycle = false }),
     OptionSpec(
       long: "select-1", short: "1", kind: .flag { $0.selectOne = true },
-      negation: { $0.selectOne = false }),
+      negation: { $0.selectOne = false }, negatedShort: "1"),
     OptionSpec(
       long: "exit-0", short: "0", kind: .flag { $0.exitZero = true },
-      negation: { $0.exitZero = false }),
+      negation: { $0.exitZero = false }, negatedShort: "0"),
     OptionSpec(
       long: "output-order",
       kind: .requiredValue(placeholder: "ORDER") { options, value throws(InvalidValue) in
         options.outputOrder = try OptionValues.enumeration(value, Options.OutputOrderOption.self)
       }, valueCompletion: .choices(of: Options.OutputOrderOption.self)),
-    OptionSpec(long: "color", kind: .flag { $0.usesColor = true }, negation: { $0.usesColor = false }),
+    OptionSpec(
+      long: "color", kind: .flag { $0.usesColor = true }, negation: { $0.usesColor = false }, negatedShort: "c"),
     OptionSpec(
       long: "preselect",
       kind: .requiredValue(placeholder: "TEXT") { options, value in options.preselect.append(value) }),

@@ -1,0 +1,45 @@
+/// The options fzf 0.74 has that pick does not: refused with a message that
+/// says so and where to read why, instead of "unknown option", so that a fzf
+/// user who copies their defaults into `PICK_DEFAULT_OPTS` learns at once that
+/// the option is known and left out on purpose (and a typo of pick's own
+/// options still gets "did you mean").
+///
+/// The list is fzf 0.74.5's long options (those `fzf --help` shows, their
+/// `--no-` forms, and the undocumented ones fzf's option parser accepts)
+/// minus those pick parses. `FzfOptionCoverageTests` walks `fzf --help`
+/// (recorded in `Tests/PickCoreTests/Fixtures`) and holds the option table,
+/// this list and `Docs/fzf-compatibility.md` to each other: an option pick
+/// learns must leave this list.
+enum FzfOptions {
+  /// Long names without their dashes.
+  static let unsupported: Set<String> = [
+    "algo", "ambidouble", "ansi", "async", "bash", "bench", "black", "bold", "border", "border-label",
+    "border-label-pos", "clear", "disabled", "ellipsis", "enabled", "extended-exact", "filepath-word", "fish",
+    "footer", "footer-border", "footer-label", "footer-label-pos", "force-tty-in", "freeze-left",
+    "freeze-right", "gap", "gap-line", "ghost", "gutter", "gutter-raw", "header-border", "header-first",
+    "header-label", "header-label-pos", "header-lines-border", "highlight-line", "history", "history-size",
+    "hscroll", "hscroll-off", "id-nth", "info", "info-command", "inline-info", "input-border", "input-label",
+    "input-label-pos", "jump-labels", "keep-right", "list-border", "list-label", "list-label-pos", "listen",
+    "listen-unsafe", "man", "margin", "marker", "marker-multi-line", "min-height", "multi-line", "no-256",
+    "no-ambidouble", "no-ansi", "no-black", "no-bold", "no-border", "no-border-label", "no-clear",
+    "no-filepath-word", "no-footer", "no-footer-border", "no-footer-label", "no-force-tty-in", "no-gap",
+    "no-gap-line", "no-header-border", "no-header-first", "no-header-label", "no-header-lines-border",
+    "no-highlight-line", "no-history", "no-hscroll", "no-id-nth", "no-info", "no-info-command",
+    "no-inline-info", "no-input", "no-input-border", "no-input-label", "no-keep-right", "no-list-border",
+    "no-list-label", "no-listen", "no-listen-unsafe", "no-margin", "no-multi-line", "no-padding", "no-phony",
+    "no-popup", "no-preview-border", "no-preview-label", "no-raw", "no-scrollbar", "no-separator", "no-sync",
+    "no-tail", "no-tmux", "no-track", "no-tty-default", "no-unicode", "no-winpty", "no-wrap", "no-wrap-word",
+    "nushell", "padding", "phony", "pointer", "popup", "preview-border", "preview-label", "preview-label-pos",
+    "preview-wrap-sign", "profile-block", "profile-cpu", "profile-mem", "profile-mutex", "proxy-script",
+    "raw", "scroll-off", "scrollbar", "separator", "style", "sync", "tail", "threads", "tmux", "toggle-sort",
+    "track", "tty-default", "unicode", "wrap", "wrap-sign", "wrap-word", "zsh",
+  ]
+
+  /// fzf's `+N` negations pick does not have (`+2` is fzf's `--no-256`).
+  static let unsupportedPlus: Set<Character> = ["2"]
+
+  /// The refusal for one of them, `spelling` as typed (`--border`).
+  static func refusal(_ spelling: String) -> OptionError {
+    OptionError("\(spelling) is not supported (see Docs/fzf-compatibility.md)")
+  }
+}
