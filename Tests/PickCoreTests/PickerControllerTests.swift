@@ -319,6 +319,22 @@ private func click(_ button: Int = 0, column: Int, row: Int) -> [UInt8] {
     #expect(p.frame(width: 60, height: 6).plainText.contains("[exit status 1]"))
   }
 
+  @Test func `a preview window of size 0 still runs its command; a hidden one does not`() throws {
+    func started(_ p: PickerHarness) -> [Int?] {
+      p.effects.compactMap { if case .startPreview(let request, _) = $0 { request.item } else { nil } }
+    }
+    for (window, runs) in [("0", true), ("right,0", true), ("0,hidden", false)] {
+      var p = try PickerHarness(["a", "b"], width: 40, height: 6) {
+        $0.preview = Array("echo {} >> log".utf8)
+        $0.previewWindow = (try? PreviewWindowSpec().applying(Array(window.utf8))) ?? PreviewWindowSpec()
+      }
+      p.now += PickerTunables.previewDebounce
+      p.send(.tick)
+      #expect(started(p) == (runs ? [0] : []), "\(window)")
+      #expect(!p.frame(width: 40, height: 6).plainText.contains("│"), "\(window)")
+    }
+  }
+
   @Test func `hiding the preview stops its command and gives the list the whole width`() throws {
     var p = try PickerHarness(["a", "b"], width: 40, height: 6) { $0.preview = Array("cat {}".utf8) }
     p.now += PickerTunables.previewDebounce

@@ -40,6 +40,13 @@ import Testing
     Case(template: "{1,3}", item: "foo bar baz", expected: "'foo baz'"),
     Case(template: "{2}", item: "a:b:c", expected: "'b'", delimiter: ":"),
     Case(template: "{1..2}", item: "a:b:c", expected: "'a:b'", delimiter: ":"),
+    // `s` keeps the field's white space (fzf's test_preview_flags); a
+    // literal delimiter still goes.
+    Case(template: "[{s2}]", item: ":: 1  ", expected: "['1  ']"),
+    Case(template: "[{2}]", item: ":: 1  ", expected: "['1']"),
+    Case(template: "{s2}", item: "a: b :c", expected: "' b '", delimiter: ":"),
+    Case(template: "{2}", item: "a: b :c", expected: "'b'", delimiter: ":"),
+    Case(template: "{s2..}", item: "a  b  c  ", expected: "'b  c  '"),
     Case(template: "{9}", item: "foo", expected: "''"),
     Case(template: "{n}", item: "x", expected: "7"),
     Case(template: "{q}", item: "x", expected: "'qu'\\''ery'"),

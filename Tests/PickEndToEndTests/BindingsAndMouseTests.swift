@@ -98,6 +98,14 @@ extension Array where Element == UInt8 {
     try picker.expectExit(status: 0, stdout: "ban\nCTRL-Y\nbanana\n")
   }
 
+  @Test func `accept-non-empty on an input with no item prints the query and exits 1`() throws {
+    // fzf's test_accept_non_empty_with_empty_list.
+    let picker = try Picker(["-q", "foo", "--print-query", "--bind", "enter:accept-non-empty"], items: "")
+    try picker.waitFor("0/0")
+    picker.send("\r")
+    try picker.expectExit(status: 1, stdout: "foo\n")
+  }
+
   @Test func `Enter with --expect prints an empty key line`() throws {
     let picker = try Picker(["--expect=ctrl-x", "-m"], items: "apple\nbanana\n")
     try picker.waitFor("2/2")

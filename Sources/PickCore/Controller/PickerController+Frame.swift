@@ -60,10 +60,12 @@ extension PickerController {
   /// and starts what is due.
   mutating func previewRequest(now: Int) -> [PickerEffect] {
     guard let pane = preview, let template = previewScheduler?.template else { return [] }
-    guard pane.isVisible, let geometry = layout().previewGeometry(pane) else {
-      return previewCommands(previewScheduler?.tick(now: now) ?? [])
-    }
-    let size = pane.contentSize(width: geometry.paneWidth, height: geometry.paneHeight)
+    guard pane.isVisible else { return previewCommands(previewScheduler?.tick(now: now) ?? []) }
+    // A visible pane with no room (`--preview-window 0`) still runs its
+    // command, as fzf: scripts rely on its side effects and on `{f}`.
+    let size =
+      layout().previewGeometry(pane).map { pane.contentSize(width: $0.paneWidth, height: $0.paneHeight) }
+      ?? (columns: 0, lines: 0)
     let selected = template.usesSelection && state.selection.count > 0 ? state.chosenItems() : []
     let request = PreviewRequest(
       item: state.currentItem, query: template.usesQuery ? state.editor.bytes : [], selection: selected,

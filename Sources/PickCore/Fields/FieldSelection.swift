@@ -96,6 +96,19 @@ public struct FieldSelection: Equatable, Sendable {
     out.removeSubrange(end...)
   }
 
+  /// Appends the text of a `{N}` placeholder: the slices concatenated, then
+  /// one trailing literal delimiter removed, white space kept (the template
+  /// trims it unless the placeholder has the `s` flag), as fzf's placeholders.
+  public func placeholderText(
+    of text: UnsafeBufferPointer<UInt8>, tokens: inout [Range<Int>], into out: inout [UInt8]
+  ) {
+    let start = out.count
+    appendSelectedFields(of: text, tokens: &tokens, to: &out)
+    guard let delimiter = splitter.delimiter else { return }
+    let end = out.withUnsafeBufferPointer { endRemovingSuffix(delimiter, of: start..<$0.count, in: $0) }
+    out.removeSubrange(end...)
+  }
+
   /// Concatenates the selected fields, each with its trailing separator.
   private func appendSelectedFields(
     of text: UnsafeBufferPointer<UInt8>, tokens: inout [Range<Int>], to out: inout [UInt8]

@@ -133,11 +133,13 @@ public struct PickerState: Sendable {
     let before = editor
     switch action {
     case .accept: return .accept
-    case .acceptNonEmpty: return chosenItems().isEmpty ? .none : .accept
+    // As fzf: also when the input has ended with no item at all, so that
+    // `--print-query` still reports the query (and the status is 1).
+    case .acceptNonEmpty: return chosenItems().isEmpty && (isLoading || itemCount > 0) ? .none : .accept
     case .abort: return .abort
     case .cancel:
       if editor.isEmpty { return .abort }
-      editor = QueryEditor()
+      editor.killAll()
     case .deleteCharOrAbort:
       if editor.isEmpty { return .abort }
       editor.deleteForward()
@@ -149,8 +151,9 @@ public struct PickerState: Sendable {
       .killLine, .yank, .clearQuery, .changeQuery:
       editor.apply(action)
     case .changePrompt(let text): prompt = text
-    case .up: move(visually: -1)
-    case .down: move(visually: 1)
+    // Only a single step wraps under --cycle, as fzf: a page stops at the end.
+    case .up: move(visually: -1, cycles: true)
+    case .down: move(visually: 1, cycles: true)
     // A page keeps one row of context, as fzf.
     case .pageUp: move(visually: -max(listHeight - 1, 1))
     case .pageDown: move(visually: max(listHeight - 1, 1))
@@ -159,8 +162,8 @@ public struct PickerState: Sendable {
     case .first: moveTo(0)
     case .last: moveTo(matches.count - 1)
     case .position(let number):
-      // fzf's pos(N): 1-based, negative counts from the end.
-      moveTo(number > 0 ? number - 1 : matches.count + number)
+      // fzf's pos(N): 1-based, negative counts from the end, 0 the first.
+      moveTo(number > 0 ? number - 1 : (number < 0 ? matches.count + number : 0))
     case .toggle: toggleCurrent()
     case .select:
       if configuration.isMulti, let item = currentItem { selection.select(item) }
@@ -169,7 +172,7 @@ public struct PickerState: Sendable {
     case .toggleDown, .toggleUp, .toggleIn, .toggleOut:
       guard configuration.isMulti else { return .none }
       toggleCurrent()
-      move(visually: visualStep(of: action))
+      move(visually: visualStep(of: action), cycles: true)
     case .selectAllOrNone where configuration.isMulti: selection.selectAllOrNone(matches)
     case .selectAll where configuration.isMulti: selection.selectAll(matches)
     case .deselectAll where configuration.isMulti: selection.deselectAll(matches)
@@ -236,20 +239,21 @@ public struct PickerState: Sendable {
     selection.toggle(item)
   }
 
-  /// Moves by `steps` rows on screen: towards the best match when the layout draws it on top.
-  private mutating func move(visually steps: Int) {
-    moveTo(cursor + (configuration.upMovesToBetter ? steps : -steps), byUser: true)
+  /// Moves by `steps` rows on screen: towards the best match when the layout
+  /// draws it on top. `cycles`: past either end wraps round under `--cycle`.
+  private mutating func move(visually steps: Int, cycles: Bool = false) {
+    moveTo(cursor + (configuration.upMovesToBetter ? steps : -steps), cycles: cycles)
   }
 
-  private mutating func moveTo(_ position: Int, byUser: Bool = true) {
+  private mutating func moveTo(_ position: Int, cycles: Bool = false) {
     guard matches.count > 0 else { return }
     var target = position
-    if configuration.cycles {
+    if cycles && configuration.cycles {
       if target < 0 { target = cursor == 0 ? matches.count - 1 : 0 }
       if target >= matches.count { target = cursor == matches.count - 1 ? 0 : matches.count - 1 }
     }
     setCursor(target)
-    if byUser { userMovedCursor = true }
+    userMovedCursor = true
   }
 
   /// What Enter prints: the selected items (hidden ones too) in the configured

@@ -92,6 +92,16 @@ public struct QueryEditor: Equatable, Sendable {
   public mutating func killWordForward() { kill(cursor..<wordEnd(after: cursor)) }
   /// Ctrl-Y: puts back what was last killed.
   public mutating func yank() { insert(killed) }
+  /// fzf's `cancel` on a query: the whole query goes, into the kill buffer.
+  public mutating func killAll() { kill(0..<characters.count) }
+
+  /// Replaces the query (`clear-query`, `change-query`), keeping what was
+  /// killed for Ctrl-Y, as fzf does.
+  public mutating func replace(with text: [UInt8] = []) {
+    let saved = killed
+    self = QueryEditor(text)
+    killed = saved
+  }
 
   private mutating func kill(_ range: Range<Int>) {
     guard !range.isEmpty else { return }
@@ -142,8 +152,8 @@ extension QueryEditor {
     case .backwardKillWord: killWordBackward()
     case .killLine: killToEnd()
     case .yank: yank()
-    case .clearQuery: self = QueryEditor()
-    case .changeQuery(let text): self = QueryEditor(text)
+    case .clearQuery: replace()
+    case .changeQuery(let text): replace(with: text)
     default: break
     }
   }

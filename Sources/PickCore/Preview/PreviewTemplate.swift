@@ -232,7 +232,7 @@ public struct PreviewTemplate: Equatable, Sendable {
       var tokens: [Range<Int>] = []
       var out: [UInt8] = []
       item.bytes.withUnsafeBufferPointer {
-        FieldSelection(ranges, splitter: splitter).acceptedText(of: $0, tokens: &tokens, into: &out)
+        FieldSelection(ranges, splitter: splitter).placeholderText(of: $0, tokens: &tokens, into: &out)
       }
       return placeholder.keepsSpace ? out : Self.trimmingWhitespace(out)
     }
