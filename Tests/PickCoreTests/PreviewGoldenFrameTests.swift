@@ -62,9 +62,9 @@ import Testing
       """)
   }
 
-  @Test func `a pane above everything, N rows; scrolled output shows its position`() throws {
+  @Test func `a pane above everything, N rows of text under its border; scrolled output shows its position`() throws {
     var p = try PickerHarness(["apple", "banana"])
-    let pane = try pane("up,4", scroll: 2)
+    let pane = try pane("up,2", scroll: 2)
     let frame = p.frame(width: 30, height: 8, preview: pane)
     expectScreen(
       frame,
@@ -99,7 +99,7 @@ import Testing
 
   @Test func `wrap continues long lines; border-line faces the list`() throws {
     var p = try PickerHarness(["apple"])
-    let pane = try pane("right,12,border-line,wrap", text: "line two is long\nend")
+    let pane = try pane("right,8,border-line,wrap", text: "line two is long\nend")
     expectScreen(
       p.frame(width: 30, height: 4, preview: pane),
       """
@@ -107,6 +107,29 @@ import Testing
         1/1             │  is long
       >  apple          │ end
                         │
+      """)
+  }
+
+  @Test func `a size in cells is the text's size, the border comes on top (fzf's test_preview_hidden)`() throws {
+    var p = try PickerHarness(["apple"])
+    expectScreen(
+      p.frame(width: 30, height: 7, preview: try pane("down,1", text: "one\ntwo")),
+      """
+      >
+        1/1
+      >  apple
+
+      ╭──────────────────────────╮
+      │ one                  1/2 │
+      ╰──────────────────────────╯
+      """)
+    let frame = p.frame(width: 40, height: 3, preview: try pane("right,10", text: "0123456789ABC"))
+    expectScreen(
+      frame,
+      """
+      >                       ╭────────────╮
+        1/1                   │ 0123456789 │
+      >  apple                ╰────────────╯
       """)
   }
 

@@ -162,11 +162,12 @@ import Testing
 
   @Test func `a click on the query beside a left pane places the text cursor in the query`() throws {
     let picker = try Picker(
-      ["--preview", "echo P", "--preview-window", "left,20"], items: "abc\n", columns: 60)
+      ["--preview", "echo P", "--preview-window", "left,15"], items: "abc\n", columns: 60)
     try picker.waitFor("│ P")
     picker.send("xyz")
     try picker.waitFor("> xyz")
-    // The list starts at column 21 (1-based); the query's "y" is at 21 + 3.
+    // The pane takes 15 columns of text, 4 of border and 1 of gap, so the
+    // list starts at column 21 (1-based); the query's "y" is at 21 + 3.
     picker.send("\u{1B}[<0;24;1M\u{1B}[<0;24;1m")
     picker.send("Q")
     try picker.waitFor("> xQyz")

@@ -31,9 +31,10 @@ extension PickerLayout {
     let spec = pane.spec
     if spec.side.isBeside {
       let minimumList = min(3, width)
-      let region = min(spec.size.resolved(in: width), width - minimumList)
       // Two columns kept free at the right edge; one between a left pane and the list.
-      let drawn = region - (spec.side == .right ? 2 : 1)
+      let gap = spec.side == .right ? 2 : 1
+      let region = min(Self.region(spec.size, in: width, border: pane.borderSize.columns + gap), width - minimumList)
+      let drawn = region - gap
       guard drawn >= 1 else { return nil }
       let listWidth = width - region
       return spec.side == .right
@@ -44,7 +45,7 @@ extension PickerLayout {
           paneRow: 0, paneColumn: 0, paneWidth: drawn, paneHeight: height,
           listRow: 0, listColumn: region, listWidth: listWidth, listHeight: height)
     }
-    let paneHeight = min(spec.size.resolved(in: height), height - 2)
+    let paneHeight = min(Self.region(spec.size, in: height, border: pane.borderSize.lines), height - 2)
     let paneWidth = width - 2
     guard paneHeight >= 1, paneWidth >= 1 else { return nil }
     let listHeight = height - paneHeight
@@ -55,6 +56,19 @@ extension PickerLayout {
       : PreviewGeometry(
         paneRow: listHeight, paneColumn: 0, paneWidth: paneWidth, paneHeight: paneHeight,
         listRow: 0, listColumn: 0, listWidth: width, listHeight: listHeight)
+  }
+
+  /// The cells a pane of `size` takes along a side of `total` cells: a
+  /// number is the size of its text, as fzf (`down:1` is one row of text
+  /// below the border), so `border` (and the gap beside the pane) comes on
+  /// top; a percentage is of the whole and includes them.
+  private static func region(_ size: PreviewWindowSpec.Size, in total: Int, border: Int) -> Int {
+    switch size {
+    // Size 0 draws nothing (its command still runs, as fzf).
+    case .cells(0): return 0
+    case .cells(let n): return min(n + border, total)
+    case .percent: return size.resolved(in: total)
+    }
   }
 
   /// How many rows the list has (at least 1): the controller sets the

@@ -38,6 +38,13 @@ public struct PreviewPane: Equatable, Sendable {
 
   /// Columns and rows the text gets in a pane of `width` × `height`
   /// (what `PICK_PREVIEW_COLUMNS` and `PICK_PREVIEW_LINES` say).
+  /// The columns and rows the border takes (with the space beside a side
+  /// border): what `contentSize` takes off.
+  public var borderSize: (columns: Int, lines: Int) {
+    let border = spec.effectiveBorder
+    return ((border.left ? 2 : 0) + (border.right ? 2 : 0), (border.top ? 1 : 0) + (border.bottom ? 1 : 0))
+  }
+
   public func contentSize(width: Int, height: Int) -> (columns: Int, lines: Int) {
     let border = spec.effectiveBorder
     let left = border.left ? 2 : 0
