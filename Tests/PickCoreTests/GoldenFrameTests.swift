@@ -792,6 +792,56 @@ extension GoldenFrameTests {
       """)
   }
 
+  // fzf's test_header, test_header_and_header_lines and their layouts:
+  // one row per line of --header, reading top-down in every layout.
+  @Test(arguments: [Options.Layout.reverse, .default, .reverseList])
+  func `a --header of several lines is drawn one row per line, with the header lines`(
+    layout: Options.Layout
+  ) throws {
+    var p = try PickerHarness(["H1", "H2", "a", "b"]) {
+      $0.header = Array("line1\nline2\n".utf8)
+      $0.headerLines = 2
+      $0.layout = layout
+    }
+    let expected: String
+    switch layout {
+    case .reverse: expected = ">\n  2/2\n   line1\n   line2\n   H1\n   H2\n>  a\n   b"
+    case .default: expected = "   b\n>  a\n   H2\n   H1\n   line1\n   line2\n  2/2\n>"
+    case .reverseList: expected = "   H1\n   H2\n>  a\n   b\n   line1\n   line2\n  2/2\n>"
+    }
+    expectScreen(p.frame(width: 10, height: 8), expected)
+  }
+
+  @Test func `multi mode: the first --header line is the title, the others header rows`() throws {
+    var p = try PickerHarness(["apple", "banana"], multi: .max) { $0.header = Array("Fruits\npick some".utf8) }
+    expectScreen(
+      p.frame(width: 24, height: 6),
+      """
+      >
+        2/2
+        [ ] Fruits      0 of 2
+         pick some
+      >  apple
+         banana
+      """)
+  }
+
+  @Test func `--with-nth applies to the header lines too (fzf's test_header_lines_with_nth)`() throws {
+    var p = try PickerHarness(["1", "2", "3"]) {
+      $0.headerLines = 1
+      $0.withNth = [FieldRange(1), FieldRange(1)]
+    }
+    expectScreen(
+      p.frame(width: 10, height: 5),
+      """
+      >
+        2/2
+         11
+      >  22
+         33
+      """)
+  }
+
   @Test func `growing the screen scrolls back so the list fills it; shrinking keeps the cursor`() throws {
     let items = (1...20).map { "item \($0)" }
     var p = try PickerHarness(items)

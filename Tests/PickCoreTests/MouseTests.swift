@@ -195,7 +195,8 @@ private func roles(
     $0.layout = .reverseList
     $0.headerLines = 1
   }
-  #expect(result.roles == [.item(1), .item(2), .empty, .empty, .header, .info, .prompt])
+  // The header lines head the list at the top, as fzf draws them.
+  #expect(result.roles == [.header, .item(1), .item(2), .empty, .empty, .info, .prompt])
 }
 
 @Test func `only the rows that fit get roles, and the list scrolls with the cursor`() throws {

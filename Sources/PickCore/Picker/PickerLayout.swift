@@ -55,8 +55,9 @@ public struct PickerLayout {
     case empty
   }
 
-  /// The rows above the list (prompt, info, select-all or `--header`, the
-  /// `--header-lines` items), with what each holds, and the text cursor's column.
+  /// The prompt, info and select-all rows, with what each holds, and the
+  /// text cursor's column. (The `--header` and `--header-lines` rows are
+  /// PickerLayout+Header.swift's.)
   private func topRows(_ state: PickerState, store: ItemStore) -> (rows: [[Span]], roles: [RowRole], cursorColumn: Int)
   {
     var top: [[Span]] = []
@@ -75,13 +76,6 @@ public struct PickerLayout {
       let rows = selectAllRows(state)
       top.append(contentsOf: rows)
       topRoles += Array(repeating: .selectAll, count: rows.count)
-    } else if let header = state.configuration.header {
-      top.append(headerRow(header))
-      topRoles.append(.header)
-    }
-    for line in 0..<min(state.configuration.headerLines, store.count) {
-      top.append(headerRow(Array(store.item(line))))
-      topRoles.append(.header)
     }
     return (top, topRoles, cursorColumn)
   }
@@ -94,10 +88,8 @@ public struct PickerLayout {
     var top = 2
     if state.configuration.isMulti {
       top += selectAllRows(state).count
-    } else if state.configuration.header != nil {
-      top += 1
     }
-    top += min(state.configuration.headerLines, store.count)
+    top += headerTextRows(state).count + min(state.configuration.headerLines, store.count)
     return max(height - top, 1)
   }
 
@@ -107,8 +99,10 @@ public struct PickerLayout {
   func listFrameWithRoles(_ state: PickerState, store: ItemStore, highlight: (Int) -> [Int])
     -> (frame: Frame, roles: [RowRole])
   {
-    let (top, topRoles, cursorColumn) = topRows(state, store: store)
-    let listHeight = max(height - top.count, 0)
+    let (chrome, chromeRoles, cursorColumn) = topRows(state, store: store)
+    let header = headerTextRows(state)
+    let headerLines = headerLineRows(state, store: store)
+    let listHeight = max(height - chrome.count - header.count - headerLines.count, 0)
     var list: [[Span]] = []
     var listRoles: [RowRole] = []
     for row in 0..<listHeight {
@@ -120,23 +114,28 @@ public struct PickerLayout {
     var rows: [[Span]]
     var roles: [RowRole]
     var cursorRow: Int
-    let fillCount = max(height - top.count - list.count, 0)
+    let fillCount = max(height - chrome.count - header.count - headerLines.count - list.count, 0)
     let fill = Array(repeating: [Span](), count: fillCount)
     let fillRoles = Array(repeating: RowRole.empty, count: fillCount)
+    let headerRoles = Array(repeating: RowRole.header, count: header.count)
+    let headerLineRoles = Array(repeating: RowRole.header, count: headerLines.count)
+    // As fzf: the `--header` text reads top-down in every layout; the
+    // `--header-lines` items sit between it and the list, except in
+    // reverse-list, where they head the list at the top, in input order.
     switch state.configuration.layout {
     case .reverse:
-      rows = top + list
-      roles = topRoles + listRoles
+      rows = chrome + header + headerLines + list
+      roles = chromeRoles + headerRoles + headerLineRoles + listRoles
       cursorRow = 0
     case .reverseList:
       // Prompt at the bottom, list from the top down.
-      rows = list + fill + top.reversed()
-      roles = listRoles + fillRoles + topRoles.reversed()
+      rows = headerLines + list + fill + header + chrome.reversed()
+      roles = headerLineRoles + listRoles + fillRoles + headerRoles + chromeRoles.reversed()
       cursorRow = height - 1
     case .default:
-      // Prompt at the bottom, best match just above the info line.
-      rows = fill + list.reversed() + top.reversed()
-      roles = fillRoles + listRoles.reversed() + topRoles.reversed()
+      // Prompt at the bottom, best match just above the header and info line.
+      rows = fill + list.reversed() + headerLines.reversed() + header + chrome.reversed()
+      roles = fillRoles + listRoles.reversed() + headerLineRoles.reversed() + headerRoles + chromeRoles.reversed()
       cursorRow = height - 1
     }
     if rows.count > height {
@@ -194,7 +193,7 @@ public struct PickerLayout {
   }
 
   /// A header line, lined up with the items' text.
-  private func headerRow(_ text: [UInt8]) -> [Span] {
+  func headerRow(_ text: [UInt8]) -> [Span] {
     let indent = Span("   ", columns: 3, style: .plain)
     return clip(
       [indent]
@@ -237,7 +236,7 @@ public struct PickerLayout {
     }
     var count = "\(summary.selectedMatching) of \(summary.matching)"
     if summary.hidden > 0 { count += "  +\(summary.hidden) hidden" }
-    let titleBytes = state.configuration.header ?? Array("All".utf8)
+    let titleBytes = Self.headerLines(of: state.configuration.header).first ?? Array("All".utf8)
     let boxColumns = 2 + 3 + 1
     let countColumns = count.unicodeScalars.count
     let title = segments(titleBytes, width: Int.max)
