@@ -78,7 +78,9 @@ public struct PickerCommand {
     let ttyPath = options.tty.map { String(decoding: $0, as: UTF8.self) }
     let terminal: TerminalSession
     do {
-      terminal = try TerminalSession(path: ttyPath, height: options.height, mouse: options.mouse)
+      var height = options.height
+      height?.minimum = options.minHeight.rows(for: options)
+      terminal = try TerminalSession(path: ttyPath, height: height, mouse: options.mouse)
     } catch {
       // The error names the terminal and what failed: "cannot open the terminal /dev/tty: …".
       throw UsageFailure("\(error)")

@@ -62,7 +62,7 @@ private func isAccepted(_ spelling: String) -> Bool {
       "header-lines", "print-query", "multi", "prompt", "header", "layout", "reverse", "cycle",
       "select-1", "exit-0", "output-order", "color", "preselect", "preselect-file", "preselect-all", "remember",
       "unique",
-      "height", "bind", "expect", "mouse", "tty", "tabstop", "walker", "walker-root", "walker-skip",
+      "height", "min-height", "bind", "expect", "mouse", "tty", "tabstop", "walker", "walker-root", "walker-skip",
       "with-shell", "preview", "preview-window", "help", "version", "completion", "shell",
     ])
   #expect(

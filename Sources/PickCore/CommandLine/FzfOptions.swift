@@ -20,7 +20,7 @@ enum FzfOptions {
     "header-label", "header-label-pos", "header-lines-border", "highlight-line", "history", "history-size",
     "hscroll", "hscroll-off", "id-nth", "info", "info-command", "inline-info", "input-border", "input-label",
     "input-label-pos", "jump-labels", "keep-right", "list-border", "list-label", "list-label-pos", "listen",
-    "listen-unsafe", "man", "margin", "marker", "marker-multi-line", "min-height", "multi-line", "no-256",
+    "listen-unsafe", "man", "margin", "marker", "marker-multi-line", "multi-line", "no-256",
     "no-ambidouble", "no-ansi", "no-black", "no-bold", "no-border", "no-border-label", "no-clear",
     "no-filepath-word", "no-footer", "no-footer-border", "no-footer-label", "no-force-tty-in", "no-gap",
     "no-gap-line", "no-header-border", "no-header-first", "no-header-label", "no-header-lines-border",

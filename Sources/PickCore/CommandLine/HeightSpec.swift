@@ -8,6 +8,10 @@ public struct HeightSpec: Equatable, Sendable {
   public var value: Int
   public var isPercent = false
   public var isFromBottom = false
+  /// The fewest rows a percentage may give (`--min-height`, resolved by
+  /// `MinimumHeight.rows(for:)` once all options are known); a number of
+  /// rows is taken as given.
+  public var minimum = 0
 
   public init(value: Int, isPercent: Bool = false, isFromBottom: Bool = false) {
     self.value = value
@@ -38,6 +42,7 @@ public struct HeightSpec: Equatable, Sendable {
   public func rows(on rows: Int) -> Int {
     var wanted = isPercent ? rows * value / 100 : value
     if isFromBottom { wanted = rows - wanted }
+    if isPercent { wanted = max(wanted, minimum) }
     return max(1, min(wanted, rows))
   }
 }

@@ -145,6 +145,14 @@ extension OptionParser {
       },
       negation: { $0.height = nil }),
     OptionSpec(
+      long: "min-height",
+      kind: .requiredValue(placeholder: "N[+]") { options, value throws(InvalidValue) in
+        guard let minimum = MinimumHeight(String(decoding: value, as: UTF8.self)) else {
+          throw InvalidValue("expected N or N+ (N rows, or N rows of list and the rows around it)")
+        }
+        options.minHeight = minimum
+      }),
+    OptionSpec(
       long: "bind",
       kind: .requiredValue(placeholder: "BINDINGS") { options, value throws(InvalidValue) in
         try BindingParser.parse(value, into: &options.bindings)

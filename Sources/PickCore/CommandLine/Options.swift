@@ -123,6 +123,8 @@ public struct Options: Equatable, Sendable {
   public var tabstop = 8
   /// `--height`: inline below the cursor; `nil` is full screen.
   public var height: HeightSpec? = nil
+  /// `--min-height`: the fewest rows a `--height` percentage gives.
+  public var minHeight = MinimumHeight.standard
   /// `--bind` (repeatable, accumulating): the user's bindings by canonical key name.
   public var bindings: BindingParser.Table = [:]
   /// `--expect` (repeatable, accumulating; `--no-expect` clears): keys that accept and are printed.

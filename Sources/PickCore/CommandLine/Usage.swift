@@ -58,6 +58,7 @@ public enum Usage {
             --output-order=ORDER Print chosen items in [input|selection] order
             --color              Draw with colours (default; --no-color: without)
             --height=[-]N[%]     Draw inline below the cursor, N rows (or N%)
+            --min-height=N[+]    Fewest rows of --height=P% (default 10+)
             --preselect=TEXT     Start with items equal to TEXT selected (repeat)
             --preselect-file=F   Start with the items listed in F selected
             --preselect-all      Start with every item selected (up to MAX)
