@@ -63,7 +63,7 @@ public func fuzzOptionParser(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
     require(options.headerLines >= 0, "header lines \(options.headerLines)")
     require((options.multi ?? 1) >= 1, "multi \(options.multi ?? 0)")
     require(options.delimiter.map { !$0.isEmpty } ?? true, "an empty delimiter")
-    let ranges = options.nth + (options.withNth ?? []) + (options.acceptNth ?? [])
+    let ranges = options.nth + (options.withNth?.allRanges ?? []) + (options.acceptNth?.allRanges ?? [])
     require(ranges.allSatisfy { $0.begin != 0 && $0.end != 0 }, "field index 0 from \(shown)")
     if let height = options.height {
       require(height.value >= 0 && (!height.isPercent || height.value <= 100), "height \(height)")

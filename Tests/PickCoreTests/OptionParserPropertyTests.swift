@@ -104,7 +104,7 @@ private enum Outcome: Equatable {
         problems.append("a count out of range")
       }
       if options.delimiter == [] { problems.append("an empty delimiter") }
-      let ranges = options.nth + (options.withNth ?? []) + (options.acceptNth ?? [])
+      let ranges = options.nth + (options.withNth?.allRanges ?? []) + (options.acceptNth?.allRanges ?? [])
       if ranges.contains(where: { $0.begin == 0 || $0.end == 0 }) {
         problems.append("field index 0")
       }

@@ -216,11 +216,11 @@ private let positionalHint = "(pick takes no positional arguments; items come fr
   ),
   (
     ["--with-nth", "1..0"],
-    "option --with-nth: invalid value '1..0' (expected field index expressions such as 1,3..5,-1)"
+    "option --with-nth: invalid value '1..0' (expected field index expressions such as 1,3..5,-1, or a template such as '{2} {1}')"
   ),
   (
     ["--accept-nth=x"],
-    "option --accept-nth: invalid value 'x' (expected field index expressions such as 1,3..5,-1)"
+    "option --accept-nth: invalid value 'x' (expected field index expressions such as 1,3..5,-1, or a template such as '{2} {1}')"
   ),
   (
     ["--header-lines=-1"],

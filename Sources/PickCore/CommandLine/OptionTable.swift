@@ -56,12 +56,17 @@ extension OptionParser {
     OptionSpec(
       long: "with-nth",
       kind: .requiredValue(placeholder: "N[,..]") { options, value throws(InvalidValue) in
-        options.withNth = try OptionValues.fieldRanges(value)
+        let spec = try OptionValues.fieldSpec(value)
+        // The matcher sees an item's bytes, not its index.
+        if case .template(let template) = spec, template.usesIndex {
+          throw InvalidValue("{n} is only for --accept-nth and --preview")
+        }
+        options.withNth = spec
       }),
     OptionSpec(
       long: "accept-nth",
       kind: .requiredValue(placeholder: "N[,..]") { options, value throws(InvalidValue) in
-        options.acceptNth = try OptionValues.fieldRanges(value)
+        options.acceptNth = try OptionValues.fieldSpec(value)
       }),
 
     // Input and output

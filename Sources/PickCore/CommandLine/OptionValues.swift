@@ -71,6 +71,14 @@ enum OptionValues {
     return ranges
   }
 
+  /// `--with-nth`, `--accept-nth`: a list of field index expressions or a template.
+  static func fieldSpec(_ bytes: [UInt8]) throws(InvalidValue) -> FieldSpec {
+    guard let spec = FieldSpec.parse(bytes) else {
+      throw InvalidValue("expected field index expressions such as 1,3..5,-1, or a template such as '{2} {1}'")
+    }
+    return spec
+  }
+
   /// A count written in decimal digits only (no sign, no spaces), at least `minimum`.
   static func count(_ bytes: [UInt8], atLeast minimum: Int) throws(InvalidValue) -> Int {
     let isDigits =

@@ -84,9 +84,9 @@ public struct Options: Equatable, Sendable {
   /// `-n/--nth`: the fields the query is matched against (empty = whole item).
   public var nth: [FieldRange] = []
   /// `--with-nth`: the fields that are shown (and searched); `nil` = whole item.
-  public var withNth: [FieldRange]? = nil
+  public var withNth: FieldSpec? = nil
   /// `--accept-nth`: the fields that are printed; `nil` = whole item.
-  public var acceptNth: [FieldRange]? = nil
+  public var acceptNth: FieldSpec? = nil
 
   // MARK: Input and output
   /// `--read0`: items are NUL-separated.

@@ -30,10 +30,26 @@
 public struct FieldSelection: Equatable, Sendable {
   public let ranges: [FieldRange]
   public let splitter: FieldSplitter
+  /// A `--with-nth`/`--accept-nth` template (FieldTemplate.swift), which
+  /// replaces `ranges` for the shown and accepted text.
+  public let template: FieldTemplate?
 
   public init(_ ranges: [FieldRange], splitter: FieldSplitter) {
     self.ranges = ranges
     self.splitter = splitter
+    template = nil
+  }
+
+  public init(_ spec: FieldSpec, splitter: FieldSplitter) {
+    self.splitter = splitter
+    switch spec {
+    case .ranges(let ranges):
+      self.ranges = ranges
+      template = nil
+    case .template(let template):
+      ranges = []
+      self.template = template
+    }
   }
 
   /// Whether `--nth` with these ranges searches the whole text, so a matcher
@@ -71,10 +87,14 @@ public struct FieldSelection: Equatable, Sendable {
 
   /// Appends the `--with-nth` text of `text` (what is shown and searched) to `out`.
   public func shownText(
-    of text: UnsafeBufferPointer<UInt8>, tokens: inout [Range<Int>], into out: inout [UInt8]
+    of text: UnsafeBufferPointer<UInt8>, tokens: inout [Range<Int>], into out: inout [UInt8], index: Int = -1
   ) {
     let start = out.count
-    appendSelectedFields(of: text, tokens: &tokens, to: &out)
+    if let template {
+      appendTemplate(template, of: text, index: index, tokens: &tokens, to: &out)
+    } else {
+      appendSelectedFields(of: text, ranges: ranges, tokens: &tokens, to: &out)
+    }
     let end = out.withUnsafeBufferPointer { joined in
       FieldBytes.endTrimmingWhitespace(of: start..<joined.count, in: joined)
     }
@@ -83,10 +103,14 @@ public struct FieldSelection: Equatable, Sendable {
 
   /// Appends the `--accept-nth` output of `text` (the original item) to `out`.
   public func acceptedText(
-    of text: UnsafeBufferPointer<UInt8>, tokens: inout [Range<Int>], into out: inout [UInt8]
+    of text: UnsafeBufferPointer<UInt8>, tokens: inout [Range<Int>], into out: inout [UInt8], index: Int = -1
   ) {
+    if let template {
+      appendTemplate(template, of: text, index: index, tokens: &tokens, to: &out)
+      return
+    }
     let start = out.count
-    appendSelectedFields(of: text, tokens: &tokens, to: &out)
+    appendSelectedFields(of: text, ranges: ranges, tokens: &tokens, to: &out)
     let end = out.withUnsafeBufferPointer { joined in
       if let delimiter = splitter.delimiter {
         return endRemovingSuffix(delimiter, of: start..<joined.count, in: joined)
@@ -103,15 +127,39 @@ public struct FieldSelection: Equatable, Sendable {
     of text: UnsafeBufferPointer<UInt8>, tokens: inout [Range<Int>], into out: inout [UInt8]
   ) {
     let start = out.count
-    appendSelectedFields(of: text, tokens: &tokens, to: &out)
+    appendSelectedFields(of: text, ranges: ranges, tokens: &tokens, to: &out)
     guard let delimiter = splitter.delimiter else { return }
     let end = out.withUnsafeBufferPointer { endRemovingSuffix(delimiter, of: start..<$0.count, in: $0) }
     out.removeSubrange(end...)
   }
 
-  /// Concatenates the selected fields, each with its trailing separator.
+  /// Fills in a template: its text as written, each placeholder's fields
+  /// stripped of one trailing delimiter (AWK style: trailing white space), `{n}` the index.
+  private func appendTemplate(
+    _ template: FieldTemplate, of text: UnsafeBufferPointer<UInt8>, index: Int, tokens: inout [Range<Int>],
+    to out: inout [UInt8]
+  ) {
+    for part in template.parts {
+      switch part {
+      case .text(let literal): out += literal
+      case .index: if index >= 0 { out += Array(String(index).utf8) }
+      case .fields(let ranges):
+        let start = out.count
+        appendSelectedFields(of: text, ranges: ranges, tokens: &tokens, to: &out)
+        let end = out.withUnsafeBufferPointer { joined in
+          if let delimiter = splitter.delimiter {
+            return endRemovingSuffix(delimiter, of: start..<joined.count, in: joined)
+          }
+          return FieldBytes.endTrimmingWhitespace(of: start..<joined.count, in: joined)
+        }
+        out.removeSubrange(end...)
+      }
+    }
+  }
+
+  /// Concatenates the fields `ranges` select, each with its trailing separator.
   private func appendSelectedFields(
-    of text: UnsafeBufferPointer<UInt8>, tokens: inout [Range<Int>], to out: inout [UInt8]
+    of text: UnsafeBufferPointer<UInt8>, ranges: [FieldRange], tokens: inout [Range<Int>], to out: inout [UInt8]
   ) {
     splitter.tokenize(text, into: &tokens)
     for range in ranges {

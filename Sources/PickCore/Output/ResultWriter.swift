@@ -38,7 +38,8 @@ public struct ResultWriter {
       var out: [UInt8] = []
       for position in 0..<count {
         out.removeAll(keepingCapacity: true)
-        accepted.acceptedText(of: store.item(item(position)), tokens: &tokens, into: &out)
+        let index = item(position)
+        accepted.acceptedText(of: store.item(index), tokens: &tokens, into: &out, index: index)
         try sink.append(out)
         try sink.append(byte: terminator)
       }
