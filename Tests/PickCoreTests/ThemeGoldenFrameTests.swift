@@ -218,4 +218,24 @@ private func sampleFrame(_ configure: (inout Options) -> Void) throws -> Frame {
     #expect(map[7] == String(repeating: "B", count: 18))
     #expect(map[8] == "TT" + String(repeating: "S", count: 16))
   }
+
+  @Test func `bg fills every row of the list and the pane, not only its text`() throws {
+    let frame = try sampleFrame { try? $0.colors.apply(Array("dark,bg:234".utf8)) }
+    for (index, row) in frame.rows.enumerated() {
+      let backgrounds = row.flatMap { span in Array(repeating: span.style.background, count: span.columns) }
+      // The pane (rows 7-9) stops two columns short of the edge, as every pane does.
+      #expect(backgrounds.count == (index < 7 ? 20 : 18), "row \(index)")
+      // bg+ behind the current line's text, and dark's gutter (bg+ too) on the other item's.
+      let current = index == 5 ? 9 : (index == 4 ? 1 : 0)
+      let expected: [Color?] =
+        Array(repeating: .palette(236), count: current)
+        + Array(repeating: .palette(234), count: backgrounds.count - current)
+      #expect(backgrounds == expected, "row \(index)")
+    }
+  }
+
+  @Test func `without a bg, rows end where their text ends`() throws {
+    let frame = try sampleFrame { $0.colors.scheme = .dark }
+    #expect(frame.rows[3].reduce(0) { $0 + $1.columns } == 8)
+  }
 }

@@ -140,6 +140,8 @@ public struct PickerLayout {
     while rows.count < height { rows.append([]) }
     while roles.count < height { roles.append(.empty) }
     cursorRow = min(cursorRow, height - 1)
+    let theme = state.configuration.theme
+    if theme.hasBackgrounds { rows = zip(rows, roles).map { painted($0, background: theme.background(of: $1)) } }
     let frame = Frame(
       width: width, height: height, rows: rows, cursor: CursorPosition(row: cursorRow, column: cursorColumn))
     return (frame, roles)
