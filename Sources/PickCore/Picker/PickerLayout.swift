@@ -12,7 +12,8 @@
 ///
 /// Every row starts with two marker columns: `>` on the cursor row and `*` on
 /// selected rows, so neither depends on colour. Item text stops two columns
-/// short of the right edge.
+/// short of the right edge. Every style comes from the configuration's
+/// `Theme` (`--color`; Docs/Picker.md, Colours), resolved before drawing.
 public struct PickerLayout {
   public var width: Int
   public var height: Int
