@@ -120,7 +120,19 @@ extension OptionParser {
         options.outputOrder = try OptionValues.enumeration(value, Options.OutputOrderOption.self)
       }, valueCompletion: .choices(of: Options.OutputOrderOption.self)),
     OptionSpec(
-      long: "color", kind: .flag { $0.usesColor = true }, negation: { $0.usesColor = false }, negatedShort: "c"),
+      long: "color",
+      kind: .optionalValue(placeholder: "COLSPEC") { options, value throws(InvalidValue) in
+        // Any --color turns colours on; a bare one also drops the element
+        // looks given so far, as fzf's does (the scheme stays).
+        options.usesColor = true
+        guard let value, !value.isEmpty else {
+          options.colors.overrides = [:]
+          return
+        }
+        try options.colors.apply(value)
+      },
+      negation: { $0.usesColor = false }, negatedShort: "c"),
+    OptionSpec(long: "bold", kind: .flag { $0.bold = true }, negation: { $0.bold = false }),
     OptionSpec(
       long: "preselect",
       kind: .requiredValue(placeholder: "TEXT") { options, value in options.preselect.append(value) }),

@@ -117,6 +117,10 @@ public struct Options: Equatable, Sendable {
   public var outputOrder: OutputOrderOption = .input
   /// `--no-color` (and `NO_COLOR` in the environment) turn colours off.
   public var usesColor = true
+  /// `--color=SPEC` (accumulating): the base scheme and element looks.
+  public var colors = ColorSpec()
+  /// `--no-bold` turns it off: the schemes' bold (a user's `:bold` stays).
+  public var bold = true
   /// `--tty PATH`: the terminal to draw on (default `/dev/tty`).
   public var tty: [UInt8]? = nil
   /// `--tabstop`.

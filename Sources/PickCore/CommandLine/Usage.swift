@@ -56,7 +56,15 @@ public enum Usage {
         -1, --select-1           Accept the only match without showing the picker
         -0, --exit-0             Exit at once (status 1) when nothing matches
             --output-order=ORDER Print chosen items in [input|selection] order
-            --color              Draw with colours (default; --no-color: without)
+            --color[=COLSPEC]    Colours on (default; --no-color: off), and the
+                                 theme: [BASE][,ELEMENT:COLOR[:ATTR..]..]
+                                 BASE: default|dark|light|16|bw|high-contrast
+                                 ELEMENT: fg bg hl fg+ bg+ hl+ prompt query
+                                 info pointer marker spinner header ... (fzf's)
+                                 COLOR: -1 0..255 #rrggbb red bright-red ...
+                                 ATTR: bold dim italic underline reverse ...
+                                 e.g. --color=light,hl:#ff0000:underline
+            --no-bold            Do not use the scheme's bold (--bold: do)
             --height=[-]N[%]     Draw inline below the cursor, N rows (or N%)
             --min-height=N[+]    Fewest rows of --height=P% (default 10+)
             --preselect=TEXT     Start with items equal to TEXT selected (repeat)

@@ -15,6 +15,8 @@ public struct PickerConfiguration: Sendable {
   public var outputOrder: OutputOrder = .input
   public var reversesInput = false
   public var usesColor = true
+  /// `--color`, `--no-bold`: the style of every part of the screen.
+  public var theme = Theme.standard
   public var tabstop = 8
 
   public init() {}
@@ -30,6 +32,7 @@ public struct PickerConfiguration: Sendable {
     header = options.header
     outputOrder = options.outputOrder == .selection ? .selection : .input
     usesColor = options.usesColor
+    theme = options.colors.theme(bold: options.bold)
     tabstop = options.tabstop
   }
 

@@ -14,13 +14,15 @@ extension PickerLayout {
   /// select-all row's title, so only the lines after it.
   func headerTextRows(_ state: PickerState) -> [[Span]] {
     let lines = Self.headerLines(of: state.configuration.header)
-    return lines.dropFirst(state.configuration.isMulti ? 1 : 0).map { headerRow($0) }
+    return lines.dropFirst(state.configuration.isMulti ? 1 : 0).map {
+      headerRow($0, style: state.configuration.theme.header)
+    }
   }
 
   /// The `--header-lines` items, in input order.
   func headerLineRows(_ state: PickerState, store: ItemStore) -> [[Span]] {
     (0..<min(state.configuration.headerLines, store.count)).map { line in
-      headerRow(shownText?(line) ?? Array(store.item(line)))
+      headerRow(shownText?(line) ?? Array(store.item(line)), style: state.configuration.theme.header)
     }
   }
 }

@@ -12,7 +12,8 @@
 ///
 /// Every row starts with two marker columns: `>` on the cursor row and `*` on
 /// selected rows, so neither depends on colour. Item text stops two columns
-/// short of the right edge.
+/// short of the right edge. Every style comes from the configuration's
+/// `Theme` (`--color`; Docs/Picker.md, Colours), resolved before drawing.
 public struct PickerLayout {
   public var width: Int
   public var height: Int
@@ -37,14 +38,6 @@ public struct PickerLayout {
   }
 
   private static let spinner: [String] = ["-", "\\", "|", "/"]
-  private static let promptStyle = Style(foreground: .palette(4), bold: true)
-  private static let infoStyle = Style(foreground: .palette(8))
-  private static let matchStyle = Style(foreground: .palette(2), bold: true)
-  private static let pointerStyle = Style(foreground: .palette(1), bold: true)
-  private static let markerStyle = Style(foreground: .palette(5), bold: true)
-  // Plain text: yellow and cyan wash out on light themes.
-  private static let headerStyle = Style.plain
-  private static let currentStyle = Style(bold: true)
 
   /// What is on a row of the frame, so that a mouse click can be mapped to
   /// what it hit.
@@ -62,12 +55,13 @@ public struct PickerLayout {
   {
     var top: [[Span]] = []
     var topRoles: [RowRole] = []
+    let theme = state.configuration.theme
     let prompt = segments(state.prompt, width: width)
-    var promptRow = prompt.map { Span($0.text, columns: $0.columns, style: Self.promptStyle) }
+    var promptRow = prompt.map { Span($0.text, columns: $0.columns, style: theme.prompt) }
     let (promptColumns, start, room) = queryView(state)
     let characters = state.editor.characters
     let visible = QueryEditor.bytes(of: characters[start...])
-    promptRow += segments(visible, width: room).map { Span($0.text, columns: $0.columns, style: .plain) }
+    promptRow += segments(visible, width: room).map { Span($0.text, columns: $0.columns, style: theme.query) }
     let cursorColumn = min(promptColumns + Self.columns(characters[start..<state.editor.cursor]), width - 1)
     top.append(promptRow)
     top.append(infoRow(state))
@@ -146,6 +140,8 @@ public struct PickerLayout {
     while rows.count < height { rows.append([]) }
     while roles.count < height { roles.append(.empty) }
     cursorRow = min(cursorRow, height - 1)
+    let theme = state.configuration.theme
+    if theme.hasBackgrounds { rows = zip(rows, roles).map { painted($0, background: theme.background(of: $1)) } }
     let frame = Frame(
       width: width, height: height, rows: rows, cursor: CursorPosition(row: cursorRow, column: cursorColumn))
     return (frame, roles)
@@ -193,12 +189,12 @@ public struct PickerLayout {
   }
 
   /// A header line, lined up with the items' text.
-  func headerRow(_ text: [UInt8]) -> [Span] {
+  func headerRow(_ text: [UInt8], style: Style) -> [Span] {
     let indent = Span("   ", columns: 3, style: .plain)
     return clip(
       [indent]
         + segments(text, width: max(width - 3 - 2, 0)).map {
-          Span($0.text, columns: $0.columns, style: Self.headerStyle)
+          Span($0.text, columns: $0.columns, style: style)
         })
   }
 
@@ -209,8 +205,9 @@ public struct PickerLayout {
   }
 
   private func infoRow(_ state: PickerState) -> [Span] {
-    var text = "  "
-    if state.isLoading { text = Self.spinner[spinnerTick % Self.spinner.count] + " " }
+    let theme = state.configuration.theme
+    var text = " "
+    let spinner = state.isLoading ? Self.spinner[spinnerTick % Self.spinner.count] : " "
     if let inputFailure, state.itemCount == 0 {
       text += "[\(inputFailure)]"
     } else {
@@ -221,12 +218,14 @@ public struct PickerLayout {
     if state.editor.wasCut { text += "  query cut at \(QueryEditor.maximumLength) characters" }
     if state.isReviewing { text += "  review (Ctrl-S to return)" }
     if isWaitingToAccept { text += "  waiting…" }
-    return fitted(text, style: Self.infoStyle)
+    // The spinner is its own span, in its own style; the rest fits in the columns after it.
+    return clip(fitted(spinner, style: theme.spinner) + fitted(text, style: theme.info, width: width - 1))
   }
 
   /// The select-all row: box, title and count on one row, or the count on its
   /// own row when the title and count do not fit together.
   private func selectAllRows(_ state: PickerState) -> [[Span]] {
+    let theme = state.configuration.theme
     let summary = state.selection.summary(over: state.matches)
     let box: String
     switch summary.state {
@@ -242,33 +241,41 @@ public struct PickerLayout {
     let title = segments(titleBytes, width: Int.max)
     let titleColumns = title.reduce(0) { $0 + $1.columns }
     let marker = [
-      Span("  ", columns: 2, style: .plain), Span(box, columns: 3, style: Self.markerStyle),
+      Span("  ", columns: 2, style: .plain), Span(box, columns: 3, style: theme.selectAllBox),
       Span(" ", columns: 1, style: .plain),
     ]
     if boxColumns + titleColumns + 2 + countColumns <= width {
       let gap = width - boxColumns - titleColumns - countColumns
       return [
-        marker + title.map { Span($0.text, columns: $0.columns, style: Self.headerStyle) }
+        marker + title.map { Span($0.text, columns: $0.columns, style: theme.header) }
           + [Span(String(repeating: " ", count: gap), columns: gap, style: .plain)]
-          + fitted(count, style: Self.infoStyle)
+          + fitted(count, style: theme.info)
       ]
     }
     let titleRow =
       marker
       + segments(titleBytes, width: max(width - boxColumns - 2, 0)).map {
-        Span($0.text, columns: $0.columns, style: Self.headerStyle)
+        Span($0.text, columns: $0.columns, style: theme.header)
       }
-    return [clip(titleRow), fitted("      " + count, style: Self.infoStyle)]
+    return [clip(titleRow), fitted("      " + count, style: theme.info)]
   }
 
   private func itemRow(_ state: PickerState, position: Int, store: ItemStore, highlight: (Int) -> [Int]) -> [Span] {
     let item = state.matches.itemIndex(at: position)
     let isCurrent = position == state.cursor
     let isSelected = state.selection.contains(item)
+    let theme = state.configuration.theme
+    let (textStyle, matchStyle) =
+      isCurrent
+      ? (theme.currentText, theme.currentMatch)
+      : (isSelected ? (theme.selectedText, theme.selectedMatch) : (theme.text, theme.match))
+    let blank = Style(background: textStyle.background)
     var row: [Span] = [
-      Span(isCurrent ? ">" : " ", columns: 1, style: Self.pointerStyle),
-      Span(isSelected ? "*" : " ", columns: 1, style: Self.markerStyle),
-      Span(" ", columns: 1, style: .plain),
+      Span(isCurrent ? ">" : " ", columns: 1, style: isCurrent ? theme.pointer : theme.gutter),
+      Span(
+        isSelected ? "*" : " ", columns: 1,
+        style: isSelected ? (isCurrent ? theme.currentMarker : theme.marker) : blank),
+      Span(" ", columns: 1, style: isCurrent ? theme.currentGap : blank),
     ]
     // Two blank columns on the right: the `…` of a cut item is East Asian
     // "ambiguous", and nothing ambiguous goes in the last two columns (Docs/Design.md, Drawing).
@@ -284,9 +291,7 @@ public struct PickerLayout {
         of: store.item(item), matches: matched, width: textWidth, tabstop: state.configuration.tabstop)
     }
     for segment in segments {
-      var style = segment.isMatch ? Self.matchStyle : (isCurrent ? Self.currentStyle : .plain)
-      if isCurrent { style.bold = true }
-      row.append(Span(segment.text, columns: segment.columns, style: style))
+      row.append(Span(segment.text, columns: segment.columns, style: segment.isMatch ? matchStyle : textStyle))
     }
     return clip(row)
   }
@@ -295,8 +300,10 @@ public struct PickerLayout {
     bytes.withUnsafeBufferPointer { DisplayLine.segments(of: $0, matches: [], width: width, tabstop: 8) }
   }
 
-  private func fitted(_ text: String, style: Style) -> [Span] {
-    segments(Array(text.utf8), width: width).map { Span($0.text, columns: $0.columns, style: style) }
+  private func fitted(_ text: String, style: Style, width: Int? = nil) -> [Span] {
+    segments(Array(text.utf8), width: max(width ?? self.width, 0)).map {
+      Span($0.text, columns: $0.columns, style: style)
+    }
   }
 
   /// Drops spans past the width (the markers can exceed a 1- or 2-column terminal).

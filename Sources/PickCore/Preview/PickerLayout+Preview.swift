@@ -104,7 +104,9 @@ extension PickerLayout {
     listLayout.width = geometry.listWidth
     listLayout.height = geometry.listHeight
     let (list, listRoles) = listLayout.listFrameWithRoles(state, store: store, highlight: highlight)
-    let pane = preview.rows(width: geometry.paneWidth, height: geometry.paneHeight)
+    var themed = preview
+    themed.theme = state.configuration.theme
+    let pane = themed.rows(width: geometry.paneWidth, height: geometry.paneHeight)
     var rows: [[Span]] = []
     var roles: [RowRole] = []
     for row in 0..<height {

@@ -15,13 +15,15 @@ public struct PreviewPane: Equatable, Sendable {
   /// Shown after the output, e.g. `[exit status 1]` when the command failed.
   public var status: String? = nil
   public var tabstop = 8
+  /// Where the text and border colours come from (`preview-fg`, `preview-bg`,
+  /// `preview-border`); the layout sets it from the configuration.
+  public var theme = Theme.standard
 
   public init(spec: PreviewWindowSpec) {
     self.spec = spec
     isVisible = !spec.isHidden
   }
 
-  private static let borderStyle = Style(foreground: .palette(8))
   private static let statusStyle = Style(foreground: .palette(1))
   private static let positionStyle = Style(reverse: true)
 
@@ -62,6 +64,7 @@ public struct PreviewPane: Equatable, Sendable {
     let body = contentRows(columns: content.columns, lines: content.lines)
     var rows: [[Span]] = []
     let inner = width - (border.left ? 1 : 0) - (border.right ? 1 : 0)
+    let blank = Style(background: theme.previewText.background)
     if border.top {
       rows.append(
         horizontal(
@@ -72,20 +75,21 @@ public struct PreviewPane: Equatable, Sendable {
     for index in 0..<content.lines {
       var row: [Span] = []
       if border.left {
-        row.append(Span(glyphs.v, columns: 1, style: Self.borderStyle))
-        row.append(Span(" ", columns: 1, style: .plain))
+        row.append(Span(glyphs.v, columns: 1, style: theme.previewBorder))
+        row.append(Span(" ", columns: 1, style: blank))
       }
       let line = index < body.count ? body[index] : []
       let used = line.reduce(0) { $0 + $1.columns }
-      row += line
+      row += theme.previewText == .plain ? line : line.map(painted)
       if used < content.columns {
         row.append(
           Span(
-            String(repeating: " ", count: content.columns - used), columns: content.columns - used))
+            String(repeating: " ", count: content.columns - used), columns: content.columns - used,
+            style: blank))
       }
       if border.right {
-        row.append(Span(" ", columns: 1, style: .plain))
-        row.append(Span(glyphs.v, columns: 1, style: Self.borderStyle))
+        row.append(Span(" ", columns: 1, style: blank))
+        row.append(Span(glyphs.v, columns: 1, style: theme.previewBorder))
       }
       rows.append(row)
     }
@@ -145,12 +149,25 @@ public struct PreviewPane: Equatable, Sendable {
     return rows
   }
 
+  /// A span of the command's output in `preview-fg` on `preview-bg` where
+  /// the output gave no colour of its own.
+  private func painted(_ span: Span) -> Span {
+    var span = span
+    if span.style == .plain {
+      span.style = theme.previewText
+    } else {
+      span.style.foreground = span.style.foreground ?? theme.previewText.foreground
+      span.style.background = span.style.background ?? theme.previewText.background
+    }
+    return span
+  }
+
   private func horizontal(left: String?, right: String?, fill: String, inner: Int) -> [Span] {
     var text = left ?? ""
     text += String(repeating: fill, count: max(inner, 0))
     text += right ?? ""
     let columns = max(inner, 0) + (left == nil ? 0 : 1) + (right == nil ? 0 : 1)
-    return [Span(text, columns: columns, style: Self.borderStyle)]
+    return [Span(text, columns: columns, style: theme.previewBorder)]
   }
 
   /// `row` cut to at most `width` columns (whole spans, then characters) and padded to exactly `width`.
