@@ -27,6 +27,8 @@ public struct PickerLayout {
   public var inputTruncation: String? = nil
   /// The text shown for an item when it is not the item itself (`--with-nth`).
   public var shownText: ((Int) -> [UInt8])? = nil
+  /// The item's own colours in `shownText` (`--ansi` with `--with-nth`).
+  public var shownRuns: ((Int) -> [StyleRun])? = nil
   /// The preview pane (`--preview`), drawn beside or above/below the list
   /// (see PickerLayout+Preview.swift).
   public var preview: PreviewPane? = nil
@@ -80,7 +82,7 @@ public struct PickerLayout {
       topRoles.append(.header)
     }
     for line in 0..<min(state.configuration.headerLines, store.count) {
-      top.append(headerRow(Array(store.item(line))))
+      top.append(headerRow(Array(store.item(line)), runs: store.styleRuns(of: line)))
       topRoles.append(.header)
     }
     return (top, topRoles, cursorColumn)
@@ -193,13 +195,18 @@ public struct PickerLayout {
     return characters.count
   }
 
-  /// A header line, lined up with the items' text.
-  private func headerRow(_ text: [UInt8]) -> [Span] {
+  /// A header line, lined up with the items' text; `runs`: its own colours
+  /// (a `--header-lines` item under `--ansi`).
+  private func headerRow(_ text: [UInt8], runs: [StyleRun] = []) -> [Span] {
     let indent = Span("   ", columns: 3, style: .plain)
+    let segments = text.withUnsafeBufferPointer {
+      DisplayLine.segments(of: $0, matches: [], width: max(width - 3 - 2, 0), styleBreaks: runs.map(\.offset))
+    }
     return clip(
       [indent]
-        + segments(text, width: max(width - 3 - 2, 0)).map {
-          Span($0.text, columns: $0.columns, style: Self.headerStyle)
+        + segments.map {
+          let style = $0.run > 0 && $0.run <= runs.count ? runs[$0.run - 1].style : Self.headerStyle
+          return Span($0.text, columns: $0.columns, style: style)
         })
   }
 
@@ -276,17 +283,22 @@ public struct PickerLayout {
     let textWidth = max(width - 3 - 2, 0)
     let matched = textWidth > 0 ? highlight(item) : []
     let segments: [DisplaySegment]
+    // The item's own colours (`--ansi`), of its `--with-nth` fields when only those are shown.
+    let runs = textWidth == 0 ? [] : shownText == nil ? store.styleRuns(of: item) : shownRuns?(item) ?? []
     if let shownText {
       segments = shownText(item).withUnsafeBufferPointer {
-        DisplayLine.segments(of: $0, matches: matched, width: textWidth, tabstop: state.configuration.tabstop)
+        DisplayLine.segments(
+          of: $0, matches: matched, width: textWidth, tabstop: state.configuration.tabstop,
+          styleBreaks: runs.map(\.offset))
       }
     } else {
       segments = DisplayLine.segments(
-        of: store.item(item), matches: matched, width: textWidth, tabstop: state.configuration.tabstop)
+        of: store.item(item), matches: matched, width: textWidth, tabstop: state.configuration.tabstop,
+        styleBreaks: runs.map(\.offset))
     }
     for segment in segments {
-      var style = segment.isMatch ? Self.matchStyle : (isCurrent ? Self.currentStyle : .plain)
-      if isCurrent { style.bold = true }
+      let style = Self.itemStyle(
+        segment, runs: runs, isCurrent: isCurrent, match: Self.matchStyle, current: Self.currentStyle)
       row.append(Span(segment.text, columns: segment.columns, style: style))
     }
     return clip(row)
