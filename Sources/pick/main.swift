@@ -75,7 +75,7 @@ do {
   let budget = try MemoryLimit.storeBudget(for: options.filter != nil ? .filter : .picker)
   let store = try ItemStore(
     separator: source.separator, byteLimit: budget.byteLimit, itemLimit: budget.itemLimit,
-    interpretsANSI: options.ansi)
+    interpretsANSI: options.ansi, keepsColors: options.filter == nil)
   if options.filter != nil {
     let command = FilterCommand(options: options)
     // Read everything, then rank on every core. (Ranking parts while reading,

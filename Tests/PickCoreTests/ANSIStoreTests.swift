@@ -115,3 +115,32 @@ import Testing
     #expect(items(whole) == ["bold rgb x", "link", "écurl tail", "redpink", "last"])
   }
 }
+
+extension ANSIStoreTests {
+  @Test func `random text between random sequences comes out as the text alone, however it is read`() throws {
+    let sequences = [
+      "\u{1B}[0m", "\u{1B}[01;34m", "\u{1B}[1m", "\u{1B}[38;2;1;2;3m", "\u{1B}[2K", "\u{1B}]0;t\u{07}", "\u{1B}(B",
+      "\u{1B}[?25h", "\u{1B}[m",
+    ]
+    let pieces = ["a", "bc", "/", " ", "é", "写", "\t", "longer-text.txt", "0123456789abcdef"]
+    var rng = SeededGenerator(seed: 0x16A6)
+    for _ in 0..<200 {
+      var input = ""
+      var visible: [String] = []
+      for _ in 0..<Int.random(in: 1...6, using: &rng) {
+        var line = ""
+        for _ in 0..<Int.random(in: 0...12, using: &rng) {
+          if Bool.random(using: &rng), let sequence = sequences.randomElement(using: &rng) { input += sequence }
+          let piece = pieces.randomElement(using: &rng) ?? ""
+          input += piece
+          line += piece
+        }
+        input += "\n"
+        visible.append(line)
+      }
+      #expect(items(try store(input)) == visible)
+      let chunks = (0..<200).map { _ in Int.random(in: 1...40, using: &rng) }
+      #expect(items(try store(input, chunks: chunks)) == visible)
+    }
+  }
+}

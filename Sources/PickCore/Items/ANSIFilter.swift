@@ -49,14 +49,21 @@ final class ANSIFilter {
 
   private var state = State.ground
   private var parameters: [UInt8] = []
-  private var style = Style.plain
+  /// The current style, as its number in `colors`.
+  private var style: UInt32 = 0
+  /// What recent SGR sequences did: (parameters, style before) → style after.
+  private var transitions = TransitionCache()
   /// The store's separator: it ends every sequence, as it ends the item.
   private let separator: UInt8
   /// The colours of the visible bytes, by arena offset.
   let colors = ItemColors()
 
-  init(separator: UInt8) {
+  /// Whether colours are kept: `--filter` draws nothing, and only drops the sequences.
+  private let keepsColors: Bool
+
+  init(separator: UInt8, keepsColors: Bool = true) {
     self.separator = separator
+    self.keepsColors = keepsColors
     parameters.reserveCapacity(Self.maxParameters)
   }
 
@@ -81,18 +88,76 @@ final class ANSIFilter {
         }
         continue
       }
-      // Text runs to the next ESC: one memchr, and a move once anything was dropped.
-      let escape = memchr(bytes + read, 0x1B, count - read)
-      let textEnd = escape.map { $0.assumingMemoryBound(to: UInt8.self) - bytes } ?? count
-      if write != read { memmove(bytes + write, bytes + read, textEnd - read) }
-      write += textEnd - read
-      read = textEnd
-      if escape != nil {
-        read += 1
+      guard Self.copyText(bytes, read: &read, write: &write, count: count) else { break }
+      read += 1
+      // An SGR sequence whole in this read (nearly all of them) is applied
+      // from where it lies; anything else goes through `step`.
+      if let final = Self.sgrFinal(bytes, from: read, count: count) {
+        if keepsColors {
+          applySGR(UnsafeBufferPointer(start: bytes + read + 1, count: final - read - 1), at: offset + write)
+        }
+        read = final + 1
+      } else {
         state = .escape
       }
     }
     return write
+  }
+
+  /// Moves the text from `read` on to `write`, up to the next ESC (true, with
+  /// `read` on it) or the end (false).
+  ///
+  /// Coloured input has a sequence every few bytes (`ls --color` puts two
+  /// around each name), so the text between is found eight bytes at a time
+  /// in registers, with no call; a long stretch without ESC goes to `memchr`.
+  @inline(__always)
+  private static func copyText(
+    _ bytes: UnsafeMutablePointer<UInt8>, read: inout Int, write: inout Int, count: Int
+  ) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    var words = 0
+    while read + 8 <= count && words < 8 {
+      let word = UnsafeRawPointer(bytes + read).loadUnaligned(as: UInt64.self)
+      // The bytes equal to ESC get their high bit set; the lowest is exact.
+      let x = word ^ (ones &* 0x1B)
+      let escapes = (x &- ones) & ~x & (ones &* 0x80)
+      if escapes == 0 {
+        // Whatever this store overwrites was read already (`write <= read`).
+        UnsafeMutableRawPointer(bytes + write).storeBytes(of: word, as: UInt64.self)
+        read += 8
+        write += 8
+        words += 1
+        continue
+      }
+      let length = escapes.trailingZeroBitCount / 8
+      // The whole word, unless that would overwrite the ESC or what follows it.
+      if write == read || write + 8 <= read {
+        UnsafeMutableRawPointer(bytes + write).storeBytes(of: word, as: UInt64.self)
+      } else {
+        for index in 0..<length { bytes[write + index] = bytes[read + index] }
+      }
+      read += length
+      write += length
+      return true
+    }
+    let escape = memchr(bytes + read, 0x1B, count - read)
+    let textEnd = escape.map { $0.assumingMemoryBound(to: UInt8.self) - bytes } ?? count
+    if write != read { memmove(bytes + write, bytes + read, textEnd - read) }
+    write += textEnd - read
+    read = textEnd
+    return escape != nil
+  }
+
+  /// Where the `m` of an SGR sequence is when `bytes[start...]` (just after
+  /// an ESC) holds one whole: `[`, parameter bytes, `m`.
+  @inline(__always)
+  private static func sgrFinal(_ bytes: UnsafeMutablePointer<UInt8>, from start: Int, count: Int) -> Int? {
+    guard start < count, bytes[start] == UInt8(ascii: "[") else { return nil }
+    var index = start + 1
+    // Digits, `:` and `;` (0x30–0x3B); a private marker is not SGR.
+    while index < count, bytes[index] &- 0x30 < 12 { index += 1 }
+    guard index < count, bytes[index] == UInt8(ascii: "m") else { return nil }
+    return index
   }
 
   /// Takes one byte of a sequence. Returns true when the byte does not
@@ -123,7 +188,7 @@ final class ANSIFilter {
         if parameters.count < Self.maxParameters { parameters.append(byte) }
       case 0x3C...0x3F, 0x20...0x2F: state = .otherCSI
       case UInt8(ascii: "m"):
-        applySGR(at: offset)
+        parameters.withUnsafeBufferPointer { applySGR($0, at: offset) }
         state = .ground
       case 0x40...0x7E: state = .ground
       default: return true
@@ -153,11 +218,60 @@ final class ANSIFilter {
     return false
   }
 
-  private func applySGR(at offset: Int) {
-    var next = style
-    parameters.withUnsafeBufferPointer { SGR.apply($0, to: &next) }
+  /// Applies one SGR sequence's parameters; the visible text goes on at `offset`.
+  private func applySGR(_ parameters: UnsafeBufferPointer<UInt8>, at offset: Int) {
+    guard keepsColors else { return }
+    let next: UInt32
+    if let key = TransitionCache.key(parameters), let known = transitions.after(key, from: style) {
+      next = known
+    } else {
+      var changed = colors.style(numbered: style)
+      SGR.apply(parameters, to: &changed)
+      next = colors.number(of: changed)
+      if let key = TransitionCache.key(parameters) { transitions.remember(key, from: style, to: next) }
+    }
     guard next != style else { return }
     style = next
-    colors.record(style, at: offset)
+    colors.record(style: next, at: offset)
+  }
+}
+
+/// What the last few SGR sequences did to the style, so that a sequence
+/// seen before (an input has a handful: `01;34`, `0`, `1`) costs a lookup,
+/// not a parse and a hash. Keys are parameter lists up to 8 bytes, packed.
+struct TransitionCache {
+  private struct Entry {
+    var key: UInt64
+    var from: UInt32
+    var to: UInt32
+  }
+
+  private static let size = 16
+  /// `UInt64.max` marks an empty slot (no packed key has every bit set).
+  private var entries = [Entry](repeating: Entry(key: .max, from: 0, to: 0), count: size)
+
+  /// The parameters packed into 64 bits (0 for none); nil when longer than 8 bytes.
+  @inline(__always)
+  static func key(_ parameters: UnsafeBufferPointer<UInt8>) -> UInt64? {
+    guard parameters.count <= 8 else { return nil }
+    var key: UInt64 = 0
+    // Parameter bytes are never 0, so the length is implied.
+    for byte in parameters { key = key << 8 | UInt64(byte) }
+    return key
+  }
+
+  @inline(__always)
+  private static func slot(_ key: UInt64, _ from: UInt32) -> Int {
+    Int(truncatingIfNeeded: ((key ^ UInt64(from) << 40) &* 0x9E37_79B9_7F4A_7C15) >> 60)
+  }
+
+  @inline(__always)
+  func after(_ key: UInt64, from: UInt32) -> UInt32? {
+    let entry = entries[Self.slot(key, from)]
+    return entry.key == key && entry.from == from ? entry.to : nil
+  }
+
+  mutating func remember(_ key: UInt64, from: UInt32, to: UInt32) {
+    entries[Self.slot(key, from)] = Entry(key: key, from: from, to: to)
   }
 }

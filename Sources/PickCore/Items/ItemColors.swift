@@ -15,21 +15,32 @@ final class ItemColors {
 
   /// Every style seen, by number; 0 is `.plain`.
   private var styles: [Style] = [.plain]
-  private var numbers: [Style: UInt64] = [.plain: 0]
-  /// The last few styles looked up: most inputs use a handful.
-  private var recent: [(style: Style, number: UInt64)] = []
+  private var numbers: [Style: UInt32] = [.plain: 0]
   private var changes: [UInt64] = []
 
-  /// The style is `style` from arena offset `offset` on.
-  func record(_ style: Style, at offset: Int) {
-    let number = self.number(of: style)
-    let entry = UInt64(offset) << Self.styleBits | number
+  /// The style is style number `number` from arena offset `offset` on.
+  func record(style number: UInt32, at offset: Int) {
+    let entry = UInt64(offset) << Self.styleBits | UInt64(number)
     if let last = changes.last, Int(last >> Self.styleBits) == offset {
       // Several sequences in a row: only the last one colours anything.
       changes.removeLast()
     }
     let previous = changes.last.map { $0 & Self.styleMask } ?? 0
-    if previous != number { changes.append(entry) }
+    if previous != UInt64(number) { changes.append(entry) }
+  }
+
+  /// The style numbered `number`.
+  func style(numbered number: UInt32) -> Style { styles[Int(number)] }
+
+  /// The number of `style`, given it on first sight. Past sixteen million
+  /// styles the rest are drawn plain.
+  func number(of style: Style) -> UInt32 {
+    if let known = numbers[style] { return known }
+    guard styles.count <= Int(Self.styleMask) else { return 0 }
+    let number = UInt32(styles.count)
+    styles.append(style)
+    numbers[style] = number
+    return number
   }
 
   /// The style runs of the visible bytes `start..<end`, as offsets from `start`.
@@ -55,24 +66,6 @@ final class ItemColors {
       index += 1
     }
     return runs
-  }
-
-  private func number(of style: Style) -> UInt64 {
-    for entry in recent where entry.style == style { return entry.number }
-    let number: UInt64
-    if let known = numbers[style] {
-      number = known
-    } else if styles.count <= Int(Self.styleMask) {
-      number = UInt64(styles.count)
-      styles.append(style)
-      numbers[style] = number
-    } else {
-      // Sixteen million styles: the rest are drawn plain.
-      number = 0
-    }
-    if recent.count == 8 { recent.removeFirst() }
-    recent.append((style, number))
-    return number
   }
 }
 

@@ -71,22 +71,25 @@ public final class ItemStore: @unchecked Sendable {
   public private(set) var isFinished = false
 
   /// Reserves room for `byteLimit` bytes and `itemLimit` items. The defaults
-  /// (64 GiB, 2^31 items) cost address space only. `interpretsANSI`: `--ansi`.
+  /// (64 GiB, 2^31 items) cost address space only. `interpretsANSI`: `--ansi`;
+  /// `keepsColors: false` only drops the sequences (`--filter` draws nothing).
   public convenience init(
-    separator: UInt8, byteLimit: Int = 64 << 30, itemLimit: Int = 1 << 31, interpretsANSI: Bool = false
+    separator: UInt8, byteLimit: Int = 64 << 30, itemLimit: Int = 1 << 31, interpretsANSI: Bool = false,
+    keepsColors: Bool = true
   ) throws(Failure) {
     try self.init(
       separator: separator, byteLimit: byteLimit, itemLimit: itemLimit,
-      wideningOffset: Int(UInt32.max), interpretsANSI: interpretsANSI)
+      wideningOffset: Int(UInt32.max), interpretsANSI: interpretsANSI, keepsColors: keepsColors)
   }
 
   /// A store whose offsets widen past `wideningOffset` (tests widen a small store).
   init(
-    separator: UInt8, byteLimit: Int, itemLimit: Int, wideningOffset: Int, interpretsANSI: Bool = false
+    separator: UInt8, byteLimit: Int, itemLimit: Int, wideningOffset: Int, interpretsANSI: Bool = false,
+    keepsColors: Bool = true
   ) throws(Failure) {
     precondition(wideningOffset <= Int(UInt32.max), "narrow offsets are 32-bit")
     self.separator = separator
-    ansiFilter = interpretsANSI ? ANSIFilter(separator: separator) : nil
+    ansiFilter = interpretsANSI ? ANSIFilter(separator: separator, keepsColors: keepsColors) : nil
     self.wideningOffset = wideningOffset
     var bytes = byteLimit
     var arena = cpick_reserve(bytes)
