@@ -33,3 +33,15 @@ import Testing
     #expect(try filter(items, "thing", configure: accept) == ["red"])
   }
 }
+
+extension ANSIFilterCommandTests {
+  @Test func `--ansi turns the reading on, --no-ansi off again; the last one wins`() throws {
+    func parse(_ arguments: String...) throws -> Options {
+      try OptionParser.parse(arguments: arguments.map { Array($0.utf8) })
+    }
+    #expect(try parse("--ansi").ansi)
+    #expect(try !parse("--ansi", "--no-ansi").ansi)
+    #expect(try parse("--no-ansi", "--ansi").ansi)
+    #expect(try !parse().ansi)
+  }
+}
