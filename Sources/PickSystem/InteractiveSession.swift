@@ -199,7 +199,8 @@ public final class InteractiveSession {
     else { return .reloadFailed }
     guard
       let newStore = try? ItemStore(
-        separator: source.separator, byteLimit: store.byteLimit, itemLimit: store.itemLimit)
+        separator: source.separator, byteLimit: store.byteLimit, itemLimit: store.itemLimit,
+        interpretsANSI: options.ansi)
     else {
       source.stop(waitingForWalker: false)
       return .reloadFailed

@@ -73,7 +73,9 @@ case .readable: source = .standardInput(read0: options.read0)
 do {
   // Under `ulimit -v` or `ulimit -d` the store takes only its share (StoreBudget).
   let budget = try MemoryLimit.storeBudget(for: options.filter != nil ? .filter : .picker)
-  let store = try ItemStore(separator: source.separator, byteLimit: budget.byteLimit, itemLimit: budget.itemLimit)
+  let store = try ItemStore(
+    separator: source.separator, byteLimit: budget.byteLimit, itemLimit: budget.itemLimit,
+    interpretsANSI: options.ansi, keepsColors: options.filter == nil)
   if options.filter != nil {
     let command = FilterCommand(options: options)
     // Read everything, then rank on every core. (Ranking parts while reading,

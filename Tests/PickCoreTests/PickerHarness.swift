@@ -35,7 +35,8 @@ struct PickerHarness {
     options.query = Array(query.utf8)
     configure(&options)
     self.options = options
-    let store = try makeStore(items, separator: options.read0 ? 0 : 0x0A, finished: !isInputOpen)
+    let store = try makeStore(
+      items, separator: options.read0 ? 0 : 0x0A, finished: !isInputOpen, interpretsANSI: options.ansi)
     let preselection = Preselection(texts: options.preselect, selectsAll: options.preselectAll)
     var setup = PickerController.Setup(
       isInputOpen: isInputOpen, preselection: preselection,

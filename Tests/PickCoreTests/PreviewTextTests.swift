@@ -20,16 +20,16 @@ import Testing
     #expect(t.lines[2].map(\.style) == [Style(foreground: .palette(208)), Style(underline: true)])
   }
 
-  @Test func `bright, background, 24-bit and colon forms`() {
-    let t = text("\u{1B}[92;104mA\u{1B}[0;48;2;255;0;0mB\u{1B}[0;38:5:33mC\u{1B}[0;38:2::0:0:0mD")
+  @Test func `bright, background, 24-bit and colon forms; 24-bit colours stay 24-bit`() {
+    let t = text("\u{1B}[92;104mA\u{1B}[0;48;2;255;0;0mB\u{1B}[0;38:5:33mC\u{1B}[0;38:2::1:2:3mD\u{1B}[3;9mE")
     #expect(
       t.lines[0].map(\.style) == [
         Style(foreground: .palette(10), background: .palette(12)),
-        Style(background: .palette(196)),
+        Style(background: .rgb(255, 0, 0)),
         Style(foreground: .palette(33)),
-        Style(foreground: .palette(16)),
+        Style(foreground: .rgb(1, 2, 3)),
+        Style(foreground: .rgb(1, 2, 3), italic: true, strikethrough: true),
       ])
-    #expect(PreviewText.nearestPalette(red: 128, green: 128, blue: 128) == .palette(244))
   }
 
   @Test func `other escape sequences and controls are dropped whole`() {

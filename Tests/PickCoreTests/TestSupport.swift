@@ -22,8 +22,11 @@ func matchPositions(_ query: String, _ item: String) -> [Int]? {
 
 /// A store holding `items`, newline-separated; `finished: false` leaves it
 /// open for more, as while input streams in.
-func makeStore(_ items: [String], separator: UInt8 = 0x0A, finished: Bool = true) throws -> ItemStore {
-  let store = try ItemStore(separator: separator, byteLimit: 1 << 26, itemLimit: 1 << 20)
+func makeStore(
+  _ items: [String], separator: UInt8 = 0x0A, finished: Bool = true, interpretsANSI: Bool = false
+) throws -> ItemStore {
+  let store = try ItemStore(
+    separator: separator, byteLimit: 1 << 26, itemLimit: 1 << 20, interpretsANSI: interpretsANSI)
   var bytes: [UInt8] = []
   for item in items {
     bytes += Array(item.utf8)
@@ -39,7 +42,7 @@ func filter(_ items: [String], _ query: String, configure: (inout Options) -> Vo
   var options = Options()
   options.filter = Array(query.utf8)
   configure(&options)
-  let store = try makeStore(items, separator: options.read0 ? 0 : 0x0A)
+  let store = try makeStore(items, separator: options.read0 ? 0 : 0x0A, interpretsANSI: options.ansi)
   var output: [UInt8] = []
   let collected = Collector()
   var sink = ResultSink(capacity: 64) { bytes in collected.bytes += Array(bytes) }

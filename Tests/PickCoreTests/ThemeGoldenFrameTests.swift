@@ -49,7 +49,7 @@ private func sampleFrame(_ configure: (inout Options) -> Void) throws -> Frame {
       configure(&$0)
     })
   p.press("tab")
-  var pane = PreviewPane(spec: try PreviewWindowSpec().applying(Array("down,3,border-top".utf8)))
+  var pane = PreviewPane(spec: try PreviewWindowSpec().applying(Array("down,2,border-top".utf8)))
   pane.text = PreviewText(Array("pv\n".utf8))
   return p.frame(width: 20, height: 10, preview: pane)
 }

@@ -13,7 +13,7 @@
 enum FzfOptions {
   /// Long names without their dashes.
   static let unsupported: Set<String> = [
-    "algo", "ambidouble", "ansi", "async", "bash", "bench", "black", "border", "border-label",
+    "algo", "ambidouble", "async", "bash", "bench", "black", "border", "border-label",
     "border-label-pos", "clear", "disabled", "ellipsis", "enabled", "extended-exact", "filepath-word", "fish",
     "footer", "footer-border", "footer-label", "footer-label-pos", "force-tty-in", "freeze-left",
     "freeze-right", "gap", "gap-line", "ghost", "gutter", "gutter-raw", "header-border", "header-first",
@@ -21,7 +21,7 @@ enum FzfOptions {
     "hscroll", "hscroll-off", "id-nth", "info", "info-command", "inline-info", "input-border", "input-label",
     "input-label-pos", "jump-labels", "keep-right", "list-border", "list-label", "list-label-pos", "listen",
     "listen-unsafe", "man", "margin", "marker", "marker-multi-line", "multi-line", "no-256",
-    "no-ambidouble", "no-ansi", "no-black", "no-border", "no-border-label", "no-clear",
+    "no-ambidouble", "no-black", "no-border", "no-border-label", "no-clear",
     "no-filepath-word", "no-footer", "no-footer-border", "no-footer-label", "no-force-tty-in", "no-gap",
     "no-gap-line", "no-header-border", "no-header-first", "no-header-label", "no-header-lines-border",
     "no-highlight-line", "no-history", "no-hscroll", "no-id-nth", "no-info", "no-info-command",

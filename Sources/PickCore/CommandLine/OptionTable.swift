@@ -72,6 +72,7 @@ extension OptionParser {
     // Input and output
     OptionSpec(long: "read0", kind: .flag { $0.read0 = true }, negation: { $0.read0 = false }),
     OptionSpec(long: "print0", kind: .flag { $0.print0 = true }, negation: { $0.print0 = false }),
+    OptionSpec(long: "ansi", kind: .flag { $0.ansi = true }, negation: { $0.ansi = false }),
     OptionSpec(
       long: "header-lines",
       kind: .requiredValue(placeholder: "N") { options, value throws(InvalidValue) in

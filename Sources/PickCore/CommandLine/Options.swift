@@ -93,6 +93,8 @@ public struct Options: Equatable, Sendable {
   public var read0 = false
   /// `--print0`: results are NUL-terminated.
   public var print0 = false
+  /// `--ansi`: escape sequences in items are taken out; their colours are drawn.
+  public var ansi = false
   /// `--header-lines N`: the first N items are a header, never matched.
   public var headerLines = 0
   /// `--print-query`: print the query before the results.

@@ -41,6 +41,8 @@ public enum Usage {
       INPUT/OUTPUT
             --read0              Read input delimited by ASCII NUL characters
             --print0             Print output delimited by ASCII NUL characters
+            --ansi               Draw the colours of ANSI escape sequences in items;
+                                 match and print the text without them
             --header-lines=N     The first N lines of the input are a header
             --print-query        Print the query as the first line
 

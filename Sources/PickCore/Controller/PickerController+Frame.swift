@@ -27,6 +27,9 @@ extension PickerController {
     if let shownFields {
       let store = store
       layout.shownText = { item in Self.shownText(of: item, in: store, fields: shownFields) }
+      if store.interpretsANSI {
+        layout.shownRuns = { item in Self.shownRuns(of: item, in: store, fields: shownFields) }
+      }
     }
     let store = store
     let highlighter = highlighter
@@ -50,6 +53,14 @@ extension PickerController {
     if bytes.last == 0x0D { bytes = UnsafeBufferPointer(rebasing: bytes.dropLast()) }
     fields.shownText(of: bytes, tokens: &tokens, into: &out)
     return out
+  }
+
+  /// The `--ansi` colours of an item's `--with-nth` text.
+  private static func shownRuns(of item: Int, in store: ItemStore, fields: FieldSelection) -> [StyleRun] {
+    var tokens: [Range<Int>] = []
+    var bytes = store.item(item)
+    if bytes.last == 0x0D { bytes = UnsafeBufferPointer(rebasing: bytes.dropLast()) }
+    return fields.shownRuns(of: bytes, runs: store.styleRuns(of: item), tokens: &tokens)
   }
 
   /// The preview pane, with `--preview`.

@@ -24,6 +24,8 @@ struct DisplayClusters {
     var columns: Int
     var kind: Kind
     var isMatch = false
+    /// The item style run its first byte is in (see `DisplaySegment.run`).
+    var run = 0
   }
 
   static let dottedCircle: Unicode.Scalar = "\u{25CC}"
@@ -117,19 +119,33 @@ struct DisplayClusters {
     }
   }
 
+  /// Gives each cluster its style run: how many of `breaks` (ascending item
+  /// offsets where the item's own style changes) come at or before its first byte.
+  mutating func markRuns(_ breaks: [Int]) {
+    guard !breaks.isEmpty else { return }
+    var next = 0
+    for index in all.indices {
+      let start = all[index].bytes.lowerBound
+      while next < breaks.count && breaks[next] <= start { next += 1 }
+      all[index].run = next
+    }
+  }
+
   /// Appends the text of cluster `index` to `builder`.
   func append(_ index: Int, to builder: inout DisplaySegmentBuilder) {
     let cluster = all[index]
     switch cluster.kind {
     case .text:
-      builder.append(scalars: scalars[cluster.scalars], columns: cluster.columns, isMatch: cluster.isMatch)
+      builder.append(
+        scalars: scalars[cluster.scalars], columns: cluster.columns, isMatch: cluster.isMatch, run: cluster.run)
     case .tab:
       builder.append(
-        String(repeating: " ", count: cluster.columns), columns: cluster.columns, isMatch: cluster.isMatch)
+        String(repeating: " ", count: cluster.columns), columns: cluster.columns, isMatch: cluster.isMatch,
+        run: cluster.run)
     case .dottedCircle:
       builder.append(
         scalars: CollectionOfOne(Self.dottedCircle) + scalars[cluster.scalars], columns: cluster.columns,
-        isMatch: cluster.isMatch)
+        isMatch: cluster.isMatch, run: cluster.run)
     }
   }
 

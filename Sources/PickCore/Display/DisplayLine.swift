@@ -71,8 +71,10 @@ public enum DisplayLine {
   /// (into item) of matched characters, to highlight; a cluster is
   /// highlighted when any of its bytes is matched. `tabstop`: tabs expand to
   /// the next multiple (column counted from the item's start).
+  /// `styleBreaks`: ascending item offsets where the item's own style changes
+  /// (`--ansi`); each segment says in `run` how many come at or before it.
   public static func segments(
-    of item: UnsafeBufferPointer<UInt8>, matches: [Int], width: Int, tabstop: Int = 8
+    of item: UnsafeBufferPointer<UInt8>, matches: [Int], width: Int, tabstop: Int = 8, styleBreaks: [Int] = []
   ) -> [DisplaySegment] {
     guard width > 0 else { return [] }
     var end = item.count
@@ -91,11 +93,11 @@ public enum DisplayLine {
       let part = UnsafeBufferPointer(start: base + scanStart, count: end - scanStart)
       return segments(
         of: part, cutBefore: true, scanEnd: scanEnd - scanStart, matches: sortedMatches.map { $0 - scanStart },
-        width: width, tabstop: tabstop)
+        width: width, tabstop: tabstop, styleBreaks: styleBreaks.map { $0 - scanStart })
     }
     return segments(
       of: UnsafeBufferPointer(start: base, count: end), cutBefore: false, scanEnd: scanEnd,
-      matches: sortedMatches, width: width, tabstop: tabstop)
+      matches: sortedMatches, width: width, tabstop: tabstop, styleBreaks: styleBreaks)
   }
 
   /// Where decoding starts: the item's start, unless the first match is more
@@ -112,7 +114,7 @@ public enum DisplayLine {
   /// `scanEnd`; `cutBefore`: the item really starts before `item`.
   private static func segments(
     of item: UnsafeBufferPointer<UInt8>, cutBefore: Bool, scanEnd: Int, matches sortedMatches: [Int], width: Int,
-    tabstop: Int
+    tabstop: Int, styleBreaks: [Int]
   ) -> [DisplaySegment] {
     let end = item.count
     if let base = item.baseAddress,
@@ -120,7 +122,7 @@ public enum DisplayLine {
     {
       return asciiSegments(
         UnsafeBufferPointer(start: base, count: scanEnd), isCut: scanEnd < end, cutBefore: cutBefore,
-        matches: sortedMatches, width: width)
+        matches: sortedMatches, width: width, styleBreaks: styleBreaks)
     }
     var clusters = DisplayClusters(tabstop: min(max(1, tabstop), maxTabstop))
     clusters.decode(item, end: scanEnd)
@@ -130,6 +132,7 @@ public enum DisplayLine {
       clusters.removeLast()
     }
     clusters.markMatches(sortedMatches)
+    clusters.markRuns(styleBreaks)
     let firstMatch = clusters.all.firstIndex { $0.isMatch }
     let lastMatch = clusters.all.lastIndex { $0.isMatch }
     let startColumns = clusters.startColumns
@@ -147,7 +150,8 @@ public enum DisplayLine {
 
   /// The fast path: every byte is a one-column cluster of its own.
   static func asciiSegments(
-    _ bytes: UnsafeBufferPointer<UInt8>, isCut: Bool, cutBefore: Bool = false, matches: [Int], width: Int
+    _ bytes: UnsafeBufferPointer<UInt8>, isCut: Bool, cutBefore: Bool = false, matches: [Int], width: Int,
+    styleBreaks: [Int] = []
   ) -> [DisplaySegment] {
     // A mark after the last decoded byte could belong to it.
     let count = isCut ? bytes.count - 1 : bytes.count
@@ -155,6 +159,11 @@ public enum DisplayLine {
     func isMatched(_ offset: Int) -> Bool {
       while matchIndex < matches.count && matches[matchIndex] < offset { matchIndex += 1 }
       return matchIndex < matches.count && matches[matchIndex] == offset
+    }
+    var run = 0
+    func runAt(_ offset: Int) -> Int {
+      while run < styleBreaks.count && styleBreaks[run] <= offset { run += 1 }
+      return run
     }
     var firstMatch: Int?
     if let first = matches.first, first < count { firstMatch = first }
@@ -166,18 +175,22 @@ public enum DisplayLine {
     if window.hasLeadingEllipsis { builder.append(ellipsis) }
     var runStart = window.clusters.lowerBound
     var runIsMatch = false
+    var styleRun = 0
     for offset in window.clusters {
       let matched = isMatched(offset)
+      let style = runAt(offset)
       if offset == runStart {
         runIsMatch = matched
-      } else if matched != runIsMatch {
-        builder.append(ascii: bytes, runStart..<offset, isMatch: runIsMatch)
+        styleRun = style
+      } else if matched != runIsMatch || style != styleRun {
+        builder.append(ascii: bytes, runStart..<offset, isMatch: runIsMatch, run: styleRun)
         runStart = offset
         runIsMatch = matched
+        styleRun = style
       }
     }
     if runStart < window.clusters.upperBound {
-      builder.append(ascii: bytes, runStart..<window.clusters.upperBound, isMatch: runIsMatch)
+      builder.append(ascii: bytes, runStart..<window.clusters.upperBound, isMatch: runIsMatch, run: styleRun)
     }
     builder.appendTail(of: window)
     return builder.segments

@@ -39,6 +39,9 @@ public final class ItemStore: @unchecked Sendable {
   public let byteLimit: Int
   /// Most items the offset table can hold.
   public let itemLimit: Int
+  /// `--ansi`: strips escape sequences from what is committed and keeps
+  /// their colours (`ItemStore+Colors.swift`); `nil` keeps bytes as they came.
+  let ansiFilter: ANSIFilter?
 
   private let arena: UnsafeMutablePointer<UInt8>
   // Widening while readers read. The starts below `wideFrom` live in
@@ -68,19 +71,25 @@ public final class ItemStore: @unchecked Sendable {
   public private(set) var isFinished = false
 
   /// Reserves room for `byteLimit` bytes and `itemLimit` items. The defaults
-  /// (64 GiB, 2^31 items) cost address space only.
-  public convenience init(separator: UInt8, byteLimit: Int = 64 << 30, itemLimit: Int = 1 << 31)
-    throws(Failure)
-  {
+  /// (64 GiB, 2^31 items) cost address space only. `interpretsANSI`: `--ansi`;
+  /// `keepsColors: false` only drops the sequences (`--filter` draws nothing).
+  public convenience init(
+    separator: UInt8, byteLimit: Int = 64 << 30, itemLimit: Int = 1 << 31, interpretsANSI: Bool = false,
+    keepsColors: Bool = true
+  ) throws(Failure) {
     try self.init(
       separator: separator, byteLimit: byteLimit, itemLimit: itemLimit,
-      wideningOffset: Int(UInt32.max))
+      wideningOffset: Int(UInt32.max), interpretsANSI: interpretsANSI, keepsColors: keepsColors)
   }
 
   /// A store whose offsets widen past `wideningOffset` (tests widen a small store).
-  init(separator: UInt8, byteLimit: Int, itemLimit: Int, wideningOffset: Int) throws(Failure) {
+  init(
+    separator: UInt8, byteLimit: Int, itemLimit: Int, wideningOffset: Int, interpretsANSI: Bool = false,
+    keepsColors: Bool = true
+  ) throws(Failure) {
     precondition(wideningOffset <= Int(UInt32.max), "narrow offsets are 32-bit")
     self.separator = separator
+    ansiFilter = interpretsANSI ? ANSIFilter(separator: separator, keepsColors: keepsColors) : nil
     self.wideningOffset = wideningOffset
     var bytes = byteLimit
     var arena = cpick_reserve(bytes)
@@ -151,6 +160,7 @@ public final class ItemStore: @unchecked Sendable {
   public func commit(_ written: Int) throws(Failure) {
     precondition(written >= 0 && byteCount + written < byteLimit, "commit beyond the tail")
     let scanFrom = byteCount
+    let written = ansiFilter?.filter(arena + byteCount, count: written, at: byteCount) ?? written
     byteCount += written
     var cursor = arena + scanFrom
     let end = arena + byteCount
@@ -218,7 +228,9 @@ public final class ItemStore: @unchecked Sendable {
     return UnsafeBufferPointer(start: arena + first, count: end - 1 - first)
   }
 
-  /// Item `index` with its separator: for writing several items out in one copy.
+  /// Where item `index` starts in the arena (for its colours).
+  func arenaOffset(of index: Int) -> Int { start(index) }
+
   /// Starts loading item `index` into the cache, ahead of reading it.
   @inline(__always)
   public func prefetch(_ index: Int) {

@@ -1,5 +1,6 @@
 /// The header rows: the `--header` text, one row per line, and the
-/// `--header-lines` items, shown as the list shows items (`--with-nth`).
+/// `--header-lines` items, shown as the list shows items (`--with-nth`,
+/// their own colours under `--ansi`).
 /// Where they go in each layout is `listFrameWithRoles`'s.
 extension PickerLayout {
   /// The lines of a `--header` text: split at each newline, as fzf draws
@@ -22,7 +23,9 @@ extension PickerLayout {
   /// The `--header-lines` items, in input order.
   func headerLineRows(_ state: PickerState, store: ItemStore) -> [[Span]] {
     (0..<min(state.configuration.headerLines, store.count)).map { line in
-      headerRow(shownText?(line) ?? Array(store.item(line)), style: state.configuration.theme.header)
+      headerRow(
+        shownText?(line) ?? Array(store.item(line)), style: state.configuration.theme.header,
+        runs: shownText == nil ? store.styleRuns(of: line) : shownRuns?(line) ?? [])
     }
   }
 }

@@ -28,6 +28,8 @@ public struct PickerLayout {
   public var inputTruncation: String? = nil
   /// The text shown for an item when it is not the item itself (`--with-nth`).
   public var shownText: ((Int) -> [UInt8])? = nil
+  /// The item's own colours in `shownText` (`--ansi` with `--with-nth`).
+  public var shownRuns: ((Int) -> [StyleRun])? = nil
   /// The preview pane (`--preview`), drawn beside or above/below the list
   /// (see PickerLayout+Preview.swift).
   public var preview: PreviewPane? = nil
@@ -188,13 +190,18 @@ public struct PickerLayout {
     return characters.count
   }
 
-  /// A header line, lined up with the items' text.
-  func headerRow(_ text: [UInt8], style: Style) -> [Span] {
+  /// A header line, lined up with the items' text; `runs`: its own colours
+  /// (a `--header-lines` item under `--ansi`).
+  func headerRow(_ text: [UInt8], style: Style, runs: [StyleRun] = []) -> [Span] {
     let indent = Span("   ", columns: 3, style: .plain)
+    let segments = text.withUnsafeBufferPointer {
+      DisplayLine.segments(of: $0, matches: [], width: max(width - 3 - 2, 0), styleBreaks: runs.map(\.offset))
+    }
     return clip(
       [indent]
-        + segments(text, width: max(width - 3 - 2, 0)).map {
-          Span($0.text, columns: $0.columns, style: style)
+        + segments.map {
+          let style = $0.run > 0 && $0.run <= runs.count ? runs[$0.run - 1].style : style
+          return Span($0.text, columns: $0.columns, style: style)
         })
   }
 
@@ -282,16 +289,22 @@ public struct PickerLayout {
     let textWidth = max(width - 3 - 2, 0)
     let matched = textWidth > 0 ? highlight(item) : []
     let segments: [DisplaySegment]
+    // The item's own colours (`--ansi`), of its `--with-nth` fields when only those are shown.
+    let runs = textWidth == 0 ? [] : shownText == nil ? store.styleRuns(of: item) : shownRuns?(item) ?? []
     if let shownText {
       segments = shownText(item).withUnsafeBufferPointer {
-        DisplayLine.segments(of: $0, matches: matched, width: textWidth, tabstop: state.configuration.tabstop)
+        DisplayLine.segments(
+          of: $0, matches: matched, width: textWidth, tabstop: state.configuration.tabstop,
+          styleBreaks: runs.map(\.offset))
       }
     } else {
       segments = DisplayLine.segments(
-        of: store.item(item), matches: matched, width: textWidth, tabstop: state.configuration.tabstop)
+        of: store.item(item), matches: matched, width: textWidth, tabstop: state.configuration.tabstop,
+        styleBreaks: runs.map(\.offset))
     }
     for segment in segments {
-      row.append(Span(segment.text, columns: segment.columns, style: segment.isMatch ? matchStyle : textStyle))
+      let style = Self.itemStyle(segment, runs: runs, text: textStyle, match: matchStyle)
+      row.append(Span(segment.text, columns: segment.columns, style: style))
     }
     return clip(row)
   }

@@ -3,11 +3,11 @@
 ///
 /// ## What is kept
 ///
-/// Colours and attributes, from SGR sequences (`ESC [ … m`): bold, dim,
-/// underline, reverse, the 8 + 8 colours, the 256-colour palette
-/// (`38;5;N`), and 24-bit colours (`38;2;R;G;B`), which become the nearest
-/// entry of the palette's 6×6×6 cube or grey ramp (pick draws palette colours
-/// only). The style carries over from one line to the next, as on a terminal.
+/// Colours and attributes, from SGR sequences (`ESC [ … m`, read by `SGR`,
+/// as items are under `--ansi`): bold, dim, italic, underline, blink,
+/// reverse, strikethrough, the 8 + 8 colours, the 256-colour palette
+/// (`38;5;N`) and 24-bit colours (`38;2;R;G;B`, sent on as they are). The
+/// style carries over from one line to the next, as on a terminal.
 ///
 /// ## What is dropped
 ///
@@ -156,91 +156,11 @@ public struct PreviewText: Equatable, Sendable {
   /// Every line (for tests).
   public var lines: [[Run]] { (0..<lineCount).map(line(at:)) }
 
-  /// `ESC [ params m`: parameters separated by `;`, sub-parameters by `:`
-  /// (`38:5:N`, `38:2::R:G:B`). A parameter list pick cannot read (private
-  /// markers `<=>?`) changes nothing.
+  /// `ESC [ params m` (see `SGR`). A parameter list with a private marker
+  /// (`<=>?`) is not SGR and changes nothing.
   private mutating func applySGR() {
     guard !parameters.contains(where: { (0x3C...0x3F).contains($0) }) else { return }
-    let text = String(decoding: parameters, as: UTF8.self)
-    var codes: [[Int?]] = text.split(separator: ";", omittingEmptySubsequences: false).map {
-      $0.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
-    }
-    if codes.isEmpty { codes = [[0]] }
-    var index = 0
-    // The rest of a `38;…` / `48;…` colour: either its own sub-parameters or the following parameters.
-    func extendedColor(_ group: [Int?]) -> Color? {
-      var values: [Int?]
-      if group.count > 1 {
-        values = Array(group.dropFirst())
-        // `38:2::R:G:B` has a colour-space id before the components; `38:2:R:G:B` does not.
-        if values.first == 2, values.count >= 5 { values.remove(at: 1) }
-      } else {
-        values = codes[(index + 1)...].map { $0.first ?? nil }
-      }
-      guard let kind = values.first ?? nil else { return nil }
-      if kind == 5, values.count >= 2, let n = values[1], (0...255).contains(n) {
-        if group.count == 1 { index += 2 }
-        return .palette(UInt8(n))
-      }
-      if kind == 2, values.count >= 4, let r = values[1], let g = values[2], let b = values[3] {
-        if group.count == 1 { index += 4 }
-        return Self.nearestPalette(red: r, green: g, blue: b)
-      }
-      return nil
-    }
-    while index < codes.count {
-      let group = codes[index]
-      let code = (group.first ?? 0) ?? 0
-      switch code {
-      case 0: style = .plain
-      case 1: style.bold = true
-      case 2: style.dim = true
-      case 4: style.underline = true
-      case 7: style.reverse = true
-      case 22:
-        style.bold = false
-        style.dim = false
-      case 24: style.underline = false
-      case 27: style.reverse = false
-      case 30...37: style.foreground = .palette(UInt8(code - 30))
-      case 39: style.foreground = nil
-      case 40...47: style.background = .palette(UInt8(code - 40))
-      case 49: style.background = nil
-      case 90...97: style.foreground = .palette(UInt8(code - 90 + 8))
-      case 100...107: style.background = .palette(UInt8(code - 100 + 8))
-      case 38:
-        if let color = extendedColor(group) { style.foreground = color }
-      case 48:
-        if let color = extendedColor(group) { style.background = color }
-      default: break  // italic, blink, strike-through, …: not drawn
-      }
-      index += 1
-    }
-  }
-
-  /// The palette entry closest to a 24-bit colour: the 6×6×6 cube (16–231)
-  /// or the grey ramp (232–255), whichever is nearer.
-  static func nearestPalette(red: Int, green: Int, blue: Int) -> Color {
-    let levels = [0, 95, 135, 175, 215, 255]
-    func cubeIndex(_ value: Int) -> Int {
-      var best = 0
-      for (index, level) in levels.enumerated() where abs(level - value) < abs(levels[best] - value) {
-        best = index
-      }
-      return best
-    }
-    let (r, g, b) = (min(max(red, 0), 255), min(max(green, 0), 255), min(max(blue, 0), 255))
-    let cube = (cubeIndex(r), cubeIndex(g), cubeIndex(b))
-    let cubeColor = (levels[cube.0], levels[cube.1], levels[cube.2])
-    let grey = min(max((r + g + b) / 3 - 8 + 5, 0) / 10, 23)
-    let greyLevel = 8 + grey * 10
-    func distance(_ c: (Int, Int, Int)) -> Int {
-      (c.0 - r) * (c.0 - r) + (c.1 - g) * (c.1 - g) + (c.2 - b) * (c.2 - b)
-    }
-    if distance((greyLevel, greyLevel, greyLevel)) < distance(cubeColor) {
-      return .palette(UInt8(232 + grey))
-    }
-    return .palette(UInt8(16 + 36 * cube.0 + 6 * cube.1 + cube.2))
+    SGR.apply(parameters, to: &style)
   }
 
   /// The rows one line takes in a pane `width` columns wide: cut at the edge,

@@ -1,0 +1,56 @@
+// `--ansi` end to end: the built pick on a pty draws an item's own colours
+// and prints its visible text; `--filter --ansi` prints the visible text too.
+
+import PickTestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+@Suite(.serialized) struct ANSIEndToEndTests {
+  /// The column where `text` starts on row `row`.
+  private func start(of text: String, inRow row: String) -> Int? {
+    row.range(of: text).map { row.distance(from: row.startIndex, to: $0.lowerBound) }
+  }
+
+  @Test func `a red item is drawn red, and Enter prints it without escapes`() throws {
+    let picker = try Picker(["--ansi"], items: "\u{1B}[31mred\u{1B}[0m\nplain\n")
+    let screen = try picker.waitFor("2/2")
+    let row = try #require((0..<24).first { screen.row($0).contains("red") })
+    let column = try #require(start(of: "red", inRow: screen.row(row)))
+    #expect(!screen.screenText.contains("[31m"))
+    #expect(screen.style(atRow: row, column: column).foreground == 1)
+    #expect(screen.style(atRow: row, column: column + 2).foreground == 1)
+    let plainRow = try #require((0..<24).first { screen.row($0).contains("plain") })
+    let plainColumn = try #require(start(of: "plain", inRow: screen.row(plainRow)))
+    #expect(screen.style(atRow: plainRow, column: plainColumn).foreground == nil)
+    picker.send("\r")
+    try picker.expectExit(status: 0, stdout: "red\n")
+  }
+
+  @Test func `NO_COLOR drops the item's colours and keeps its attributes`() throws {
+    let picker = try Picker(
+      ["--ansi"], items: "x \u{1B}[1;4;31mbold\u{1B}[0m\n", environment: ["NO_COLOR": "1"])
+    let screen = try picker.waitFor("1/1")
+    let row = try #require((0..<24).first { screen.row($0).contains("bold") })
+    let column = try #require(start(of: "bold", inRow: screen.row(row)))
+    let style = screen.style(atRow: row, column: column)
+    #expect(style.foreground == nil)
+    #expect(style.underline && style.bold)
+    picker.send("\u{1B}")
+    try picker.expectExit(status: 130, stdout: "")
+  }
+
+  @Test func `--filter --ansi matches and prints the visible text; --no-ansi turns it off`() throws {
+    let input = Array("\u{1B}[1;34msrc\u{1B}[0m/\u{1B}[1mmain.swift\u{1B}[0m\n\u{1B}[31mmred\u{1B}[0m\nplain\n".utf8)
+    let result = try runPick(["--filter", "c/ma", "--ansi"], stdin: input)
+    #expect(result.status == 0)
+    #expect(String(decoding: result.stdout, as: UTF8.self) == "src/main.swift\n")
+    // "31m" is not matched: the escape codes are not part of the text.
+    let none = try runPick(["--filter", "31m", "--ansi"], stdin: input)
+    #expect(none.status == 1)
+    let raw = try runPick(["--filter", "'31m", "--ansi", "--no-ansi"], stdin: input)
+    #expect(String(decoding: raw.stdout, as: UTF8.self) == "\u{1B}[31mmred\u{1B}[0m\n")
+  }
+}
