@@ -60,7 +60,7 @@ extension PickerController {
   /// and starts what is due.
   mutating func previewRequest(now: Int) -> [PickerEffect] {
     guard let pane = preview, let template = previewScheduler?.template else { return [] }
-    guard pane.isVisible, let geometry = layout().previewGeometry(pane) else {
+    guard pane.isVisible, let geometry = layout().contentLayout(for: state).layout.previewGeometry(pane) else {
       return previewCommands(previewScheduler?.tick(now: now) ?? [])
     }
     let size = pane.contentSize(width: geometry.paneWidth, height: geometry.paneHeight)

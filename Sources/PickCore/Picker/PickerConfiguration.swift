@@ -16,6 +16,10 @@ public struct PickerConfiguration: Sendable {
   public var reversesInput = false
   public var usesColor = true
   public var tabstop = 8
+  /// `--margin`, `--border`, `--border-label`, `--padding`: what surrounds the frame.
+  public var decoration = FrameDecoration()
+  /// `--separator`, `--scrollbar`, `--gap`: marks on the list.
+  public var listDecoration = ListDecoration()
 
   public init() {}
 
@@ -31,6 +35,9 @@ public struct PickerConfiguration: Sendable {
     outputOrder = options.outputOrder == .selection ? .selection : .input
     usesColor = options.usesColor
     tabstop = options.tabstop
+    decoration = options.decoration
+    decoration.shape = options.decoration.shape.resolved(isInline: options.height != nil)
+    listDecoration = options.listDecoration
   }
 
   /// Whether the Up key moves towards the best match (it does when the best match is drawn on top).
