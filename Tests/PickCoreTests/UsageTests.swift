@@ -64,7 +64,8 @@ private func isAccepted(_ spelling: String) -> Bool {
       "unique",
       "height", "bind", "expect", "mouse", "tty", "tabstop", "walker", "walker-root", "walker-skip",
       "with-shell", "preview", "preview-window", "help", "version", "completion", "shell",
-      "border", "border-label", "border-label-pos", "margin", "padding", "separator", "scrollbar", "gap", "style",
+      "border", "border-label", "border-label-pos", "margin", "padding", "preview-border", "separator", "scrollbar",
+      "gap", "style",
     ])
   #expect(
     OptionParser.allNegatedLongNames == [
@@ -72,7 +73,8 @@ private func isAccepted(_ spelling: String) -> Bool {
       "no-print0", "no-header-lines", "no-print-query", "no-multi", "no-header", "no-reverse",
       "no-cycle", "no-select-1", "no-exit-0", "no-color", "no-preselect-all", "no-remember", "no-unique",
       "no-height", "no-expect", "no-mouse", "no-walker-root", "no-preview",
-      "no-border", "no-border-label", "no-margin", "no-padding", "no-separator", "no-scrollbar", "no-gap",
+      "no-border", "no-border-label", "no-margin", "no-padding", "no-preview-border", "no-separator", "no-scrollbar",
+      "no-gap",
     ])
 }
 

@@ -94,7 +94,7 @@ public enum OptionParser {
       if attached != nil { throw OptionError("option \(spelling) takes no value") }
       negation(&options)
     } else {
-      throw unknown(name.isEmpty ? displayed(word) : spelling, near: name)
+      throw refusal(name) ?? unknown(name.isEmpty ? displayed(word) : spelling, near: name)
     }
   }
 

@@ -38,6 +38,16 @@ extension OptionParser {
       },
       negation: { $0.decoration.padding = .zero }),
     OptionSpec(
+      long: "preview-border",
+      kind: .optionalValue(placeholder: "STYLE") { options, value throws(InvalidValue) in
+        let shape = try value.map { v throws(InvalidValue) in try OptionValues.enumeration(v, BorderShape.self) }
+        options.previewWindow = try options.previewWindow.applying(Array(previewBorderWord(shape ?? .rounded).utf8))
+      },
+      negation: { options in
+        options.previewWindow =
+          (try? options.previewWindow.applying(Array("border-none".utf8))) ?? options.previewWindow
+      }, valueCompletion: .choices(of: BorderShape.self)),
+    OptionSpec(
       long: "separator",
       kind: .requiredValue(placeholder: "STR") { options, value in options.listDecoration.separator = value },
       negation: { $0.listDecoration.separator = [] }),
@@ -60,6 +70,12 @@ extension OptionParser {
         try applyStyle(value, to: &options)
       }, valueCompletion: .choices(["default", "minimal", "full"])),
   ]
+
+  /// `--preview-window`'s word for a `--border` style (`--preview-border`,
+  /// `--style=full:STYLE`); the pane has no dashed lines and draws them rounded.
+  static func previewBorderWord(_ shape: BorderShape) -> String {
+    shape == .dashed ? "border-rounded" : "border-" + shape.rawValue
+  }
 
   /// `--scrollbar`'s value: fzf's `│` without one, none when empty, else
   /// its first character, which must take one column.
@@ -95,13 +111,12 @@ extension OptionParser {
       let shape = parts.count == 2 && !parts[1].isEmpty ? BorderShape(rawValue: String(parts[1])) : .rounded
       guard let shape else { throw InvalidValue("in full:STYLE, STYLE is a --border style") }
       (marks.separator, marks.scrollbar) = (ListDecoration.defaultSeparator, ListDecoration.defaultScrollbar)
-      previewBorder = "border-" + shape.rawValue
+      previewBorder = previewBorderWord(shape)
       if shape == .line { options.decoration.shape = .line }
     default:
       throw InvalidValue("expected default, minimal or full")
     }
     options.listDecoration = marks
-    // Shapes the pane does not have (dashed) keep its border as it was.
-    if let spec = try? options.previewWindow.applying(Array(previewBorder.utf8)) { options.previewWindow = spec }
+    options.previewWindow = try options.previewWindow.applying(Array(previewBorder.utf8))
   }
 }

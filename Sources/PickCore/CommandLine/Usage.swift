@@ -99,6 +99,8 @@ public enum Usage {
             --margin=TRBL        Space outside the border: N or N% for all
                                  edges, or TB,RL  T,RL,B  T,R,B,L
             --padding=TRBL       Space inside the border (same forms)
+            --preview-border[=STYLE]
+                                 Same as --preview-window=border-STYLE
             --separator=STR      Line of STR beside the info text (default: none)
             --scrollbar[=C]      Scrollbar on the list's right (default: none;
                                  C defaults to │)
