@@ -300,3 +300,28 @@ private func picker(
     #expect(p.state.listHeight == 2)
   }
 }
+
+@Suite struct BorderPreviewTests {
+  @Test func `the preview pane is inside the border, and a click beside it still lands on the list`() throws {
+    var p = try picker { $0.shape = .sharp }
+    var pane = PreviewPane(spec: try PreviewWindowSpec().applying(Array("right,50%,noborder".utf8)))
+    pane.text = PreviewText(Array("one\ntwo".utf8))
+    let frame = p.frame(width: 30, height: 7, preview: pane)
+    expectScreen(
+      frame,
+      """
+      ┌──────────────────────────┐
+      │ >           one          │
+      │   3/3       two          │
+      │ >  apple                 │
+      │    banana                │
+      │    cherry                │
+      └──────────────────────────┘
+      """)
+    p.press(bytes: Array("\u{1B}[<0;5;5M".utf8))
+    #expect(p.current == "banana")
+    // The wheel over the pane scrolls the pane, not the list.
+    p.press(bytes: Array("\u{1B}[<65;18;5M".utf8))
+    #expect(p.current == "banana")
+  }
+}
