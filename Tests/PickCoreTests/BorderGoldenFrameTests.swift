@@ -91,6 +91,24 @@ private func picker(
     }
   }
 
+  @Test func `the default layout inside a border: prompt on the last content row, the cursor with it`() throws {
+    var p = try PickerHarness(["a", "b"]) {
+      $0.decoration.shape = .rounded
+      $0.layout = .default
+    }
+    let frame = p.frame(width: 12, height: 7)
+    expectScreen(frame, "╭────────╮\n│        │\n│    b   │\n│ >  a   │\n│   2/2  │\n│ >      │\n╰────────╯")
+    #expect(frame.cursor == CursorPosition(row: 5, column: 4))
+  }
+
+  @Test func `a huge label position is clamped, not overflowed`() throws {
+    var label = BorderLabel(text: Array("hi".utf8))
+    try label.setPosition(Array("-9223372036854775808".utf8))
+    #expect(label.startColumn(length: 2, width: 10) == 0)
+    try label.setPosition(Array("9223372036854775807".utf8))
+    #expect(label.startColumn(length: 2, width: 10) == 8)
+  }
+
   @Test func `line is a top line inline (--height)`() {
     var options = Options()
     options.decoration.shape = .line

@@ -36,7 +36,8 @@ public struct BorderLabel: Equatable, Hashable, Sendable {
         guard let number = Int(word) else {
           throw InvalidValue("expected a whole number, center, top or bottom (N[:top|bottom])")
         }
-        column = number
+        // No screen is wider than this; the arithmetic on it must not overflow.
+        column = min(max(number, -100_000), 100_000)
       }
     }
   }
