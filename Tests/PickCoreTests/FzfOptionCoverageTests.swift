@@ -78,13 +78,13 @@ import Testing
   }
 
   @Test func `a refused option says so and where to read why`() {
-    for spelling in ["--border", "--no-border", "--border=rounded", "+2"] {
+    for spelling in ["--info", "--no-info", "--info=inline", "+2"] {
       let shown = spelling.split(separator: "=").first.map(String.init) ?? spelling
       #expect(
         parseError([spelling]) == "\(shown) is not supported (see Docs/fzf-compatibility.md)", "\(spelling)")
     }
     #expect(parseError(["--fitler", "x"]) == "unknown option: --fitler (did you mean --filter?)")
-    #expect(parseError(["--bordre"]).hasPrefix("unknown option: --bordre"))
+    #expect(parseError(["--infor"]).hasPrefix("unknown option: --infor"))
   }
 
   @Test func `a refused option in the default options names its source`() {

@@ -239,3 +239,20 @@ private func sampleFrame(_ configure: (inout Options) -> Void) throws -> Frame {
     #expect(frame.rows[3].reduce(0) { $0 + $1.columns } == 8)
   }
 }
+
+@Suite struct ThemeDecorationTests {
+  private func configuration(_ words: [String]) throws -> PickerConfiguration {
+    PickerConfiguration(options: try OptionParser.parse(arguments: words.map { Array($0.utf8) }))
+  }
+
+  @Test func `border, label and separator colours reach the frame's decoration`() throws {
+    let plain = try configuration(["--border"])
+    #expect(plain.decoration.borderStyle == Style(foreground: .palette(8)))
+    let coloured = try configuration([
+      "--border", "--color=border:red,label:#00ff00:bold,separator:4", "--separator=-",
+    ])
+    #expect(coloured.decoration.borderStyle.foreground == .red)
+    #expect(coloured.decoration.labelStyle == Style(foreground: .rgb(0, 255, 0), bold: true))
+    #expect(coloured.listDecoration.style.foreground == .blue)
+  }
+}

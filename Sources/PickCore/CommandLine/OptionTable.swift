@@ -4,7 +4,10 @@
 /// for every on/off option (and `--no-header-lines`, which fzf also accepts).
 /// `--smart-case`, `--help` and `--version` have no negation, as in fzf.
 extension OptionParser {
-  public static let table: [OptionSpec] = [
+  /// Every option: these rows, then the border and spacing options (OptionTable+Borders.swift).
+  public static let table: [OptionSpec] = coreTable + borderTable
+
+  static let coreTable: [OptionSpec] = [
     // Search
     OptionSpec(
       long: "filter", short: "f",

@@ -137,6 +137,10 @@ public struct Options: Equatable, Sendable {
   public var expect: [ExpectedKey] = []
   /// `--no-mouse` turns it off: mouse reporting while the picker is drawn.
   public var mouse = true
+  /// `--border`, `--border-label`, `--border-label-pos`, `--margin`, `--padding`.
+  public var decoration = FrameDecoration()
+  /// `--separator`, `--scrollbar`, `--gap`.
+  public var listDecoration = ListDecoration()
 
   // MARK: Starting selections
   /// `--preselect TEXT` (repeatable): items whose bytes equal one of these start selected.

@@ -98,6 +98,27 @@ public enum Usage {
             --with-shell=STR     Command and flags to run commands with
                                  (default: 'sh -c')
 
+      BORDER AND SPACING
+            --border[=STYLE]     Draw a border around pick's area [rounded|sharp|
+                                 bold|double|dashed|block|thinblock|horizontal|
+                                 vertical|top|bottom|left|right|line|none]
+                                 (default: rounded; --no-border: none)
+            --border-label=LABEL Label on the border's top (or bottom) line
+            --border-label-pos=N[:top|bottom]
+                                 Label column: N from the left, -N from the
+                                 right, 0 centred (default)
+            --margin=TRBL        Space outside the border: N or N% for all
+                                 edges, or TB,RL  T,RL,B  T,R,B,L
+            --padding=TRBL       Space inside the border (same forms)
+            --preview-border[=STYLE]
+                                 Same as --preview-window=border-STYLE
+            --separator=STR      Line of STR beside the info text (default: none)
+            --scrollbar[=C]      Scrollbar on the list's right (default: none;
+                                 C defaults to │)
+            --gap[=N]            N blank rows between items (default: 0; N: 1)
+            --style=PRESET       [default|minimal|full[:STYLE]]: fzf's presets
+                                 of the separator, scrollbar and preview border
+
       PREVIEW
             --preview=CMD        Show CMD's output for the current item; {} is
                                  the item, {+} the selection, {q} the query,

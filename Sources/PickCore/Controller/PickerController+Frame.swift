@@ -75,8 +75,9 @@ extension PickerController {
     // A visible pane with no room (`--preview-window 0`) still runs its
     // command, as fzf: scripts rely on its side effects and on `{f}`.
     let size =
-      layout().previewGeometry(pane).map { pane.contentSize(width: $0.paneWidth, height: $0.paneHeight) }
-      ?? (columns: 0, lines: 0)
+      layout().contentLayout(for: state).layout.previewGeometry(pane).map {
+        pane.contentSize(width: $0.paneWidth, height: $0.paneHeight)
+      } ?? (columns: 0, lines: 0)
     let selected = template.usesSelection && state.selection.count > 0 ? state.chosenItems() : []
     let request = PreviewRequest(
       item: state.currentItem, query: template.usesQuery ? state.editor.bytes : [], selection: selected,

@@ -6,8 +6,13 @@
 extension PickerController {
   mutating func mouseActions(_ report: MouseEvent, now: Int) -> ([PickerAction], Trigger) {
     var report = report
-    let layout = layout()
-    let origin = geometry.origin
+    // Inside --margin, --border and --padding, cells count from the content's corner.
+    let (layout, top, left) = layout().contentLayout(for: state)
+    let origin = geometry.origin + top
+    report.column -= left
+    // A click on a margin, border or padding beside the content hits nothing; the wheel still scrolls.
+    let isWheel = report.button == .wheelUp || report.button == .wheelDown
+    if !isWheel && (report.column < 1 || report.column > layout.width) { return ([], Trigger()) }
     if let preview, let split = layout.previewGeometry(preview) {
       if split.paneContains(row: report.row - origin, column: report.column - 1) {
         switch report.button {
@@ -23,7 +28,7 @@ extension PickerController {
     // With --no-mouse a report can only come from a terminal that another
     // program left in a mouse mode: ignore it, as fzf does.
     guard options.mouse,
-      let command = mouse.command(for: report, roles: rowRoles, origin: origin, now: now)
+      let command = mouse.command(for: report, roles: Array(rowRoles.dropFirst(top)), origin: origin, now: now)
     else { return ([], Trigger()) }
     switch command {
     case .selectAllOrNone:

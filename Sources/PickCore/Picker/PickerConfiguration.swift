@@ -18,6 +18,10 @@ public struct PickerConfiguration: Sendable {
   /// `--color`, `--no-bold`: the style of every part of the screen.
   public var theme = Theme.standard
   public var tabstop = 8
+  /// `--margin`, `--border`, `--border-label`, `--padding`: what surrounds the frame.
+  public var decoration = FrameDecoration()
+  /// `--separator`, `--scrollbar`, `--gap`: marks on the list.
+  public var listDecoration = ListDecoration()
 
   public init() {}
 
@@ -34,6 +38,20 @@ public struct PickerConfiguration: Sendable {
     usesColor = options.usesColor
     theme = options.colors.theme(bold: options.bold)
     tabstop = options.tabstop
+    decoration = options.decoration
+    decoration.shape = options.decoration.shape.resolved(isInline: options.height != nil)
+    listDecoration = options.listDecoration
+    // `--color border:…`, `label:…`, `separator:…` (or a scheme that sets
+    // them) colour the frame's border, its label and the separator and
+    // scrollbar; otherwise they keep their grey and plain looks.
+    for (element, apply) in [
+      (ThemeElement.border, { (style: Style, c: inout PickerConfiguration) in c.decoration.borderStyle = style }),
+      (.label, { style, c in c.decoration.labelStyle = style }),
+      (.separator, { style, c in c.listDecoration.style = style }),
+    ] {
+      let style = theme.style(element)
+      if style != .plain { apply(style, &self) }
+    }
   }
 
   /// Whether the Up key moves towards the best match (it does when the best match is drawn on top).

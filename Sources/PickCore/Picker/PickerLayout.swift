@@ -33,6 +33,9 @@ public struct PickerLayout {
   /// The preview pane (`--preview`), drawn beside or above/below the list
   /// (see PickerLayout+Preview.swift).
   public var preview: PreviewPane? = nil
+  /// Whether the configuration's `FrameDecoration` is drawn around the frame
+  /// (false for the layout of the content inside it: PickerLayout+Decoration.swift).
+  public var isDecorated = true
 
   public init(width: Int, height: Int) {
     self.width = max(width, 1)
@@ -86,7 +89,7 @@ public struct PickerLayout {
       top += selectAllRows(state).count
     }
     top += headerTextRows(state).count + min(state.configuration.headerLines, store.count)
-    return max(height - top, 1)
+    return itemCount(forRows: max(height - top, 1), state)
   }
 
   /// The frame for `state` without a preview pane, and what is on each of its
@@ -101,10 +104,14 @@ public struct PickerLayout {
     let listHeight = max(height - chrome.count - header.count - headerLines.count, 0)
     var list: [[Span]] = []
     var listRoles: [RowRole] = []
-    for row in 0..<listHeight {
+    let shownItems = itemCount(forRows: listHeight, state)
+    for row in 0..<shownItems {
       let position = state.scroll + row
       guard position < state.matches.count else { break }
-      list.append(itemRow(state, position: position, store: store, highlight: highlight))
+      // --gap: blank rows between items.
+      if row > 0 { appendGap(state, to: &list, roles: &listRoles) }
+      let item = itemRow(state, position: position, store: store, highlight: highlight)
+      list.append(withScrollbar(item, row: row, items: shownItems, state))
       listRoles.append(.item(state.matches.itemIndex(at: position)))
     }
     var rows: [[Span]]
@@ -226,7 +233,8 @@ public struct PickerLayout {
     if state.isReviewing { text += "  review (Ctrl-S to return)" }
     if isWaitingToAccept { text += "  waiting…" }
     // The spinner is its own span, in its own style; the rest fits in the columns after it.
-    return clip(fitted(spinner, style: theme.spinner) + fitted(text, style: theme.info, width: width - 1))
+    let info = clip(fitted(spinner, style: theme.spinner) + fitted(text, style: theme.info, width: width - 1))
+    return info + separator(after: info.reduce(0) { $0 + $1.columns }, state)
   }
 
   /// The select-all row: box, title and count on one row, or the count on its
@@ -286,7 +294,7 @@ public struct PickerLayout {
     ]
     // Two blank columns on the right: the `…` of a cut item is East Asian
     // "ambiguous", and nothing ambiguous goes in the last two columns (Docs/Design.md, Drawing).
-    let textWidth = max(width - 3 - 2, 0)
+    let textWidth = max(width - 3 - 2 - scrollbarColumns(state), 0)
     let matched = textWidth > 0 ? highlight(item) : []
     let segments: [DisplaySegment]
     // The item's own colours (`--ansi`), of its `--with-nth` fields when only those are shown.

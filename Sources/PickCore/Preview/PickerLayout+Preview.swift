@@ -75,6 +75,7 @@ extension PickerLayout {
   /// state's list height from this on every change of size, matches or pane,
   /// before a frame is drawn.
   public func listHeight(for state: PickerState, store: ItemStore) -> Int {
+    if let (content, _) = decoratedContent(state) { return content.listHeight(for: state, store: store) }
     guard let preview, let geometry = previewGeometry(preview) else {
       return listRowCount(for: state, store: store)
     }
@@ -96,6 +97,7 @@ extension PickerLayout {
   public func frameWithRoles(_ state: PickerState, store: ItemStore, highlight: (Int) -> [Int])
     -> (frame: Frame, roles: [RowRole])
   {
+    if let decorated = decoratedFrameWithRoles(state, store: store, highlight: highlight) { return decorated }
     guard let preview, let geometry = previewGeometry(preview) else {
       return listFrameWithRoles(state, store: store, highlight: highlight)
     }

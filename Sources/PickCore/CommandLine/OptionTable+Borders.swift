@@ -1,0 +1,122 @@
+/// The options that surround the frame and mark the list, fzf 0.74's
+/// spellings: `--border`, `--border-label`, `--border-label-pos`,
+/// `--margin`, `--padding` (`FrameDecoration`), `--separator`,
+/// `--scrollbar`, `--gap` (`ListDecoration`) and `--style`, fzf's presets
+/// of them. Optional values only attach (`--border=sharp`), as every
+/// optional value does in pick.
+extension OptionParser {
+  static let borderTable: [OptionSpec] = [
+    OptionSpec(
+      long: "border",
+      kind: .optionalValue(placeholder: "STYLE") { options, value throws(InvalidValue) in
+        guard let value else {
+          options.decoration.shape = .rounded
+          return
+        }
+        options.decoration.shape = try OptionValues.enumeration(value, BorderShape.self)
+      },
+      negation: { $0.decoration.shape = .none }, valueCompletion: .choices(of: BorderShape.self)),
+    OptionSpec(
+      long: "border-label",
+      kind: .requiredValue(placeholder: "LABEL") { options, value in options.decoration.label.text = value },
+      negation: { $0.decoration.label.text = [] }),
+    OptionSpec(
+      long: "border-label-pos",
+      kind: .requiredValue(placeholder: "N[:top|bottom]") { options, value throws(InvalidValue) in
+        try options.decoration.label.setPosition(value)
+      }),
+    OptionSpec(
+      long: "margin",
+      kind: .requiredValue(placeholder: "TRBL") { options, value throws(InvalidValue) in
+        options.decoration.margin = try EdgeSizes.parse(value)
+      },
+      negation: { $0.decoration.margin = .zero }),
+    OptionSpec(
+      long: "padding",
+      kind: .requiredValue(placeholder: "TRBL") { options, value throws(InvalidValue) in
+        options.decoration.padding = try EdgeSizes.parse(value)
+      },
+      negation: { $0.decoration.padding = .zero }),
+    OptionSpec(
+      long: "preview-border",
+      kind: .optionalValue(placeholder: "STYLE") { options, value throws(InvalidValue) in
+        let shape = try value.map { v throws(InvalidValue) in try OptionValues.enumeration(v, BorderShape.self) }
+        options.previewWindow = try options.previewWindow.applying(Array(previewBorderWord(shape ?? .rounded).utf8))
+      },
+      negation: { options in
+        options.previewWindow =
+          (try? options.previewWindow.applying(Array("border-none".utf8))) ?? options.previewWindow
+      }, valueCompletion: .choices(of: BorderShape.self)),
+    OptionSpec(
+      long: "separator",
+      kind: .requiredValue(placeholder: "STR") { options, value in options.listDecoration.separator = value },
+      negation: { $0.listDecoration.separator = [] }),
+    OptionSpec(
+      long: "scrollbar",
+      kind: .optionalValue(placeholder: "C1[C2]") { options, value throws(InvalidValue) in
+        options.listDecoration.scrollbar = try scrollbarCharacter(value)
+      },
+      negation: { $0.listDecoration.scrollbar = [] }),
+    OptionSpec(
+      long: "gap",
+      kind: .optionalValue(placeholder: "N") { options, value throws(InvalidValue) in
+        options.listDecoration.gap =
+          try value.map { v throws(InvalidValue) in try OptionValues.count(v, atLeast: 0) } ?? 1
+      },
+      negation: { $0.listDecoration.gap = 0 }),
+    OptionSpec(
+      long: "style",
+      kind: .requiredValue(placeholder: "PRESET") { options, value throws(InvalidValue) in
+        try applyStyle(value, to: &options)
+      }, valueCompletion: .choices(["default", "minimal", "full"])),
+  ]
+
+  /// `--preview-window`'s word for a `--border` style (`--preview-border`,
+  /// `--style=full:STYLE`); the pane has no dashed lines and draws them rounded.
+  static func previewBorderWord(_ shape: BorderShape) -> String {
+    shape == .dashed ? "border-rounded" : "border-" + shape.rawValue
+  }
+
+  /// `--scrollbar`'s value: fzf's `│` without one, none when empty, else
+  /// its first character, which must take one column.
+  private static func scrollbarCharacter(_ value: [UInt8]?) throws(InvalidValue) -> [UInt8] {
+    guard let value else { return ListDecoration.defaultScrollbar }
+    guard let first = String(decoding: value, as: UTF8.self).first else { return [] }
+    let glyph = String(first)
+    guard glyph.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }),
+      DisplayWidth.columns(of: glyph) == 1
+    else {
+      throw InvalidValue("the scrollbar's character must be printable and one column wide")
+    }
+    return Array(glyph.utf8)
+  }
+
+  /// `--style`: fzf's presets, in what pick has of them. `default`: no
+  /// separator or scrollbar (pick's look), a rounded preview border;
+  /// `minimal`: none either, the preview's border a line facing the list;
+  /// `full[:STYLE]`: separator and scrollbar, the preview's border in STYLE
+  /// (`full:line` also `--border=line`). fzf's section borders, inline info
+  /// and highlighted line are left out.
+  static func applyStyle(_ value: [UInt8], to options: inout Options) throws(InvalidValue) {
+    let text = String(decoding: value, as: UTF8.self).lowercased()
+    let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+    var marks = options.listDecoration
+    let previewBorder: String
+    switch parts[0] {
+    case "default" where parts.count == 1:
+      (marks.separator, marks.scrollbar, previewBorder) = (nil, nil, "border-rounded")
+    case "minimal" where parts.count == 1:
+      (marks.separator, marks.scrollbar, previewBorder) = ([], [], "border-line")
+    case "full":
+      let shape = parts.count == 2 && !parts[1].isEmpty ? BorderShape(rawValue: String(parts[1])) : .rounded
+      guard let shape else { throw InvalidValue("in full:STYLE, STYLE is a --border style") }
+      (marks.separator, marks.scrollbar) = (ListDecoration.defaultSeparator, ListDecoration.defaultScrollbar)
+      previewBorder = previewBorderWord(shape)
+      if shape == .line { options.decoration.shape = .line }
+    default:
+      throw InvalidValue("expected default, minimal or full")
+    }
+    options.listDecoration = marks
+    options.previewWindow = try options.previewWindow.applying(Array(previewBorder.utf8))
+  }
+}
