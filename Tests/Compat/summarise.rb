@@ -1,0 +1,48 @@
+#!/usr/bin/env ruby
+# frozen_string_literal: true
+
+# Reads the minitest logs run-fzf-suite.sh wrote (one per test file, run with
+# --verbose) and prints a count per file, then each file's failures as
+# minitest reported them (with the screen the prelude added).
+#
+# Usage: summarise.rb LOG_DIR FILE...
+
+# minitest --verbose prints "TestCore#test_x = " before a test and
+# "1.23 s = ." after it, with whatever the test printed in between.
+MARK = /\d+\.\d+ s = ([.FES])$/
+FINAL = /^(\d+) runs, \d+ assertions, (\d+) failures, (\d+) errors, (\d+) skips/
+FAILED = /^ +\d+\) (?:Failure|Error):\n(Test\w+#\w+)/
+
+dir, *specs = ARGV
+rows = []
+reports = []
+specs.each do |spec|
+  name = File.basename(spec.split(':').first, '.rb')
+  path = File.join(dir, "#{name}.log")
+  text = File.exist?(path) ? File.read(path, encoding: 'UTF-8').scrub : ''
+  final = text.match(FINAL)
+  if final
+    runs, failures, errors, skips = final.captures.map(&:to_i)
+  else
+    marks = text.scan(MARK).flatten
+    runs = marks.size
+    failures, errors, skips = %w[F E S].map { |m| marks.count(m) }
+  end
+  rows << [name, runs, runs - failures - errors - skips, failures, errors, skips, !final.nil?]
+  failed = text.scan(FAILED).flatten
+  report = text[/^Finished in .*?(?=^\d+ runs, \d+ assertions)/m]
+  reports << [name, failed, report || text.lines.last(40).join] if failures + errors > 0
+end
+
+puts format('%-26s %5s %6s %6s %6s %6s', 'file', 'tests', 'passed', 'failed', 'errors', 'skipped')
+rows.each do |name, total, passed, failed, errors, skipped, finished|
+  line = format('%-26s %5d %6d %6d %6d %6d', name, total, passed, failed, errors, skipped)
+  puts finished ? line : "#{line}  (did not finish)"
+end
+totals = rows.transpose[1..5].map(&:sum)
+puts format('%-26s %5d %6d %6d %6d %6d', 'total', *totals)
+
+reports.each do |name, failed, report|
+  puts "\n== #{name}: #{failed.size} failing: #{failed.join(' ')}"
+  puts report
+end
