@@ -14,6 +14,10 @@
 # - When `tmux.until` gives up, the screen it last saw is added to the
 #   failure's message, so minitest's final report shows each failing test
 #   with its screen.
+# - common.rb writes bash's start-up file to the fixed /tmp/fzf.bash, with
+#   the suite's own directory in it; two runs (or two files of one run
+#   starting together) would overwrite each other's, and one file's tests
+#   would run the other's `fzf`. Each process writes its own.
 require 'timeout'
 
 # The test ran longer than the runner allows.
@@ -54,3 +58,17 @@ module SuiteScreenOnFailure
   end
 end
 Tmux.prepend(SuiteScreenOnFailure)
+
+# A start-up file for bash per process, beside the suite; the same contents
+# as common.rb's.
+module SuiteOwnBashrc
+  def bash
+    @bash ||=
+      begin
+        bashrc = File.join(BASE, '.compat', "fzf-#{Process.pid}.bash")
+        File.write(bashrc, ERB.new(TEMPLATE).result(binding))
+        "bash --rcfile #{bashrc}"
+      end
+  end
+end
+Shell.singleton_class.prepend(SuiteOwnBashrc)

@@ -155,6 +155,9 @@ run_file() {
   (
     unset TMUX TMUX_PANE
     export TMUX_TMPDIR=$server FZF_SUITE_TEST_DIR=$suite/test FZF_SUITE_TEST_LIMIT=$limit
+    # Some tests run plain `fzf`: bin/fzf must come before any fzf on PATH
+    # (the suite's bashrc only appends it).
+    export PATH=$suite/bin:$PATH
     tmux new-session -d -x 80 -y 24
     args=(--verbose)
     [[ -n $pattern ]] && args+=(--name "$pattern")
