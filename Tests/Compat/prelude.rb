@@ -72,3 +72,22 @@ module SuiteOwnBashrc
   end
 end
 Shell.singleton_class.prepend(SuiteOwnBashrc)
+
+# The shell integration tests run bash, zsh, fish and nushell; a shell that
+# is not installed would cost each of its tests a minute of retries, so its
+# class runs no test (the log says so).
+module SuiteInstalledShells
+  PROGRAMS = { nushell: 'nu' }.freeze
+
+  def runnable_methods
+    methods = super
+    return methods if methods.empty? || !method_defined?(:shell)
+
+    program = PROGRAMS.fetch(allocate.shell) { |shell| shell.to_s }
+    return methods if system("command -v #{program} > /dev/null 2>&1")
+
+    puts "#{name}: #{program} is not installed; its #{methods.size} tests are not run"
+    []
+  end
+end
+Minitest::Test.singleton_class.prepend(SuiteInstalledShells)

@@ -13,8 +13,29 @@ MARK = /\d+\.\d+ s = ([.FES])$/
 FINAL = /^(\d+) runs, \d+ assertions, (\d+) failures, (\d+) errors, (\d+) skips/
 FAILED = /^ +\d+\) (?:Failure|Error):\n(Test\w+#\w+)/
 
+# Why each failure happened, when the screen says: the first line the
+# program under test printed as an error (`pick: --border is not supported`,
+# an unsupported action or event), with the quoted value left out so one
+# refused option groups its tests; otherwise the kind of failure.
+def failure_causes(report)
+  report.split(/^ +\d+\) (?=Failure:|Error:)/).drop(1).map do |block|
+    test = block[/^(Test\w+#\w+)/, 1]
+    said = block[/^(?:pick|fzf): .*$/]
+    cause =
+      if said
+        said.sub(/invalid value '.*?' /, '').sub(/ \(see Docs.*?\)/, '')
+      elsif block.start_with?('Error:')
+        block[/^(SuiteTimeLimit|\w+(?:::\w+)*): /, 1] || 'error'
+      else
+        'the screen or output differs'
+      end
+    [cause, test]
+  end
+end
+
 dir, *specs = ARGV
 rows = []
+causes = []
 reports = []
 specs.each do |spec|
   name = File.basename(spec.split(':').first, '.rb')
@@ -31,6 +52,7 @@ specs.each do |spec|
   rows << [name, runs, runs - failures - errors - skips, failures, errors, skips, !final.nil?]
   failed = text.scan(FAILED).flatten
   report = text[/^Finished in .*?(?=^\d+ runs, \d+ assertions)/m]
+  causes.concat(failure_causes(report)) if report
   reports << [name, failed, report || text.lines.last(40).join] if failures + errors > 0
 end
 
@@ -45,4 +67,12 @@ puts format('%-26s %5d %6d %6d %6d %6d', 'total', *totals)
 reports.each do |name, failed, report|
   puts "\n== #{name}: #{failed.size} failing: #{failed.join(' ')}"
   puts report
+end
+
+unless causes.empty?
+  puts "\n== failures by cause"
+  causes.group_by(&:first).sort_by { |cause, tests| [-tests.size, cause] }.each do |cause, tests|
+    puts format('%4d  %s', tests.size, cause)
+    puts "      #{tests.map(&:last).join(' ')}"
+  end
 end
