@@ -20,7 +20,8 @@ FAILED = /^ +\d+\) (?:Failure|Error):\n(Test\w+#\w+)/
 def failure_causes(report)
   report.split(/^ +\d+\) (?=Failure:|Error:)/).drop(1).map do |block|
     test = block[/^(Test\w+#\w+)/, 1]
-    said = block[/^(?:pick|fzf): .*$/]
+    # tmux joins a wrapped line, so the message may follow the command.
+    said = block[/(?:pick|fzf): .*$/]
     cause =
       if said
         said.sub(/invalid value '.*?' /, '').sub(/ \(see Docs.*?\)/, '')
