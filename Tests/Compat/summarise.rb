@@ -13,6 +13,16 @@ MARK = /\d+\.\d+ s = ([.FES])$/
 FINAL = /^(\d+) runs, \d+ assertions, (\d+) failures, (\d+) errors, (\d+) skips/
 FAILED = /^ +\d+\) (?:Failure|Error):\n(Test\w+#\w+)/
 
+# Whether the row the test expected is on the screen once shifted by the
+# column pick adds after the marker: `> 1` or `  1` drawn as `>  1`, `   1`.
+def prefix_only?(block)
+  expected = block[/^Expected: "(.*)"$/, 1] || block[/to include "(.*)"\.$/, 1]
+  return false unless expected && expected.length >= 3 && expected.match?(/\A[> ][> ]\S/)
+
+  screen = block[/^--- screen ---\n(.*?)^-{14}$/m, 1] || ''
+  screen.lines(chomp: true).include?("#{expected[0, 2]} #{expected[2..]}")
+end
+
 # Why each failure happened, when the screen says: the first line the
 # program under test printed as an error (`pick: --border is not supported`,
 # an unsupported action or event), with the quoted value left out so one
@@ -25,6 +35,8 @@ def failure_causes(report)
     cause =
       if said
         said.sub(/invalid value '.*?' /, '').sub(/ \(see Docs.*?\)/, '')
+      elsif prefix_only?(block)
+        'item rows: pick draws 3 columns before an item (pointer, marker, space), fzf 2'
       elsif block.start_with?('Error:')
         block[/^(SuiteTimeLimit|\w+(?:::\w+)*): /, 1] || 'error'
       else
