@@ -7,7 +7,10 @@ opts=${FZF_DEFAULT_OPTS-}
 # like pick: `>` pointer and marker, no gutter, no scrollbar.
 opts=${opts#"--no-scrollbar --gutter ' ' --pointer '>' --marker '>'"}
 opts=${opts#"--no-scrollbar --pointer '>' --marker '>'"}
-PICK_DEFAULT_OPTS="--layout=default $opts"
+# fzf runs commands (preview, execute, reload, become) with `$SHELL -c`,
+# pick with `sh -c` unless told (rows 27 and 51); the tests are written for
+# bash (`echo -e`, `(( ))`), so pick is told what fzf would use.
+PICK_DEFAULT_OPTS="--layout=default --with-shell='${SHELL:-sh} -c' $opts"
 export PICK_DEFAULT_OPTS
 if [ -n "${FZF_DEFAULT_OPTS_FILE-}" ]; then
   PICK_DEFAULT_OPTS_FILE=$FZF_DEFAULT_OPTS_FILE

@@ -16,7 +16,9 @@
 # FZF_DEFAULT_OPTS to `--no-scrollbar --gutter ' ' --pointer '>' --marker
 # '>'`, options that only make fzf look like pick (pick refuses them), so
 # that part is dropped and the rest is passed as PICK_DEFAULT_OPTS;
-# FZF_DEFAULT_COMMAND is passed as PICK_DEFAULT_COMMAND. No test is changed,
+# FZF_DEFAULT_COMMAND is passed as PICK_DEFAULT_COMMAND; fzf runs commands
+# with `$SHELL -c`, pick with `sh -c` (rows 27, 51), and the tests are
+# written for bash, so pick gets `--with-shell '$SHELL -c'`. No test is changed,
 # except that a Ruby older than 3.4 gets `_1` for the block parameter `it`
 # (adapt-ruby.rb).
 set -euo pipefail
