@@ -30,8 +30,10 @@ end
 def failure_causes(report)
   report.split(/^ +\d+\) (?=Failure:|Error:)/).drop(1).map do |block|
     test = block[/^(Test\w+#\w+)/, 1]
+    # On the screen (not in the assertion, which may quote a screen too);
     # tmux joins a wrapped line, so the message may follow the command.
-    said = block[/(?:pick|fzf): .*$/]
+    screen = block[/^--- screen ---\n(.*?)^-{14}$/m, 1] || ''
+    said = screen[/(?:pick|fzf): .*$/]
     cause =
       if said
         said.sub(/invalid value '.*?' /, '').sub(/ \(see Docs.*?\)/, '')
