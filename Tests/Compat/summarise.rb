@@ -5,7 +5,8 @@
 # --verbose) and prints a count per file, then each file's failures as
 # minitest reported them (with the screen the prelude added).
 #
-# Usage: summarise.rb LOG_DIR FILE...
+# Usage: summarise.rb LOG_DIR FILE...  (a FILE ending in .log names a log
+# directly, so the parts of one file run apart can be counted together)
 
 # minitest --verbose prints "TestCore#test_x = " before a test and
 # "1.23 s = ." after it, with whatever the test printed in between.
@@ -45,6 +46,7 @@ def failure_causes(report)
     cause =
       if said
         said.sub(/invalid value '.*?' /, '').sub(/ \(see Docs.*?\)/, '')
+            .sub(/((?:action|key|event): [\w-]+)\([^)]*\)/, '\\1(…)')
       elsif prefix_only?(block)
         'item rows: pick draws 3 columns before an item (pointer, marker, space), fzf 2'
       elsif block.start_with?('Error:')
@@ -61,8 +63,13 @@ rows = []
 causes = []
 reports = []
 specs.each do |spec|
-  name = File.basename(spec.split(':').first, '.rb')
-  path = File.join(dir, "#{name}.log")
+  if spec.end_with?('.log') # a log of another run, e.g. one part of a file
+    path = spec
+    name = "#{File.basename(spec, '.log')} (#{File.basename(File.dirname(spec))})"
+  else
+    name = File.basename(spec.split(':').first, '.rb')
+    path = File.join(dir, "#{name}.log")
+  end
   text = File.exist?(path) ? File.read(path, encoding: 'UTF-8').scrub : ''
   final = text.match(FINAL)
   if final
@@ -79,13 +86,13 @@ specs.each do |spec|
   reports << [name, failed, report || text.lines.last(40).join] if failures + errors > 0
 end
 
-puts format('%-26s %5s %6s %6s %6s %6s', 'file', 'tests', 'passed', 'failed', 'errors', 'skipped')
+puts format('%-40s %5s %6s %6s %6s %6s', 'file', 'tests', 'passed', 'failed', 'errors', 'skipped')
 rows.each do |name, total, passed, failed, errors, skipped, finished|
-  line = format('%-26s %5d %6d %6d %6d %6d', name, total, passed, failed, errors, skipped)
+  line = format('%-40s %5d %6d %6d %6d %6d', name, total, passed, failed, errors, skipped)
   puts finished ? line : "#{line}  (did not finish)"
 end
 totals = rows.transpose[1..5].map(&:sum)
-puts format('%-26s %5d %6d %6d %6d %6d', 'total', *totals)
+puts format('%-40s %5d %6d %6d %6d %6d', 'total', *totals)
 
 reports.each do |name, failed, report|
   puts "\n== #{name}: #{failed.size} failing: #{failed.join(' ')}"
