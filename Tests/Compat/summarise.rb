@@ -14,17 +14,37 @@ MARK = /\d+\.\d+ s = ([.FES])$/
 FINAL = /^(\d+) runs, \d+ assertions, (\d+) failures, (\d+) errors, (\d+) skips/
 FAILED = /^ +\d+\) (?:Failure|Error):\n(Test\w+#\w+)/
 
+# An item row as pick draws it: a space after fzf's pointer and marker.
+def shift(row)
+  row.match?(/\A[> ][> ]\S/) ? "#{row[0, 2]} #{row[2..]}" : row
+end
+
+# Whether the test expected fzf's `M/N (S)` info line in multi mode, where
+# pick shows `M/N` and counts the selection on its select-all row.
+def selection_count_only?(block)
+  expected = block[/^Expected: "(.*)"$/, 1]
+  actual = block[/^  Actual: "(.*)"$/, 1]
+  expected && actual && expected.match?(%r{\d+/\d+ \(\d+\)\z}) && expected.sub(/ \(\d+\)\z/, '') == actual
+end
+
 # Whether the rows the test expected are on the screen once shifted by the
 # column pick adds after the marker (`> 1` and `  1` drawn as `>  1` and
 # `   1`); an info line like `  10/10` is not shifted, so a row may match
 # either way, as long as one needed the shift.
 def prefix_only?(block)
+  minus = block[/^-(\[.*\])$/, 1] # minitest's diff of two arrays of rows
+  plus = block[/^\+(\[.*\])$/, 1]
+  return true if minus && minus.gsub(/"([> ][> ])(?=[^ "])/) { "\"#{Regexp.last_match(1)} " } == plus
+
   quoted = block[/^Expected: (".*")$/, 1] || block[/to include (".*")\.$/, 1]
   return false unless quoted
 
+  actual = block[/^  Actual: (".*")$/, 1]
+  return true if actual && shift(quoted.undump) == actual.undump
+
   expected = quoted.undump.lines(chomp: true).reject(&:empty?)
   screen = (block[/^--- screen ---\n(.*?)^-{14}$/m, 1] || '').lines(chomp: true)
-  shifted = expected.map { |row| row.match?(/\A[> ][> ]\S/) ? "#{row[0, 2]} #{row[2..]}" : row }
+  shifted = expected.map { |row| shift(row) }
   on_screen = ->(row) { screen.any? { |line| line.start_with?(row) && line[row.length..].to_s.strip.empty? } }
   expected.zip(shifted).all? { |row, moved| on_screen[row] || on_screen[moved] } &&
     expected.zip(shifted).any? { |row, moved| !on_screen[row] && on_screen[moved] }
@@ -49,6 +69,8 @@ def failure_causes(report)
             .sub(/((?:action|key|event): [\w-]+)\([^)]*\)/, '\\1(…)')
       elsif prefix_only?(block)
         'item rows: pick draws 3 columns before an item (pointer, marker, space), fzf 2'
+      elsif selection_count_only?(block)
+        'info line: fzf adds (S), the selected count, in multi mode; pick counts them on its select-all row'
       elsif block.start_with?('Error:')
         block[/^(SuiteTimeLimit|\w+(?:::\w+)*): /, 1] || 'error'
       else
