@@ -101,9 +101,9 @@ command -v git > /dev/null || missing+=(git)
 [[ -n $repo ]] || die 'no fzf repository: pass FZF_REPO (a clone of github.com/junegunn/fzf)'
 if ((fzf_mode)); then
   fzf=${fzf:-$(command -v fzf || true)}
-  [[ -x $fzf ]] || die "no fzf binary: pass --fzf /path/to/fzf"
+  [[ -f $fzf && -x $fzf ]] || die "no fzf binary: pass --fzf /path/to/fzf"
 else
-  [[ -x $pick ]] || die "no pick binary at $pick: swift build -c release --product pick, or --pick PATH"
+  [[ -f $pick && -x $pick ]] || die "no pick binary at $pick: swift build -c release --product pick, or --pick PATH"
   pick=$(cd "$(dirname "$pick")" && pwd)/$(basename "$pick")
 fi
 
