@@ -12,7 +12,7 @@
 # "1.23 s = ." after it, with whatever the test printed in between.
 MARK = /\d+\.\d+ s = ([.FES])$/
 FINAL = /^(\d+) runs, \d+ assertions, (\d+) failures, (\d+) errors, (\d+) skips/
-FAILED = /^ +\d+\) (?:Failure|Error):\n(Test\w+#\w+)/
+FAILED = /^ *\d+\) (?:Failure|Error):\n(Test\w+#\w+)/
 
 # An item row as pick draws it: a space after fzf's pointer and marker.
 def shift(row)
@@ -57,7 +57,7 @@ end
 # an unsupported action or event), with the quoted value left out so one
 # refused option groups its tests; otherwise the kind of failure.
 def failure_causes(report)
-  report.split(/^ +\d+\) (?=Failure:|Error:)/).drop(1).map do |block|
+  report.split(/^ *\d+\) (?=Failure:|Error:)/).drop(1).map do |block|
     test = block[/^(Test\w+#\w+)/, 1]
     # On the screen (not in the assertion, which may quote a screen too);
     # tmux joins a wrapped line, so the message may follow the command.
