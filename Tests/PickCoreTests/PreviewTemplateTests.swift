@@ -56,6 +56,13 @@ import Testing
     Case(template: "{} {", item: "x", expected: "'x' {"),
   ]
 
+  @Test func `with no item a command runs only if it names no item or names the query (fzf's test_preview_flags)`() {
+    #expect(!PreviewTemplate(Array("echo hi".utf8)).needsItem)
+    #expect(PreviewTemplate(Array("cat {}".utf8)).needsItem)
+    #expect(!PreviewTemplate(Array("echo {2}/{q}".utf8)).needsItem)
+    #expect(expand("echo {{2}/{s2}/{+2}/{q}/{n}}", current: nil, query: "123") == "echo {''/''/''/'123'/''}")
+  }
+
   @Test(arguments: cases)
   func `placeholders expand as in fzf`(_ c: Case) {
     #expect(

@@ -114,10 +114,13 @@ public struct PreviewTemplate: Equatable, Sendable {
     return placeholder
   }
 
-  /// Whether the command names an item (anything but `{q}`): with no item
-  /// under the cursor such a command is not run, as in fzf.
+  /// Whether the command needs an item under the cursor to run: it names an
+  /// item (any placeholder but `{q}`) and not the query. As in fzf, a
+  /// command with `{q}` still runs with no match, its item placeholders
+  /// empty, so that a preview of the query follows the typing.
   public var needsItem: Bool {
-    parts.contains {
+    guard !usesQuery else { return false }
+    return parts.contains {
       if case .placeholder(let p) = $0, p.kind != .query { return true }
       return false
     }
