@@ -133,9 +133,7 @@ public struct PickerState: Sendable {
     let before = editor
     switch action {
     case .accept: return .accept
-    // As fzf: also when the input has ended with no item at all, so that
-    // `--print-query` still reports the query (and the status is 1).
-    case .acceptNonEmpty: return chosenItems().isEmpty && (isLoading || itemCount > 0) ? .none : .accept
+    case .acceptNonEmpty: return acceptsNonEmpty ? .accept : .none
     case .abort: return .abort
     case .cancel:
       if editor.isEmpty { return .abort }
@@ -151,7 +149,6 @@ public struct PickerState: Sendable {
       .killLine, .yank, .clearQuery, .changeQuery:
       editor.apply(action)
     case .changePrompt(let text): prompt = text
-    // Only a single step wraps under --cycle, as fzf: a page stops at the end.
     case .up: move(visually: -1, cycles: true)
     case .down: move(visually: 1, cycles: true)
     // A page keeps one row of context, as fzf.
@@ -192,6 +189,11 @@ public struct PickerState: Sendable {
     }
     return editor.characters != before.characters ? .queryChanged : .none
   }
+
+  /// `accept-non-empty`: when something would be printed, or, as fzf, when
+  /// the input ended with no item at all, so that `--print-query` still
+  /// reports the query (and the status is 1).
+  private var acceptsNonEmpty: Bool { !chosenItems().isEmpty || (!isLoading && itemCount == 0) }
 
   /// Ctrl-S: enters the review view (only the selected items, an empty
   /// query) or leaves it (the query back, the cursor back on its item).
@@ -240,7 +242,8 @@ public struct PickerState: Sendable {
   }
 
   /// Moves by `steps` rows on screen: towards the best match when the layout
-  /// draws it on top. `cycles`: past either end wraps round under `--cycle`.
+  /// draws it on top. `cycles`: past either end wraps round under `--cycle`
+  /// (only single steps do, as fzf: a page stops at the end).
   private mutating func move(visually steps: Int, cycles: Bool = false) {
     moveTo(cursor + (configuration.upMovesToBetter ? steps : -steps), cycles: cycles)
   }
