@@ -945,3 +945,28 @@ private func isAmbiguous(_ scalar: Unicode.Scalar) -> Bool {
     return false
   }
 }
+
+@Suite struct GhostTextTests {
+  @Test func `--ghost shows its text, dimmed, until something is typed`() throws {
+    var p = try PickerHarness(["apple", "banana"]) { $0.ghost = Array("type a fruit".utf8) }
+    let frame = p.frame(width: 20, height: 4)
+    expectScreen(
+      frame,
+      """
+      > type a fruit
+        2/2
+      >  apple
+         banana
+      """)
+    #expect(frame.rows[0].last?.style.dim == true)
+    #expect(frame.cursor == CursorPosition(row: 0, column: 2))
+    p.press("b")
+    expectScreen(
+      p.frame(width: 20, height: 3),
+      """
+      > b
+        1/2
+      >  banana
+      """)
+  }
+}

@@ -59,7 +59,7 @@ private func isAccepted(_ spelling: String) -> Bool {
     OptionParser.allLongNames == [
       "filter", "query", "extended", "exact", "ignore-case", "smart-case", "literal", "scheme",
       "tiebreak", "sort", "tac", "delimiter", "nth", "with-nth", "accept-nth", "read0", "print0",
-      "ansi", "header-lines", "print-query", "multi", "prompt", "header", "layout", "reverse", "cycle",
+      "ansi", "header-lines", "print-query", "multi", "prompt", "ghost", "header", "layout", "reverse", "cycle",
       "select-1", "exit-0", "output-order", "color", "bold", "preselect", "preselect-file", "preselect-all", "remember",
       "unique",
       "height", "min-height", "bind", "expect", "mouse", "tty", "tabstop", "walker", "walker-root", "walker-skip",

@@ -16,7 +16,7 @@ enum FzfOptions {
     "algo", "ambidouble", "async", "bash", "bench", "black",
     "clear", "disabled", "ellipsis", "enabled", "extended-exact", "filepath-word", "fish",
     "footer", "footer-border", "footer-label", "footer-label-pos", "force-tty-in", "freeze-left",
-    "freeze-right", "gap-line", "ghost", "gutter", "gutter-raw", "header-border", "header-first",
+    "freeze-right", "gap-line", "gutter", "gutter-raw", "header-border", "header-first",
     "header-label", "header-label-pos", "header-lines-border", "highlight-line", "history", "history-size",
     "hscroll", "hscroll-off", "id-nth", "info", "info-command", "inline-info", "input-border", "input-label",
     "input-label-pos", "jump-labels", "keep-right", "list-border", "list-label", "list-label-pos", "listen",

@@ -101,6 +101,8 @@ extension OptionParser {
       long: "prompt",
       kind: .requiredValue(placeholder: "STR") { options, value in options.prompt = value }),
     OptionSpec(
+      long: "ghost", kind: .requiredValue(placeholder: "TEXT") { options, value in options.ghost = value }),
+    OptionSpec(
       long: "header",
       kind: .requiredValue(placeholder: "STR") { options, value in options.header = value },
       negation: { $0.header = nil }),

@@ -107,6 +107,8 @@ public struct Options: Equatable, Sendable {
   public var prompt: [UInt8] = Array("> ".utf8)
   /// `--header`: the select-all row's title in multi mode, a header line in single mode.
   public var header: [UInt8]? = nil
+  /// `--ghost`: text shown in place of an empty query.
+  public var ghost: [UInt8] = []
   /// `--layout`, `--reverse`.
   public var layout: Layout = .reverse
   /// `--cycle`.

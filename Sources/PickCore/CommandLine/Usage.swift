@@ -51,6 +51,7 @@ public enum Usage {
         +m, --no-multi           Disable multi-select
         -q, --query=STR          Start with the given query
             --prompt=STR         Input prompt (default: '> ')
+            --ghost=TEXT         Text shown dimmed while the query is empty
             --header=STR         Select-all row title (multi) or a header line
             --layout=LAYOUT      [reverse|default|reverse-list] (default: reverse)
             --reverse            Same as --layout=reverse (--no-reverse: default)

@@ -11,6 +11,8 @@ public struct PickerConfiguration: Sendable {
   public var prompt: [UInt8] = Array("> ".utf8)
   /// `--header TEXT`: the select-all row's title in multi mode, a header line in single mode.
   public var header: [UInt8]? = nil
+  /// `--ghost`: shown, dimmed, where the query goes while it is empty.
+  public var ghost: [UInt8] = []
   public var headerLines = 0
   public var outputOrder: OutputOrder = .input
   public var reversesInput = false
@@ -34,6 +36,7 @@ public struct PickerConfiguration: Sendable {
     cycles = options.cycle
     prompt = options.prompt
     header = options.header
+    ghost = options.ghost
     outputOrder = options.outputOrder == .selection ? .selection : .input
     usesColor = options.usesColor
     theme = options.colors.theme(bold: options.bold)

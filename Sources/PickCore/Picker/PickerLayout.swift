@@ -67,6 +67,11 @@ public struct PickerLayout {
     let characters = state.editor.characters
     let visible = QueryEditor.bytes(of: characters[start...])
     promptRow += segments(visible, width: room).map { Span($0.text, columns: $0.columns, style: theme.query) }
+    if characters.isEmpty {
+      // `--ghost`: a hint in the empty query's place; the text cursor stays before it.
+      let ghost = segments(state.configuration.ghost, width: room)
+      promptRow += ghost.map { Span($0.text, columns: $0.columns, style: theme.style(.ghost, on: .inputBg)) }
+    }
     let cursorColumn = min(promptColumns + Self.columns(characters[start..<state.editor.cursor]), width - 1)
     top.append(promptRow)
     top.append(infoRow(state))
