@@ -970,3 +970,29 @@ private func isAmbiguous(_ scalar: Unicode.Scalar) -> Bool {
       """)
   }
 }
+
+@Suite struct HeaderFirstTests {
+  // As fzf 0.74 draws `seq 5 | fzf --header-lines 1 --header $'h1\nh2' --header-first`.
+  @Test(arguments: [Options.Layout.reverse, .default, .reverseList])
+  func `--header-first puts the header rows beyond the prompt`(layout: Options.Layout) throws {
+    var p = try PickerHarness(["1", "2", "3"]) {
+      $0.header = Array("h1\nh2".utf8)
+      $0.headerLines = 1
+      $0.headerFirst = true
+      $0.layout = layout
+    }
+    let frame = p.frame(width: 10, height: 7)
+    let expected: String
+    let cursorRow: Int
+    switch layout {
+    case .reverse:
+      (expected, cursorRow) = ("   h1\n   h2\n>\n  2/2\n   1\n>  2\n   3", 2)
+    case .default:
+      (expected, cursorRow) = ("   3\n>  2\n   1\n  2/2\n>\n   h1\n   h2", 4)
+    case .reverseList:
+      (expected, cursorRow) = ("   1\n>  2\n   3\n  2/2\n>\n   h1\n   h2", 4)
+    }
+    expectScreen(frame, expected)
+    #expect(frame.cursor?.row == cursorRow)
+  }
+}

@@ -109,6 +109,8 @@ public struct Options: Equatable, Sendable {
   public var header: [UInt8]? = nil
   /// `--ghost`: text shown in place of an empty query.
   public var ghost: [UInt8] = []
+  /// `--header-first`: the `--header` rows beyond the prompt.
+  public var headerFirst = false
   /// `--layout`, `--reverse`.
   public var layout: Layout = .reverse
   /// `--cycle`.

@@ -52,6 +52,7 @@ public enum Usage {
         -q, --query=STR          Start with the given query
             --prompt=STR         Input prompt (default: '> ')
             --ghost=TEXT         Text shown dimmed while the query is empty
+            --header-first       Draw the --header rows before the prompt
             --header=STR         Select-all row title (multi) or a header line
             --layout=LAYOUT      [reverse|default|reverse-list] (default: reverse)
             --reverse            Same as --layout=reverse (--no-reverse: default)

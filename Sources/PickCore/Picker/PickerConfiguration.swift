@@ -13,6 +13,8 @@ public struct PickerConfiguration: Sendable {
   public var header: [UInt8]? = nil
   /// `--ghost`: shown, dimmed, where the query goes while it is empty.
   public var ghost: [UInt8] = []
+  /// `--header-first`: the `--header` rows on the far side of the prompt.
+  public var headerFirst = false
   public var headerLines = 0
   public var outputOrder: OutputOrder = .input
   public var reversesInput = false
@@ -37,6 +39,7 @@ public struct PickerConfiguration: Sendable {
     prompt = options.prompt
     header = options.header
     ghost = options.ghost
+    headerFirst = options.headerFirst
     outputOrder = options.outputOrder == .selection ? .selection : .input
     usesColor = options.usesColor
     theme = options.colors.theme(bold: options.bold)

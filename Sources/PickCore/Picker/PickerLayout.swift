@@ -130,21 +130,27 @@ public struct PickerLayout {
     // As fzf: the `--header` text reads top-down in every layout; the
     // `--header-lines` items sit between it and the list, except in
     // reverse-list, where they head the list at the top, in input order.
+    // `--header-first`: the `--header` rows go beyond the prompt, at the edge.
+    let first = state.configuration.headerFirst
+    let (inner, innerRoles) = first ? ([], []) : (header, headerRoles)
+    let (outer, outerRoles) = first ? (header, headerRoles) : ([], [])
     switch state.configuration.layout {
     case .reverse:
-      rows = chrome + header + headerLines + list
-      roles = chromeRoles + headerRoles + headerLineRoles + listRoles
-      cursorRow = 0
+      rows = outer + chrome + inner + headerLines + list
+      roles = outerRoles + chromeRoles + innerRoles + headerLineRoles + listRoles
+      cursorRow = outer.count
     case .reverseList:
       // Prompt at the bottom, list from the top down.
-      rows = headerLines + list + fill + header + chrome.reversed()
-      roles = headerLineRoles + listRoles + fillRoles + headerRoles + chromeRoles.reversed()
-      cursorRow = height - 1
+      rows = headerLines + list + fill + inner + chrome.reversed() + outer
+      roles = headerLineRoles + listRoles + fillRoles + innerRoles + chromeRoles.reversed() + outerRoles
+      cursorRow = height - 1 - outer.count
     case .default:
       // Prompt at the bottom, best match just above the header and info line.
-      rows = fill + list.reversed() + headerLines.reversed() + header + chrome.reversed()
-      roles = fillRoles + listRoles.reversed() + headerLineRoles.reversed() + headerRoles + chromeRoles.reversed()
-      cursorRow = height - 1
+      rows = fill + list.reversed() + headerLines.reversed() + inner + chrome.reversed() + outer
+      roles =
+        fillRoles + listRoles.reversed() + headerLineRoles.reversed() + innerRoles + chromeRoles.reversed()
+        + outerRoles
+      cursorRow = height - 1 - outer.count
     }
     if rows.count > height {
       let keepsTop = state.configuration.layout == .reverse
