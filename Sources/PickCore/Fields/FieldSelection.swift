@@ -109,15 +109,7 @@ public struct FieldSelection: Equatable, Sendable {
       appendTemplate(template, of: text, index: index, tokens: &tokens, to: &out)
       return
     }
-    let start = out.count
-    appendSelectedFields(of: text, ranges: ranges, tokens: &tokens, to: &out)
-    let end = out.withUnsafeBufferPointer { joined in
-      if let delimiter = splitter.delimiter {
-        return endRemovingSuffix(delimiter, of: start..<joined.count, in: joined)
-      }
-      return FieldBytes.endTrimmingWhitespace(of: start..<joined.count, in: joined)
-    }
-    out.removeSubrange(end...)
+    appendStrippedFields(of: text, ranges: ranges, tokens: &tokens, to: &out)
   }
 
   /// Appends the text of a `{N}` placeholder: the slices concatenated, then
@@ -143,18 +135,26 @@ public struct FieldSelection: Equatable, Sendable {
       switch part {
       case .text(let literal): out += literal
       case .index: if index >= 0 { out += Array(String(index).utf8) }
-      case .fields(let ranges):
-        let start = out.count
-        appendSelectedFields(of: text, ranges: ranges, tokens: &tokens, to: &out)
-        let end = out.withUnsafeBufferPointer { joined in
-          if let delimiter = splitter.delimiter {
-            return endRemovingSuffix(delimiter, of: start..<joined.count, in: joined)
-          }
-          return FieldBytes.endTrimmingWhitespace(of: start..<joined.count, in: joined)
-        }
-        out.removeSubrange(end...)
+      case .fields(let ranges): appendStrippedFields(of: text, ranges: ranges, tokens: &tokens, to: &out)
       }
     }
+  }
+
+  /// Appends the fields `ranges` select, then removes one trailing literal
+  /// delimiter (AWK style: all trailing white space): `--accept-nth`'s text,
+  /// and a template placeholder's.
+  private func appendStrippedFields(
+    of text: UnsafeBufferPointer<UInt8>, ranges: [FieldRange], tokens: inout [Range<Int>], to out: inout [UInt8]
+  ) {
+    let start = out.count
+    appendSelectedFields(of: text, ranges: ranges, tokens: &tokens, to: &out)
+    let end = out.withUnsafeBufferPointer { joined in
+      if let delimiter = splitter.delimiter {
+        return endRemovingSuffix(delimiter, of: start..<joined.count, in: joined)
+      }
+      return FieldBytes.endTrimmingWhitespace(of: start..<joined.count, in: joined)
+    }
+    out.removeSubrange(end...)
   }
 
   /// Concatenates the fields `ranges` select, each with its trailing separator.
