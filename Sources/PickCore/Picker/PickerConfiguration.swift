@@ -50,14 +50,14 @@ public struct PickerConfiguration: Sendable {
     // `--color border:…`, `label:…`, `separator:…` (or a scheme that sets
     // them) colour the frame's border, its label and the separator and
     // scrollbar; otherwise they keep their grey and plain looks.
-    for (element, apply) in [
-      (ThemeElement.border, { (style: Style, c: inout PickerConfiguration) in c.decoration.borderStyle = style }),
-      (.label, { style, c in c.decoration.labelStyle = style }),
-      (.separator, { style, c in c.listDecoration.style = style }),
-    ] {
+    let theme = theme
+    let themed = { (element: ThemeElement, fallback: Style) in
       let style = theme.style(element)
-      if style != .plain { apply(style, &self) }
+      return style == .plain ? fallback : style
     }
+    decoration.borderStyle = themed(.border, decoration.borderStyle)
+    decoration.labelStyle = themed(.label, decoration.labelStyle)
+    listDecoration.style = themed(.separator, listDecoration.style)
   }
 
   /// Whether the Up key moves towards the best match (it does when the best match is drawn on top).
