@@ -41,7 +41,7 @@ let package = Package(
       name: "PickCoreTests", dependencies: ["PickCore", "PickTestSupport"],
       // Text the tests read from disk (fzf's --help), not compiled.
       exclude: ["Fixtures"]),
-    .testTarget(name: "PickSystemTests", dependencies: ["PickSystem", "PickTestSupport"]),
+    .testTarget(name: "PickSystemTests", dependencies: ["PickSystem", "PickCore", "CPick", "PickTestSupport"]),
     .testTarget(name: "PickEndToEndTests", dependencies: ["pick", "PickCore", "PickTestSupport"]),
     .testTarget(name: "PickBenchTests", dependencies: ["pick-bench", "PickTestSupport"]),
   ]

@@ -61,11 +61,36 @@ public enum InputReader {
     _ = cpick_set_pipe_size(fd, 1 << 20)
   }
 
-  /// Reads `fd` to its end into `store`, then finishes the store.
-  public static func readAll(_ fd: Int32, into store: ItemStore) throws {
+  /// Reads `fd` to its end into `store`, then finishes the store. With
+  /// `mapping`, a regular file of at least `mappingThreshold` bytes is mapped
+  /// instead of read (`ItemStore.mapFile`), and whatever is appended to it
+  /// meanwhile is read after.
+  public static func readAll(_ fd: Int32, into store: ItemStore, mapping: Bool = false) throws {
+    if mapping { try mapRegularFile(fd, into: store) }
     growPipe(fd)
     while try readAvailable(fd, into: store, limit: Int.max) { waitForInput(fd) }
   }
+
+  /// Files smaller than this are read: mapping them would save too little to matter.
+  public static let mappingThreshold = 1 << 20
+
+  /// Maps what the regular file `fd` holds from its current offset on into
+  /// `store` and moves the offset past it, as reading it would have; does
+  /// nothing for any other kind of input, or when the store cannot map it.
+  static func mapRegularFile(_ fd: Int32, into store: ItemStore) throws {
+    var status = stat()
+    guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return }
+    let offset = Int(lseek(fd, 0, SEEK_CUR))
+    let length = Int(status.st_size) - offset
+    guard offset >= 0, length >= mappingThreshold,
+      try store.mapFile(fd, offset: offset, length: length)
+    else { return }
+    _ = lseek(fd, off_t(offset + length), SEEK_SET)
+  }
+
+  /// Whether a mapped file shrank while pick read it, so that its lost end
+  /// read as NUL bytes (`ItemStore.mapFile`).
+  public static var mappedFileShrank: Bool { cpick_mapping_faulted() != 0 }
 
   /// Waits until `fd` has input or has ended; reading loops call it between
   /// blocks. A blocking descriptor's next read would wait anyway, but one that

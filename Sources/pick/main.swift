@@ -80,7 +80,7 @@ do {
     let command = FilterCommand(options: options)
     // Read everything, then rank on every core. (Ranking parts while reading,
     // on a second thread, measured slower on two cores: Docs/Performance.md.)
-    try InputReader.readAll(source.descriptor, into: store)
+    try InputReader.readAll(source.descriptor, into: store, mapping: true)
     let ranked = command.rank(store, workers: command.workers)
     if let failed = source.failure(waitingAtMost: nil), let text = source.commandText {
       // As fzf, the matches decide the exit status (find exits 1 over one
@@ -91,6 +91,9 @@ do {
     }
     var sink = OutputWriter.sink(1)
     let matched = try command.write(ranked, store: store, into: &sink)
+    if InputReader.mappedFileShrank {
+      OutputWriter.printError("warning: standard input shrank while it was read; its lost end read as NUL bytes")
+    }
     exit(matched ? ExitStatus.matched : ExitStatus.noMatch)
   }
   let status = try PickerCommand(options: options).run(store, source: source)

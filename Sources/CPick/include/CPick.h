@@ -30,6 +30,24 @@ void cpick_release(void *addr, size_t size);
 /// resident, and reads as zeros if it ever is. The partial pages at either
 /// end are left alone, so the range may be part of a malloc'd block.
 void cpick_discard(void *addr, size_t size);
+/// Maps `length` bytes of `fd` from `offset` (page-aligned) over `address`
+/// (page-aligned, inside a reservation of pick's), private and writable:
+/// the file's pages are read in place, with no copy and no zeroed pages.
+/// Returns 0, or -1 with errno set.
+int cpick_map_file_over(void *address, size_t length, int fd, off_t offset);
+/// Puts fresh reserved address space (as `cpick_reserve`) back over
+/// `address ..< address + length`, undoing `cpick_map_file_over`.
+int cpick_reserve_over(void *address, size_t length);
+/// Guards the mapping at `base ..< base + length` against a file truncated
+/// under it: a read past the file's new end would raise SIGBUS; instead, the
+/// pages from the fault on are replaced by zero pages and the read goes on.
+/// A SIGBUS elsewhere goes to the action installed before. Up to 8 ranges
+/// at once; returns -1 (the mapping is then unguarded) past that.
+int cpick_guard_mapping(void *base, size_t length);
+/// Stops guarding the range that starts at `base` (before it is unmapped).
+void cpick_unguard_mapping(void *base);
+/// Whether the guard has replaced pages (the file shrank while mapped).
+int cpick_mapping_faulted(void);
 /// Has every thread allocate from the one main malloc arena (mallopt
 /// M_ARENA_MAX = 1): under an address-space limit each further arena glibc
 /// makes for a thread reserves 64 MiB, which pick budgets for other uses.

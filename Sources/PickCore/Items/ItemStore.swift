@@ -43,7 +43,7 @@ public final class ItemStore: @unchecked Sendable {
   /// their colours (`ItemStore+Colors.swift`); `nil` keeps bytes as they came.
   let ansiFilter: ANSIFilter?
 
-  private let arena: UnsafeMutablePointer<UInt8>
+  let arena: UnsafeMutablePointer<UInt8>
   // Widening while readers read. The starts below `wideFrom` live in
   // `narrowStarts`, those from `wideFrom` on in `wideStarts`; widening writes
   // the new table and then moves `wideFrom` down from `Int.max` to the first
@@ -69,6 +69,11 @@ public final class ItemStore: @unchecked Sendable {
   public private(set) var count = 0
   /// Whether `finish()` has been called: no more bytes will come.
   public private(set) var isFinished = false
+  /// Whether some of the items are a mapped file's pages (`mapFile`).
+  public internal(set) var isMapped = false
+  /// The end of the mapped file's whole pages (`ItemStore+Mapping.swift`):
+  /// the bytes before it may be let go of; 0 when nothing was mapped.
+  var mappedEnd = 0
 
   /// Reserves room for `byteLimit` bytes and `itemLimit` items. The defaults
   /// (64 GiB, 2^31 items) cost address space only. `interpretsANSI`: `--ansi`;
@@ -118,6 +123,7 @@ public final class ItemStore: @unchecked Sendable {
   }
 
   deinit {
+    if isMapped { cpick_unguard_mapping(arena) }
     cpick_release(arena, byteLimit)
     cpick_release(narrowStarts, (itemLimit + 1) * MemoryLayout<UInt32>.stride)
     if let wideStarts { cpick_release(wideStarts, (itemLimit + 1) * MemoryLayout<Int>.stride) }
@@ -235,6 +241,13 @@ public final class ItemStore: @unchecked Sendable {
   @inline(__always)
   public func prefetch(_ index: Int) {
     cpick_prefetch(arena + start(index))
+  }
+
+  /// Starts loading where item `index` starts into the cache (the offset
+  /// table, not the item's bytes).
+  @inline(__always)
+  func prefetchOffset(of index: Int) {
+    if index < wideFrom.load(ordering: .relaxed) { cpick_prefetch(narrowStarts + index) }
   }
 
   /// The bytes of items `range` with their separators, contiguous in the arena.

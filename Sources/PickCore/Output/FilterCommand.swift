@@ -50,7 +50,7 @@ public struct FilterCommand {
       store.separator == (options.print0 ? 0 : 0x0A)
     {
       // Everything, in input order, with the same separator: the arena already holds the output.
-      if !all.isEmpty { try sink.append(store.items(all)) }
+      try writeInOrder(all, store: store, into: &sink)
     } else {
       try writer.writeItems(count: ranked.count, store: store, to: &sink) {
         ranked.itemIndex(at: $0)
@@ -58,5 +58,18 @@ public struct FilterCommand {
     }
     try sink.flush()
     return ranked.count > 0
+  }
+
+  /// Items `all` with their separators, straight from the arena; a mapped
+  /// file's pages are let go of behind the write (`ItemStore.releaseMapped`).
+  private func writeInOrder(_ all: Range<Int>, store: ItemStore, into sink: inout ResultSink)
+    throws(WriteFailure)
+  {
+    let step = store.isMapped ? 1 << 13 : max(all.count, 1)
+    for first in stride(from: all.lowerBound, to: all.upperBound, by: step) {
+      let part = first..<min(first + step, all.upperBound)
+      try sink.append(store.items(part))
+      store.releaseMapped(part)
+    }
   }
 }

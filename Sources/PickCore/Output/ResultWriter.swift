@@ -4,7 +4,7 @@
 /// picker print the same way.
 public struct ResultWriter {
   public let options: Options
-  private let terminator: UInt8
+  let terminator: UInt8
   private let accepted: FieldSelection?
 
   public init(options: Options) {
@@ -43,6 +43,10 @@ public struct ResultWriter {
         try sink.append(out)
         try sink.append(byte: terminator)
       }
+      return
+    }
+    if store.isMapped {
+      try writeGathered(count: count, store: store, to: &sink, item: item)
       return
     }
     // Ranked order reads the arena at random: ask for items a few places ahead.

@@ -90,6 +90,8 @@ public struct Ranker: Sendable {
     if matchers[0].candidateSieve != nil, let census = ByteCensus(store, range: range, items: items) {
       let sieve = query.rarestRequiredCharacter(census: census)
       for matcher in matchers { matcher.candidateSieve = sieve }
+      // The sample mapped a window of a mapped file around each item it read.
+      if items == nil { store.releaseMapped(range) }
     }
     var found = [Int](repeating: 0, count: tasks)
     let taskSize = self.taskSize
@@ -158,6 +160,8 @@ public struct Ranker: Sendable {
             }
           }
           foundBox.value[task] = n
+          // A mapped file's pages are read again only for the matches.
+          if items == nil { store.releaseMapped(lower + start..<lower + end) }
         }
       }
       // Pack the task slices together, in task order.

@@ -1,0 +1,93 @@
+// Mapping a regular file into the item arena, and surviving its truncation.
+// See Docs/Design.md, "A regular file is mapped, not read".
+#include <errno.h>
+#include <signal.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "CPick.h"
+
+int cpick_map_file_over(void *address, size_t length, int fd, off_t offset) {
+  void *p = mmap(address, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_FIXED, fd, offset);
+  return p == MAP_FAILED ? -1 : 0;
+}
+
+int cpick_reserve_over(void *address, size_t length) {
+  void *p = mmap(address, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED,
+                 -1, 0);
+  return p == MAP_FAILED ? -1 : 0;
+}
+
+// The guarded ranges: a slot is free while its end is 0. A slot's base is
+// written before its end, and its end cleared before it is reused, so the
+// handler never sees a half-written range.
+#define GUARD_SLOTS 8
+static uintptr_t guard_bases[GUARD_SLOTS];
+static uintptr_t guard_ends[GUARD_SLOTS];
+static volatile sig_atomic_t guard_faulted = 0;
+static struct sigaction guard_previous;
+static int guard_installed = 0;
+
+static uintptr_t page_size(void) { return (uintptr_t)sysconf(_SC_PAGESIZE); }
+
+static void on_bus_error(int signal, siginfo_t *info, void *context) {
+  (void)context;
+  uintptr_t address = (uintptr_t)info->si_addr;
+  for (int i = 0; i < GUARD_SLOTS; i++) {
+    uintptr_t end = __atomic_load_n(&guard_ends[i], __ATOMIC_ACQUIRE);
+    uintptr_t base = __atomic_load_n(&guard_bases[i], __ATOMIC_ACQUIRE);
+    if (end == 0 || address < base || address >= end) continue;
+    // The file shrank under the mapping: from this page on it reads as zeros.
+    uintptr_t first = address & ~(page_size() - 1);
+    void *p = mmap((void *)first, end - first, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+    if (p != MAP_FAILED) {
+      guard_faulted = 1;
+      return;  // The faulting instruction runs again, on the zero page.
+    }
+  }
+  // Not ours: whatever handled SIGBUS before does, once the fault recurs.
+  (void)sigaction(signal, &guard_previous, NULL);
+}
+
+static int install_guard(void) {
+  int expected = 0;
+  if (!__atomic_compare_exchange_n(&guard_installed, &expected, 1, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+    return 0;
+  }
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_sigaction = on_bus_error;
+  action.sa_flags = SA_SIGINFO | SA_NODEFER;
+  sigemptyset(&action.sa_mask);
+  return sigaction(SIGBUS, &action, &guard_previous);
+}
+
+int cpick_guard_mapping(void *base, size_t length) {
+  uintptr_t end = ((uintptr_t)base + length + page_size() - 1) & ~(page_size() - 1);
+  for (int i = 0; i < GUARD_SLOTS; i++) {
+    uintptr_t expected = 0;
+    // Claim the slot by its base (0 when free), then publish the end.
+    if (__atomic_compare_exchange_n(&guard_bases[i], &expected, (uintptr_t)base, 0, __ATOMIC_ACQ_REL,
+                                    __ATOMIC_ACQUIRE)) {
+      __atomic_store_n(&guard_ends[i], end, __ATOMIC_RELEASE);
+      return install_guard();
+    }
+  }
+  errno = ENOSPC;
+  return -1;
+}
+
+void cpick_unguard_mapping(void *base) {
+  for (int i = 0; i < GUARD_SLOTS; i++) {
+    if (__atomic_load_n(&guard_bases[i], __ATOMIC_ACQUIRE) == (uintptr_t)base) {
+      __atomic_store_n(&guard_ends[i], 0, __ATOMIC_RELEASE);
+      __atomic_store_n(&guard_bases[i], 0, __ATOMIC_RELEASE);
+      return;
+    }
+  }
+}
+
+int cpick_mapping_faulted(void) { return guard_faulted; }

@@ -1,0 +1,61 @@
+import CPick
+import Glibc
+
+/// Taking a large regular file in by mapping it (`InputReader.readAll` with
+/// `mapping`, for `--filter`): its pages become the arena's first bytes,
+/// with no copy and no zeroed pages, and are let go of once read, so pick's
+/// footprint is a window of the input rather than all of it
+/// (Docs/Design.md, "A regular file is mapped, not read").
+extension ItemStore {
+  /// Maps `length` bytes of the regular file `fd`, from `offset`, in as the
+  /// next bytes instead of reading them (no copy and no zeroed pages: half
+  /// the cost of taking in a large file), then splits off the items they
+  /// complete. The mapping is private, so the file is never written, and
+  /// guarded: should the file shrink meanwhile, its lost end reads as zeros
+  /// (`cpick_guard_mapping`). Returns false, changing nothing, when the bytes
+  /// cannot be mapped here: the store already holds bytes, `offset` is not on
+  /// a page, the bytes would not fit, or `--ansi` rewrites bytes in place.
+  public func mapFile(_ fd: Int32, offset: Int, length: Int) throws(Failure) -> Bool {
+    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+    guard ansiFilter == nil, byteCount == 0, length > 0, length < byteLimit - 1, page > 0,
+      offset % page == 0, cpick_map_file_over(arena, length, fd, off_t(offset)) == 0
+    else { return false }
+    // Unguarded (all eight ranges taken, never by pick itself), a file cut
+    // short would end pick with SIGBUS: read it instead.
+    guard cpick_guard_mapping(arena, length) == 0 else {
+      _ = cpick_reserve_over(arena, length)
+      return false
+    }
+    // Whole pages of the file, never the partial last one: `finish()` may
+    // write the virtual separator there, and a discarded page would lose it.
+    isMapped = true
+    mappedEnd = length / page * page
+    var done = 0
+    while done < length {
+      let n = min(length - done, 8 << 20)
+      try commit(n)
+      releaseMapped(bytes: done..<done + n)
+      done += n
+    }
+    return true
+  }
+
+  /// Lets go of the mapped file's pages under items `range` (nothing for
+  /// bytes that were read, not mapped): the file's pages stay cached by the
+  /// system, so reading them again maps them again, with the same bytes,
+  /// while pick's own footprint stays a window of the input, not all of it.
+  @inline(__always)
+  public func releaseMapped(_ range: Range<Int>) {
+    guard isMapped, !range.isEmpty else { return }
+    releaseMapped(bytes: arenaOffset(of: range.lowerBound)..<arenaOffset(of: range.upperBound))
+  }
+
+  /// Bytes at the arena's start that are the mapped file's whole pages.
+  var mappedBytes: Int { mappedEnd }
+
+  /// Lets go of the mapped file's whole pages within arena bytes `bytes`.
+  func releaseMapped(bytes: Range<Int>) {
+    let end = min(bytes.upperBound, mappedEnd)
+    if end > bytes.lowerBound { cpick_discard(arena + bytes.lowerBound, end - bytes.lowerBound) }
+  }
+}

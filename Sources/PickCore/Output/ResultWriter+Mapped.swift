@@ -1,0 +1,120 @@
+/// Printing the matches of a mapped file (`ItemStore.mapFile`) without
+/// mapping all of it at once.
+///
+/// Matches in score order lie all over the file, and the system maps a whole
+/// cached block (a megabyte) around each byte read: printing forty thousand
+/// scattered matches one by one would map the whole file again, undoing what
+/// letting go of it while ranking saved. So the output is built a block at a
+/// time (`blockBytes`): the block's items are visited region by region of the
+/// file, each copied to its place in the block, and each region let go of
+/// once its items are copied. pick then holds one block and one region of
+/// the input, not the input, and reads it in file order.
+extension ResultWriter {
+  /// Output bytes built before they are written.
+  static let blockBytes = 4 << 20
+  /// Most items in one block (bounds the block's tables).
+  static let blockItems = 1 << 16
+  /// Bytes of the file visited, and then let go of, together.
+  static let regionBytes = 2 << 20
+
+  /// `writeItems` for a store with mapped items, in the same order and bytes.
+  func writeGathered(
+    count: Int, store: ItemStore, to sink: inout ResultSink, item: (Int) -> Int
+  ) throws(WriteFailure) {
+    // The last region holds every item past the mapped pages.
+    let regions = store.mappedBytes / Self.regionBytes + 2
+    var block = GatherBlock(regions: regions)
+    // Score order reads the offset table at random: ask for entries ahead.
+    let lookahead = 16
+    for position in 0..<min(lookahead, count) { store.prefetchOffset(of: item(position)) }
+    var first = 0
+    while first < count {
+      block.clear()
+      var position = first
+      while position < count && block.starts.count < Self.blockItems {
+        if position + lookahead < count { store.prefetchOffset(of: item(position + lookahead)) }
+        let index = item(position)
+        let start = store.arenaOffset(of: index)
+        let length = store.arenaOffset(of: index + 1) - start
+        if !block.starts.isEmpty && block.bytes + length > Self.blockBytes { break }
+        block.add(start: start, length: length, region: min(start / Self.regionBytes, regions - 1))
+        position += 1
+      }
+      block.fill(from: store, terminator: terminator)
+      try block.output.withUnsafeBufferPointer { (bytes) throws(WriteFailure) in
+        try sink.append(UnsafeBufferPointer(rebasing: bytes[0..<block.bytes]))
+      }
+      first = position
+    }
+  }
+}
+
+/// One block of output being gathered: its items in output order (where
+/// each starts in the arena, and its length with the separator), where each
+/// goes in the block, and which region of the file each lies in.
+private struct GatherBlock {
+  var starts: [Int] = []
+  var lengths: [Int] = []
+  var offsets: [Int] = []
+  var regionOf: [Int32] = []
+  var bytes = 0
+  var output: [UInt8] = []
+  private var counts: [Int]
+
+  init(regions: Int) {
+    counts = [Int](repeating: 0, count: regions + 1)
+    starts.reserveCapacity(ResultWriter.blockItems)
+    lengths.reserveCapacity(ResultWriter.blockItems)
+    offsets.reserveCapacity(ResultWriter.blockItems)
+    regionOf.reserveCapacity(ResultWriter.blockItems)
+  }
+
+  mutating func clear() {
+    starts.removeAll(keepingCapacity: true)
+    lengths.removeAll(keepingCapacity: true)
+    offsets.removeAll(keepingCapacity: true)
+    regionOf.removeAll(keepingCapacity: true)
+    bytes = 0
+  }
+
+  /// An item of `length` bytes with its separator, at arena offset `start`.
+  mutating func add(start: Int, length: Int, region: Int) {
+    starts.append(start)
+    lengths.append(length)
+    offsets.append(bytes)
+    regionOf.append(Int32(region))
+    bytes += length
+  }
+
+  /// Copies every item to its place, region by region (a counting sort of
+  /// the block's positions by region), letting go of each region after it.
+  mutating func fill(from store: ItemStore, terminator: UInt8) {
+    if output.count < bytes { output = [UInt8](repeating: 0, count: max(bytes, ResultWriter.blockBytes)) }
+    for k in counts.indices { counts[k] = 0 }
+    for region in regionOf { counts[Int(region) + 1] += 1 }
+    for k in 1..<counts.count { counts[k] += counts[k - 1] }
+    var visit = [Int](repeating: 0, count: starts.count)
+    var next = counts
+    for (position, region) in regionOf.enumerated() {
+      visit[next[Int(region)]] = position
+      next[Int(region)] += 1
+    }
+    let regions = counts.count - 1
+    output.withUnsafeMutableBufferPointer { out in
+      guard let base = out.baseAddress else { return }
+      for region in 0..<regions {
+        for slot in counts[region]..<counts[region + 1] {
+          let position = visit[slot]
+          let length = lengths[position] - 1
+          let at = base + offsets[position]
+          at.update(from: store.arena + starts[position], count: length)
+          at[length] = terminator
+        }
+        if region < regions - 1 {
+          let start = region * ResultWriter.regionBytes
+          store.releaseMapped(bytes: start..<start + ResultWriter.regionBytes)
+        }
+      }
+    }
+  }
+}
