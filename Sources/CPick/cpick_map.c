@@ -20,6 +20,33 @@ int cpick_reserve_over(void *address, size_t length) {
   return p == MAP_FAILED ? -1 : 0;
 }
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+size_t cpick_count_byte(const unsigned char *bytes, size_t count, unsigned char byte) {
+  size_t total = 0;
+  size_t i = 0;
+#if defined(__SSE2__)
+  // 16 bytes a step: each match subtracts -1 from its lane's byte counter,
+  // which is summed (psadbw) before it can pass 255.
+  const __m128i needle = _mm_set1_epi8((char)byte);
+  while (count - i >= 16) {
+    size_t steps = (count - i) / 16;
+    if (steps > 255) steps = 255;
+    __m128i counters = _mm_setzero_si128();
+    for (size_t step = 0; step < steps; step++, i += 16) {
+      __m128i chunk = _mm_loadu_si128((const __m128i *)(bytes + i));
+      counters = _mm_sub_epi8(counters, _mm_cmpeq_epi8(chunk, needle));
+    }
+    __m128i sums = _mm_sad_epu8(counters, _mm_setzero_si128());
+    total += (size_t)_mm_cvtsi128_si64(sums) + (size_t)_mm_extract_epi16(sums, 4);
+  }
+#endif
+  for (; i < count; i++) total += bytes[i] == byte;
+  return total;
+}
+
 // The guarded ranges: a slot is free while its end is 0. A slot's base is
 // written before its end, and its end cleared before it is reused, so the
 // handler never sees a half-written range.

@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 
 @testable import PickCore
@@ -203,4 +204,33 @@ func `only separators give that many empty items`(separators: Int) throws {
   let full = ItemStore.Failure.full(limit: 300 << 20, itemLimit: 1000)
   #expect(full.description == "input too large: pick holds at most 300 MiB and 1000 items")
   #expect(!full.description.contains("0 GiB"))
+}
+
+/// `commitInSlices` (a mapped file's split on several threads) must find the
+/// items `commit` finds, wherever the slices cut, on any number of threads.
+@Suite struct ItemStoreSliceTests {
+  @Test(arguments: [1, 2, 3, 7])
+  func `splitting in slices gives the items of one commit`(workers: Int) throws {
+    var generator = SeededGenerator(seed: UInt64(workers))
+    for trial in 0..<40 {
+      let count = Int.random(in: 0...3000, using: &generator)
+      // Separators dense, sparse or absent, so that slices hold many, one or no items.
+      let density = [2, 30, 5000, 1 << 30][trial % 4]
+      let input = (0..<count).map { _ in
+        Int.random(in: 0..<density, using: &generator) == 0 ? UInt8(0x0A) : UInt8(ascii: "x")
+      }
+      let store = try ItemStore(separator: 0x0A, byteLimit: 1 << 16, itemLimit: 1 << 13)
+      let room = try store.tail(maximum: input.count + 1)
+      input.withUnsafeBytes { room.copyMemory(from: $0) }
+      let seen = Mutex<[Range<Int>]>([])
+      try store.commitInSlices(input.count, workers: workers) { range in seen.withLock { $0.append(range) } }
+      try store.finish()
+      #expect(store.byteCount == input.count)
+      let items = (0..<store.count).map { Array(store.item($0)) }
+      #expect(items == referenceItems(input, separator: 0x0A), "trial \(trial)")
+      // Every byte was handed to `done` after each pass that read it.
+      let covered = seen.withLock { $0.reduce(0) { $0 + $1.count } }
+      #expect(covered == input.count * (workers > 1 ? 2 : 1))
+    }
+  }
 }

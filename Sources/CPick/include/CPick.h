@@ -35,6 +35,9 @@ void cpick_discard(void *addr, size_t size);
 /// the file's pages are read in place, with no copy and no zeroed pages.
 /// Returns 0, or -1 with errno set.
 int cpick_map_file_over(void *address, size_t length, int fd, off_t offset);
+/// How many of `count` bytes at `bytes` equal `byte` (a mapped file's items,
+/// counted before they are split on several threads).
+size_t cpick_count_byte(const unsigned char *bytes, size_t count, unsigned char byte);
 /// Puts fresh reserved address space (as `cpick_reserve`) back over
 /// `address ..< address + length`, undoing `cpick_map_file_over`.
 int cpick_reserve_over(void *address, size_t length);

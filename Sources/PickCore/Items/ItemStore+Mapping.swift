@@ -30,13 +30,7 @@ extension ItemStore {
     // write the virtual separator there, and a discarded page would lose it.
     isMapped = true
     mappedEnd = length / page * page
-    var done = 0
-    while done < length {
-      let n = min(length - done, 8 << 20)
-      try commit(n)
-      releaseMapped(bytes: done..<done + n)
-      done += n
-    }
+    try commitInSlices(length, workers: SearchTunables.workers) { [self] in releaseMapped(bytes: $0) }
     return true
   }
 

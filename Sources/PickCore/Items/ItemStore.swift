@@ -180,6 +180,59 @@ public final class ItemStore: @unchecked Sendable {
     }
   }
 
+  /// `commit(_:)` for `written` bytes that are all in place at once (a mapped
+  /// file), split on `workers` threads in slices of about 4 MiB: each slice
+  /// counts its separators, then writes its items' starts at the indices
+  /// the counts before it give. `done` is called with each slice's bytes
+  /// after each pass. Falls back to `commit`, a slice at a time, on one
+  /// thread or where slices cannot work alone: `--ansi` (it rewrites bytes),
+  /// or offsets past the narrow table.
+  func commitInSlices(
+    _ written: Int, workers: Int, done: @escaping @Sendable (Range<Int>) -> Void
+  ) throws(Failure) {
+    let from = byteCount
+    let end = from + written
+    precondition(written >= 0 && end < byteLimit, "commit beyond the tail")
+    guard ansiFilter == nil, wideStarts == nil, end <= wideningOffset, workers > 1 else {
+      var part = from
+      while part < end {
+        let n = min(end - part, 4 << 20)
+        try commit(n)
+        done(part..<part + n)
+        part += n
+      }
+      return
+    }
+    let slices = max(workers, written / (4 << 20))
+    let bounds = (0...slices).map { from + written / slices * $0 + ($0 == slices ? written % slices : 0) }
+    let (arena, separator) = (UnsafeSendable(arena), Int32(separator))
+    var separators = [Int](repeating: 0, count: slices + 1)
+    separators.withUnsafeMutableBufferPointer { counts in
+      let counts = UnsafeSendable(counts)
+      Parallel.run(tasks: slices, workers: workers) { slice, _ in
+        let start = arena.value + bounds[slice]
+        counts.value[slice + 1] = cpick_count_byte(start, bounds[slice + 1] - bounds[slice], UInt8(separator))
+        done(bounds[slice]..<bounds[slice + 1])
+      }
+    }
+    for slice in 0..<slices { separators[slice + 1] += separators[slice] }
+    guard count + separators[slices] <= itemLimit else { throw .full(limit: byteLimit, itemLimit: itemLimit) }
+    let (starts, first) = (UnsafeSendable(narrowStarts), count + 1)
+    Parallel.run(tasks: slices, workers: workers) { [separators] slice, _ in
+      var index = first + separators[slice]
+      var cursor = arena.value + bounds[slice]
+      let sliceEnd = arena.value + bounds[slice + 1]
+      while cursor < sliceEnd, let hit = memchr(cursor, separator, sliceEnd - cursor) {
+        cursor = hit.assumingMemoryBound(to: UInt8.self) + 1
+        starts.value[index] = UInt32(truncatingIfNeeded: cursor - arena.value)
+        index += 1
+      }
+      done(bounds[slice]..<bounds[slice + 1])
+    }
+    count += separators[slices]
+    byteCount = end
+  }
+
   /// Copies `bytes` in (for tests and small inputs; readers use `tail` and `commit`).
   public func append(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
     var offset = 0
