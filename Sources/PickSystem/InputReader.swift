@@ -77,7 +77,7 @@ public enum InputReader {
   /// Maps what the regular file `fd` holds from its current offset on into
   /// `store` and moves the offset past it, as reading it would have; does
   /// nothing for any other kind of input, or when the store cannot map it.
-  static func mapRegularFile(_ fd: Int32, into store: ItemStore) throws {
+  public static func mapRegularFile(_ fd: Int32, into store: ItemStore) throws {
     var status = stat()
     guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return }
     let offset = Int(lseek(fd, 0, SEEK_CUR))

@@ -23,7 +23,7 @@ public struct PickerCommand {
     var stdinOpen = true
     var inputFailure: String? = nil
     if options.selectOne || options.exitZero {
-      try InputReader.readAll(source.descriptor, into: store)
+      try InputReader.readAll(source.descriptor, into: store, mapping: true)
       stdinOpen = false
       if let failed = source.failure(waitingAtMost: 100), let command = source.commandText {
         inputFailure = ItemSource.failureSummary(command: command, failed)
@@ -40,6 +40,9 @@ public struct PickerCommand {
       }
     }
 
+    // A large regular file is mapped before the search thread starts (it
+    // reads `isMapped` unlocked); the session reads whatever follows.
+    if stdinOpen { try InputReader.mapRegularFile(source.descriptor, into: store) }
     let terminal = try openTerminal()
     let ending: InteractiveSession.Ending
     let session: InteractiveSession

@@ -2,7 +2,7 @@ import CPick
 import Glibc
 
 /// Taking a large regular file in by mapping it (`InputReader.readAll` with
-/// `mapping`, for `--filter`): its pages become the arena's first bytes,
+/// `mapping`, and `InputReader.mapRegularFile`): its pages become the arena's first bytes,
 /// with no copy and no zeroed pages, and are let go of once read, so pick's
 /// footprint is a window of the input rather than all of it
 /// (Docs/Design.md, "A regular file is mapped, not read").

@@ -160,8 +160,14 @@ public struct Ranker: Sendable {
             }
           }
           foundBox.value[task] = n
-          // A mapped file's pages are read again only for the matches.
-          if items == nil { store.releaseMapped(lower + start..<lower + end) }
+          // A mapped file's pages are read again only for the matches. (A
+          // list of items is in input order: its span covers what it read.)
+          if let items, end > start {
+            let (first, last) = (items[start], items[end - 1])
+            store.releaseMapped(min(first, last)..<max(first, last) + 1)
+          } else if items == nil {
+            store.releaseMapped(lower + start..<lower + end)
+          }
         }
       }
       // Pack the task slices together, in task order.
