@@ -1,7 +1,7 @@
 // `--filter` over a regular file maps it and lets go of its pages once read
 // (Docs/Design.md, "A regular file is mapped, not read"): its peak resident
 // size stays under 1.3 times the input (issue 15's bound), where reading
-// every item took more (Docs/Performance.md, "Memory").
+// every item took more (Docs/Performance.md, "Mapping the input").
 
 import PickTestSupport
 import Testing
