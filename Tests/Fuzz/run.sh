@@ -45,8 +45,13 @@ MAP
 core="$out/PickCore.o"
 if [[ ! -f $core ]] || [[ -n $(find "$root/Sources/PickCore" "$root/Sources/CPick" -newer "$core" -print -quit) ]]; then
   echo "== building PickCore for fuzzing"
-  clang -c -O1 -g -fsanitize=fuzzer-no-link,address -I "$root/Sources/CPick/include" \
-    "$root/Sources/CPick/cpick.c" -o "$out/cpick.o"
+  # Every C file of CPick, an object each.
+  rm -rf "$out/shims"
+  mkdir -p "$out/shims"
+  for source in "$root"/Sources/CPick/*.c; do
+    clang -c -O1 -g -fsanitize=fuzzer-no-link,address -I "$root/Sources/CPick/include" \
+      "$source" -o "$out/shims/$(basename "$source" .c).o"
+  done
   mapfile -t sources < <(find "$root/Sources/PickCore" -name '*.swift' | sort)
   swiftc -c -wmo -enable-testing -module-name PickCore "${flags[@]}" -I "$out/include" \
     -emit-module -emit-module-path "$out/PickCore.swiftmodule" "${sources[@]}" -o "$core.tmp"
@@ -75,7 +80,7 @@ for target in "${targets[@]}"; do
   if [[ ! -f $binary || $binary -ot $core || $stale -eq 1 ]]; then
     echo "== building $target"
     swiftc "${flags[@]}" -use-ld=lld -I "$out" -I "$out/include" -module-name "Fuzz$target" \
-      "$here/FuzzInput.swift" "$here/${target}Fuzz.swift" "${shared[@]}" "$core" "$out/cpick.o" -o "$binary"
+      "$here/FuzzInput.swift" "$here/${target}Fuzz.swift" "${shared[@]}" "$core" "$out"/shims/*.o -o "$binary"
   fi
   [[ $seconds -eq 0 ]] && continue
   echo "== fuzzing $target for ${seconds}s"
