@@ -59,7 +59,9 @@ private func isAccepted(_ spelling: String) -> Bool {
     OptionParser.allLongNames == [
       "filter", "query", "extended", "exact", "ignore-case", "smart-case", "literal", "scheme",
       "tiebreak", "sort", "tac", "delimiter", "nth", "with-nth", "accept-nth", "read0", "print0",
-      "ansi", "header-lines", "print-query", "multi", "prompt", "header-first", "ghost", "header", "layout", "reverse",
+      "ansi", "header-lines", "print-query", "multi", "prompt", "header-first", "ghost", "info", "inline-info",
+      "header", "layout",
+      "reverse",
       "cycle",
       "select-1", "exit-0", "output-order", "color", "bold", "preselect", "preselect-file", "preselect-all", "remember",
       "unique",
@@ -71,7 +73,8 @@ private func isAccepted(_ spelling: String) -> Bool {
   #expect(
     OptionParser.allNegatedLongNames == [
       "no-extended", "no-exact", "no-ignore-case", "no-literal", "no-sort", "no-tac", "no-read0",
-      "no-print0", "no-ansi", "no-header-lines", "no-print-query", "no-multi", "no-header-first", "no-header",
+      "no-print0", "no-ansi", "no-header-lines", "no-print-query", "no-multi", "no-header-first", "no-info",
+      "no-inline-info", "no-header",
       "no-reverse",
       "no-cycle", "no-select-1", "no-exit-0", "no-color", "no-bold", "no-preselect-all", "no-remember", "no-unique",
       "no-height", "no-expect", "no-mouse", "no-walker-root", "no-preview",

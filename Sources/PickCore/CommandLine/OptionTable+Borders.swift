@@ -105,14 +105,17 @@ extension OptionParser {
     switch parts[0] {
     case "default" where parts.count == 1:
       (marks.separator, marks.scrollbar, previewBorder) = (nil, nil, "border-rounded")
+      options.info = InfoStyle()
     case "minimal" where parts.count == 1:
       (marks.separator, marks.scrollbar, previewBorder) = ([], [], "border-line")
+      options.info = InfoStyle()
     case "full":
       let shape = parts.count == 2 && !parts[1].isEmpty ? BorderShape(rawValue: String(parts[1])) : .rounded
       guard let shape else { throw InvalidValue("in full:STYLE, STYLE is a --border style") }
       (marks.separator, marks.scrollbar) = (ListDecoration.defaultSeparator, ListDecoration.defaultScrollbar)
       previewBorder = previewBorderWord(shape)
       if shape == .line { options.decoration.shape = .line }
+      options.info = InfoStyle(.inlineRight)
     default:
       throw InvalidValue("expected default, minimal or full")
     }

@@ -105,6 +105,13 @@ extension OptionParser {
     OptionSpec(
       long: "ghost", kind: .requiredValue(placeholder: "TEXT") { options, value in options.ghost = value }),
     OptionSpec(
+      long: "info",
+      kind: .requiredValue(placeholder: "STYLE") { options, value throws(InvalidValue) in
+        options.info = try InfoStyle.parse(value)
+      }, negation: { $0.info = InfoStyle(.hidden) }, valueCompletion: .choices(of: InfoStyle.Placement.self)),
+    OptionSpec(
+      long: "inline-info", kind: .flag { $0.info = InfoStyle(.inline) }, negation: { $0.info = InfoStyle() }),
+    OptionSpec(
       long: "header",
       kind: .requiredValue(placeholder: "STR") { options, value in options.header = value },
       negation: { $0.header = nil }),

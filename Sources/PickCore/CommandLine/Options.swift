@@ -111,6 +111,8 @@ public struct Options: Equatable, Sendable {
   public var ghost: [UInt8] = []
   /// `--header-first`: the `--header` rows beyond the prompt.
   public var headerFirst = false
+  /// `--info`, `--no-info`, `--inline-info`: where the info text goes.
+  public var info = InfoStyle()
   /// `--layout`, `--reverse`.
   public var layout: Layout = .reverse
   /// `--cycle`.

@@ -53,6 +53,10 @@ public enum Usage {
             --prompt=STR         Input prompt (default: '> ')
             --ghost=TEXT         Text shown dimmed while the query is empty
             --header-first       Draw the --header rows before the prompt
+            --info=STYLE         Info line: default, right, hidden, inline or
+                                 inline-right, with :PREFIX after inline[-right]
+            --no-info            Same as --info=hidden
+            --inline-info        Same as --info=inline
             --header=STR         Select-all row title (multi) or a header line
             --layout=LAYOUT      [reverse|default|reverse-list] (default: reverse)
             --reverse            Same as --layout=reverse (--no-reverse: default)

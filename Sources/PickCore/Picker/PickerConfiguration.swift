@@ -15,6 +15,8 @@ public struct PickerConfiguration: Sendable {
   public var ghost: [UInt8] = []
   /// `--header-first`: the `--header` rows on the far side of the prompt.
   public var headerFirst = false
+  /// `--info`: where the info text goes.
+  public var info = InfoStyle()
   public var headerLines = 0
   public var outputOrder: OutputOrder = .input
   public var reversesInput = false
@@ -40,6 +42,7 @@ public struct PickerConfiguration: Sendable {
     header = options.header
     ghost = options.ghost
     headerFirst = options.headerFirst
+    info = options.info
     outputOrder = options.outputOrder == .selection ? .selection : .input
     usesColor = options.usesColor
     theme = options.colors.theme(bold: options.bold)

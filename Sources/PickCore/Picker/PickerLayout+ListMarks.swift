@@ -42,15 +42,22 @@ extension PickerLayout {
   /// `--separator`: its text repeated after the info line's text (and a
   /// space), up to two columns short of the edge.
   func separator(after used: Int, _ state: PickerState) -> [Span] {
-    let marks = state.configuration.listDecoration
-    guard let text = marks.separator, !text.isEmpty else { return [] }
     let room = width - 2 - used - 1
-    let unit = text.withUnsafeBufferPointer {
+    let fill = separatorFill(columns: room, state, padded: false)
+    return fill.isEmpty ? [] : [Span(" ", columns: 1)] + fill
+  }
+
+  /// `columns` columns of `--separator`'s text repeated (what fits of it
+  /// at the end); without a separator, nothing, or spaces when `padded`.
+  func separatorFill(columns room: Int, _ state: PickerState, padded: Bool) -> [Span] {
+    guard room > 0 else { return [] }
+    let marks = state.configuration.listDecoration
+    let unit = (marks.separator ?? []).withUnsafeBufferPointer {
       DisplayLine.segments(of: $0, matches: [], width: Int.max, tabstop: 8)
     }
     let unitColumns = unit.reduce(0) { $0 + $1.columns }
-    guard room > 0, unitColumns > 0 else { return [] }
-    var spans = [Span(" ", columns: 1)]
+    guard unitColumns > 0 else { return padded ? [Span(String(repeating: " ", count: room), columns: room)] : [] }
+    var spans: [Span] = []
     var filled = 0
     while filled + unitColumns <= room {
       spans += unit.map { Span($0.text, columns: $0.columns, style: marks.style) }

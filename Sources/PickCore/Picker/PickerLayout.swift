@@ -42,7 +42,7 @@ public struct PickerLayout {
     self.height = max(height, 1)
   }
 
-  private static let spinner: [String] = ["-", "\\", "|", "/"]
+  static let spinner: [String] = ["-", "\\", "|", "/"]
 
   /// What is on a row of the frame, so that a mouse click can be mapped to
   /// what it hit.
@@ -73,9 +73,13 @@ public struct PickerLayout {
       promptRow += ghost.map { Span($0.text, columns: $0.columns, style: theme.style(.ghost, on: .inputBg)) }
     }
     let cursorColumn = min(promptColumns + Self.columns(characters[start..<state.editor.cursor]), width - 1)
+    if state.configuration.info.isInline { promptRow = withInlineInfo(promptRow, state) }
     top.append(promptRow)
-    top.append(infoRow(state))
-    topRoles = [.prompt, .info]
+    topRoles = [.prompt]
+    if hasInfoRow(state) {
+      top.append(infoRow(state))
+      topRoles.append(.info)
+    }
     if state.configuration.isMulti {
       let rows = selectAllRows(state)
       top.append(contentsOf: rows)
@@ -89,7 +93,7 @@ public struct PickerLayout {
   /// prompt, info, select-all and header rows. The select-all row takes two
   /// rows when its title and count do not fit on one.
   func listRowCount(for state: PickerState, store: ItemStore) -> Int {
-    var top = 2
+    var top = hasInfoRow(state) ? 2 : 1
     if state.configuration.isMulti {
       top += selectAllRows(state).count
     }
@@ -229,25 +233,6 @@ public struct PickerLayout {
     return DisplayWidth.columns(of: text)
   }
 
-  private func infoRow(_ state: PickerState) -> [Span] {
-    let theme = state.configuration.theme
-    var text = " "
-    let spinner = state.isLoading ? Self.spinner[spinnerTick % Self.spinner.count] : " "
-    if let inputFailure, state.itemCount == 0 {
-      text += "[\(inputFailure)]"
-    } else {
-      text += "\(state.matches.count)/\(state.itemCount)"
-    }
-    if let inputTruncation { text += "  [\(inputTruncation)]" }
-    if state.configuration.isMulti && state.selection.isCapReached { text += "  cap reached" }
-    if state.editor.wasCut { text += "  query cut at \(QueryEditor.maximumLength) characters" }
-    if state.isReviewing { text += "  review (Ctrl-S to return)" }
-    if isWaitingToAccept { text += "  waiting…" }
-    // The spinner is its own span, in its own style; the rest fits in the columns after it.
-    let info = clip(fitted(spinner, style: theme.spinner) + fitted(text, style: theme.info, width: width - 1))
-    return info + separator(after: info.reduce(0) { $0 + $1.columns }, state)
-  }
-
   /// The select-all row: box, title and count on one row, or the count on its
   /// own row when the title and count do not fit together.
   private func selectAllRows(_ state: PickerState) -> [[Span]] {
@@ -328,18 +313,18 @@ public struct PickerLayout {
     return clip(row)
   }
 
-  private func segments(_ bytes: [UInt8], width: Int) -> [DisplaySegment] {
+  func segments(_ bytes: [UInt8], width: Int) -> [DisplaySegment] {
     bytes.withUnsafeBufferPointer { DisplayLine.segments(of: $0, matches: [], width: width, tabstop: 8) }
   }
 
-  private func fitted(_ text: String, style: Style, width: Int? = nil) -> [Span] {
+  func fitted(_ text: String, style: Style, width: Int? = nil) -> [Span] {
     segments(Array(text.utf8), width: max(width ?? self.width, 0)).map {
       Span($0.text, columns: $0.columns, style: style)
     }
   }
 
   /// Drops spans past the width (the markers can exceed a 1- or 2-column terminal).
-  private func clip(_ row: [Span]) -> [Span] {
+  func clip(_ row: [Span]) -> [Span] {
     var used = 0
     var out: [Span] = []
     for span in row {
