@@ -39,7 +39,8 @@ public struct InfoStyle: Equatable, Hashable, Sendable {
       let prefix = value.dropFirst(placement.rawValue.utf8.count + 1).map { $0 == 0x0A ? 0x20 : $0 }
       return InfoStyle(placement, prefix: prefix)
     }
-    throw InvalidValue("expected default, right, hidden, inline or inline-right, with :PREFIX after inline")
+    // The words only (shell completion offers exactly these); :PREFIX is in --help.
+    throw InvalidValue("expected default, right, hidden, inline or inline-right")
   }
 
   /// Whether the info text is on the prompt's row.
