@@ -55,9 +55,14 @@ public final class SearchEngine: @unchecked Sendable {
     // The remembered answers fit the store's budget: at most as many
     // matches as it holds items (under a memory limit that is far fewer
     // than the usual budget; see StoreBudget), and a share of the input
-    // read so far (`SearchPlanner.matchBudget(inputBytes:)`).
+    // read so far (`SearchPlanner.matchBudget(inputBytes:)`). Over a mapped
+    // file pick does not hold the input's bytes (it lets go of its pages),
+    // so the answers may take twice the share: Backspace over a 1M-path
+    // typing session then finds them all, and the peak stays near 1.1 times
+    // the input rather than 1.6 (Docs/Performance.md).
     planner = SearchPlanner(
-      reversesInput: options.tac, matchBudget: min(SearchTunables.recentMatchBudget, store.itemLimit))
+      reversesInput: options.tac, matchBudget: min(SearchTunables.recentMatchBudget, store.itemLimit),
+      matchShare: store.isMapped ? SearchTunables.recentMatchShare / 2 : SearchTunables.recentMatchShare)
     var fds: [Int32] = [0, 0]
     guard pipe(&fds) == 0 else {
       throw SystemError(errno: errno, context: "cannot create the search pipe")

@@ -193,6 +193,20 @@ private let words = ["alpha", "beta", "alphabet", "gamma", "alps", "delta", "alp
     }
   }
 
+  @Test func `the empty query's answer holds no keys and pushes out nothing`() throws {
+    // A budget of 4 matches: "alpha" (3) and "zeta" (1) fill it; the empty
+    // query's 8 items in input order are no keys at all.
+    var bench = try Bench(words, matchBudget: 4)
+    let first = bench.answer(bench.request("alpha", 0..<8))
+    let second = bench.answer(bench.request("zeta", 0..<8))
+    bench.answer(bench.request("", 0..<8))
+    #expect(bench.plan(bench.request("alpha", 0..<8)) == .cached(first))
+    #expect(bench.plan(bench.request("zeta", 0..<8)) == .cached(second))
+    // Matches do push out the oldest ("alpha" is then narrowed from "al").
+    bench.answer(bench.request("al", 0..<8))
+    #expect(bench.plan(bench.request("alpha", 0..<8)) != .cached(first))
+  }
+
   @Test func `no more answers are kept than the entry limit`() throws {
     var bench = try Bench(words, entryLimit: 2)
     bench.answer(bench.request("alpha", 0..<8))

@@ -118,6 +118,13 @@ public struct SearchPlanner {
     return min(matchBudget, max(share, matchFloor))
   }
 
+  /// The keys an answer holds: none for every item in input order (the
+  /// empty query), which must not push out the answers Backspace returns to.
+  static func keptKeys(_ matches: RankedMatches) -> Int {
+    if case .all = matches.storage { return 0 }
+    return matches.count
+  }
+
   /// Remembers the complete answer to `request` (never an abandoned one's
   /// partial matches) over an input of `inputBytes` bytes so far, dropping
   /// the oldest answers past the budget. The newest is always kept: it is
@@ -131,9 +138,9 @@ public struct SearchPlanner {
     recent.removeAll { $0.query == request.query && $0.range == request.range }
     recent.append(Entry(query: request.query, parsed: parsed, range: request.range, matches: matches))
     let budget = matchBudget(inputBytes: inputBytes)
-    var total = recent.reduce(0) { $0 + $1.matches.count }
+    var total = recent.reduce(0) { $0 + Self.keptKeys($1.matches) }
     while total > budget && recent.count > 1 {
-      total -= recent.removeFirst().matches.count
+      total -= Self.keptKeys(recent.removeFirst().matches)
     }
     if recent.count > entryLimit { recent.removeFirst(recent.count - entryLimit) }
   }
