@@ -194,9 +194,6 @@ public final class SearchEngine: @unchecked Sendable {
       let highlights = LongItemHighlights(
         matches, store: store, compiled: compiled,
         isCancelled: { [unowned self] in self.latest.load(ordering: .relaxed) != generation })
-      // A narrowed search maps the pages of its candidates again; let go of
-      // them (a full search lets go of its own as it goes).
-      store.releaseMapped(request.range)
       // An abandoned search's matches are incomplete: never remembered.
       if self.latest.load(ordering: .relaxed) == generation {
         planner.remember(

@@ -36,8 +36,7 @@ public struct MinimumHeight: Equatable, Sendable {
     guard addsLayout else { return rows }
     let isMulti = options.multi != nil
     let headerRows = PickerLayout.headerLines(of: options.header).count
-    let separates = !(options.listDecoration.separator ?? []).isEmpty
-    let infoRows = options.info.hasOwnRow(separator: separates) ? 1 : 0
+    let infoRows = options.info.hasOwnRow(separator: options.listDecoration.hasSeparator) ? 1 : 0
     return rows + 1 + infoRows + (isMulti ? 1 : 0) + max(headerRows - (isMulti ? 1 : 0), 0) + options.headerLines
   }
 }

@@ -3,7 +3,7 @@
 extension PickerLayout {
   /// Whether the info text, or the separator alone, has a row under the prompt.
   func hasInfoRow(_ state: PickerState) -> Bool {
-    state.configuration.info.hasOwnRow(separator: !(state.configuration.listDecoration.separator ?? []).isEmpty)
+    state.configuration.info.hasOwnRow(separator: state.configuration.listDecoration.hasSeparator)
   }
 
   /// `M/N` and pick's notes (a failed or cut-short input, the cap, review).
@@ -71,7 +71,7 @@ extension PickerLayout {
         row += [Span(" ", columns: 1)] + fitted(spinnerText(state), style: theme.spinner)
       }
       let after = row.reduce(0) { $0 + $1.columns }
-      if !separatorFill(columns: 1, state, padded: false).isEmpty && after < width - 2 {
+      if state.configuration.listDecoration.hasSeparator && after < width - 2 {
         row += [Span(" ", columns: 1)] + separatorFill(columns: width - 1 - after - 1, state, padded: false)
       }
       return clip(row)

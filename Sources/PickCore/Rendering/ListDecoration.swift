@@ -8,6 +8,9 @@
 public struct ListDecoration: Equatable, Hashable, Sendable {
   /// The text repeated after the info line's text; nil or empty: none.
   public var separator: [UInt8]? = nil
+  /// Whether a separator is drawn (it also keeps the row under the prompt
+  /// in the `--info` styles that have no text there).
+  public var hasSeparator: Bool { !(separator ?? []).isEmpty }
   /// The list's scrollbar character; nil or empty: none. Only its first
   /// character counts (fzf's second one is the preview's, which pick draws
   /// with its own position indicator).
