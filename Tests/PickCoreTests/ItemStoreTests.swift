@@ -162,6 +162,34 @@ func `only separators give that many empty items`(separators: Int) throws {
   #expect(store.count == smallestItemLimit)
 }
 
+@Test func `a long input committed at once splits exactly, around every 64-byte block edge`() throws {
+  // `commit` finds separators 64 bytes a step: dense, sparse and absent
+  // separators, and lengths around whole blocks.
+  var rng = SeededGenerator(seed: 0x1735_0064)
+  for trial in 0..<300 {
+    let separator: UInt8 = trial % 3 == 0 ? 0x00 : 0x0A
+    let length = [63, 64, 65, 127, 128, 129, Int.random(in: 0...2000, using: &rng)][trial % 7]
+    let density = [1, 2, 7, 64, 1 << 20][trial % 5]
+    let input = (0..<length).map { _ in
+      Int.random(in: 0..<density, using: &rng) == 0 ? separator : UInt8.random(in: 0...255, using: &rng)
+    }
+    let store = try ItemStore(separator: separator, byteLimit: 1 << 16, itemLimit: 1 << 12)
+    try store.append(input)
+    try store.finish()
+    #expect(storedItems(store) == referenceItems(input, separator: separator), "trial \(trial)")
+  }
+}
+
+@Test func `a block of separators past the item limit keeps exactly the limit`() throws {
+  let store = try smallStore()
+  // The limit is reached in the middle of a 64-byte block.
+  #expect(throws: ItemStore.Failure.full(limit: smallestByteLimit, itemLimit: smallestItemLimit)) {
+    try store.append([UInt8](repeating: 0x0A, count: smallestItemLimit + 100))
+  }
+  #expect(store.count == smallestItemLimit)
+  #expect(store.item(smallestItemLimit - 1).isEmpty)
+}
+
 @Test func `an unterminated last item past the item limit throws full at finish`() throws {
   let store = try smallStore()
   try store.append([UInt8](repeating: 0x0A, count: smallestItemLimit) + [0x61])

@@ -38,6 +38,14 @@ int cpick_map_file_over(void *address, size_t length, int fd, off_t offset);
 /// How many of `count` bytes at `bytes` equal `byte` (a mapped file's items,
 /// counted before they are split on several threads).
 size_t cpick_count_byte(const unsigned char *bytes, size_t count, unsigned char byte);
+/// Where the items after each `separator` in `bytes[0 ..< count]` start:
+/// `base + k + 1` for a separator at `k`, written to `starts` in order, at
+/// most `limit` of them; the `limit` entries from `starts` may all be
+/// written to. Returns how many starts were found; `*scanned` is where the
+/// scan stopped (`count`, or the separator that found `limit` reached).
+size_t cpick_separator_starts(
+  const unsigned char *bytes, size_t count, unsigned char separator, uint32_t base, uint32_t *starts,
+  size_t limit, size_t *scanned);
 /// Puts fresh reserved address space (as `cpick_reserve`) back over
 /// `address ..< address + length`, undoing `cpick_map_file_over`.
 int cpick_reserve_over(void *address, size_t length);

@@ -100,6 +100,36 @@ static inline int cpick_fuzzy_firsts(
   return 1;
 }
 
+/// Appends to `row` (window columns: offsets less `first`) every offset in
+/// `from ..< end` holding `a` or `b`, one block load per sixteen bytes and a
+/// count of trailing zeros per occurrence; returns the new count. Reads only
+/// `bytes[0 ..< end]`.
+static inline intptr_t cpick_fuzzy_occurrences(const uint8_t *bytes, size_t from, size_t end, uint8_t a, uint8_t b,
+                                               intptr_t first, int32_t *row, intptr_t count) {
+  size_t k = from;
+  while (k + 16 <= end) {
+    cpick_fuzzy_u8x16 block;
+    memcpy(&block, bytes + k, 16);
+    for (uint32_t hits = cpick_fuzzy_hits(block, a, b); hits; hits &= hits - 1) {
+      row[count++] = (int32_t)((intptr_t)k + __builtin_ctz(hits) - first);
+    }
+    k += 16;
+  }
+  if (k < end && end >= 16) {
+    // The rest: the last sixteen bytes before `end`, the lanes before `k` shifted out.
+    cpick_fuzzy_u8x16 block;
+    memcpy(&block, bytes + end - 16, 16);
+    for (uint32_t hits = cpick_fuzzy_hits(block, a, b) >> (k - (end - 16)); hits; hits &= hits - 1) {
+      row[count++] = (int32_t)((intptr_t)k + __builtin_ctz(hits) - first);
+    }
+    return count;
+  }
+  for (; k < end; k++) {
+    if (bytes[k] == a || bytes[k] == b) row[count++] = (int32_t)((intptr_t)k - first);
+  }
+  return count;
+}
+
 /// Lists each row's occurrences in the window `text[first ..< first + width]`
 /// from the row's first occurrence on, as window columns: row `i` at
 /// `columns[i * width]`, `counts[i]` of them, ascending.
@@ -111,13 +141,7 @@ static inline void cpick_fuzzy_columns(
     uint8_t lower, upper;
     cpick_fuzzy_bytes(pattern[i], case_sensitive, &lower, &upper);
     int32_t *row = columns + i * (size_t)width;
-    intptr_t count = 0;
-    size_t j = cpick_fuzzy_find(text, (size_t)firsts[i], end, lower, upper);
-    while (j < end) {
-      row[count++] = (int32_t)((intptr_t)j - first);
-      j = cpick_fuzzy_find(text, j + 1, end, lower, upper);
-    }
-    counts[i] = count;
+    counts[i] = cpick_fuzzy_occurrences(text, (size_t)firsts[i], end, lower, upper, first, row, 0);
   }
 }
 

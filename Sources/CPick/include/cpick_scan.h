@@ -11,6 +11,7 @@
 
 typedef uint8_t cpick_u8x16 __attribute__((ext_vector_type(16)));
 typedef int8_t cpick_i8x16 __attribute__((ext_vector_type(16)));
+typedef _Bool cpick_b16 __attribute__((ext_vector_type(16)));
 
 /// Whether a lane of a comparison result is set.
 static inline int cpick_any_lane(cpick_i8x16 hits) {
@@ -61,49 +62,61 @@ static inline int cpick_is_fold_lead_for(uint8_t byte, int fold_leads) {
   return fold_leads && cpick_is_ascii_fold_lead(byte) && !(fold_leads == CPICK_FOLD_LEADS_BUT_C3 && byte == 0xC3);
 }
 
-/// The length of the longest prefix of `bytes`, in whole blocks of sixteen,
-/// that holds nothing the byte filter must look at for one term character:
-/// none of the four bytes `wanted` (repeat one to use fewer) and no lead
-/// byte that `fold_leads` asks about (`cpick_is_fold_lead_for`, tested here
-/// sixteen at a time). The caller looks at the rest byte by byte.
-static inline size_t cpick_quiet_prefix(const uint8_t *bytes, size_t count, const uint8_t wanted[4], int fold_leads) {
-  size_t offset = 0;
-  // The two-byte leads C3-CA, or C4-CA without C3.
-  const uint8_t low = fold_leads == CPICK_FOLD_LEADS_BUT_C3 ? 0xC4 : 0xC3;
-  const uint8_t span = (uint8_t)(0xCB - low);
-  while (offset + 16 <= count) {
-    cpick_u8x16 block;
-    memcpy(&block, bytes + offset, 16);
-    cpick_i8x16 hits = (cpick_i8x16)(block == wanted[0]) | (cpick_i8x16)(block == wanted[1]);
-    hits |= (cpick_i8x16)(block == wanted[2]) | (cpick_i8x16)(block == wanted[3]);
-    if (fold_leads) {
-      hits |= (cpick_i8x16)((cpick_u8x16)(block - low) < span);
-      hits |= (cpick_i8x16)(block == (uint8_t)0xCD);
-      // Three- and four-byte leads are judged with the byte after each, which
-      // the last block of the bytes lacks: there any of them stops the skip.
-      cpick_i8x16 high = (cpick_i8x16)(block >= (uint8_t)0xE1);
-      if (cpick_any_lane(high)) {
-        if (offset + 17 <= count) {
-          cpick_u8x16 next;
-          memcpy(&next, bytes + offset + 1, 16);
-          hits |= cpick_fold_lead_pairs(block, next);
-        } else {
-          hits |= high;
-        }
+/// One bit per byte of the sixteen at `bytes + offset` that the byte filter
+/// must look at for one term character: one of the four bytes `wanted`
+/// (repeat one to use fewer) or a lead byte that `fold_leads` asks about
+/// (`cpick_is_fold_lead_for`, tested sixteen at a time). A three- or
+/// four-byte lead is judged with the byte after it, which the last block of
+/// the bytes lacks: there any of them counts.
+static inline uint32_t cpick_filter_hits(const uint8_t *bytes, size_t offset, size_t count, const uint8_t wanted[4],
+                                         int fold_leads) {
+  cpick_u8x16 block;
+  memcpy(&block, bytes + offset, 16);
+  cpick_i8x16 hits = (cpick_i8x16)(block == wanted[0]) | (cpick_i8x16)(block == wanted[1]);
+  hits |= (cpick_i8x16)(block == wanted[2]) | (cpick_i8x16)(block == wanted[3]);
+  if (fold_leads) {
+    // The two-byte leads C3-CA, or C4-CA without C3.
+    const uint8_t low = fold_leads == CPICK_FOLD_LEADS_BUT_C3 ? 0xC4 : 0xC3;
+    hits |= (cpick_i8x16)((cpick_u8x16)(block - low) < (uint8_t)(0xCB - low));
+    hits |= (cpick_i8x16)(block == (uint8_t)0xCD);
+    cpick_i8x16 high = (cpick_i8x16)(block >= (uint8_t)0xE1);
+    if (cpick_any_lane(high)) {
+      if (offset + 17 <= count) {
+        cpick_u8x16 next;
+        memcpy(&next, bytes + offset + 1, 16);
+        hits |= cpick_fold_lead_pairs(block, next);
+      } else {
+        hits |= high;
       }
     }
-    if (cpick_any_lane(hits)) break;
-    offset += 16;
   }
+  cpick_b16 bits = __builtin_convertvector(hits, cpick_b16);
+  uint16_t mask;
+  memcpy(&mask, &bits, sizeof mask);
+  return mask;
+}
+
+/// The length of the longest prefix of `bytes`, in whole blocks of sixteen,
+/// that holds nothing the byte filter must look at for one term character
+/// (`cpick_filter_hits`). The caller looks at the rest byte by byte.
+static inline size_t cpick_quiet_prefix(const uint8_t *bytes, size_t count, const uint8_t wanted[4], int fold_leads) {
+  size_t offset = 0;
+  while (offset + 16 <= count && !cpick_filter_hits(bytes, offset, count, wanted, fold_leads)) offset += 16;
   return offset;
 }
 
 /// Where the first byte that `cpick_quiet_prefix` would look at is: one of
 /// the four `wanted` bytes or, with `fold_leads`, a lead byte of a character
-/// that may fold to ASCII. `count` when there is none. The ranker skips,
-/// without looking at them one by one, the items that hold none.
+/// that may fold to ASCII (judged as `cpick_filter_hits` judges it). `count`
+/// when there is none. The ranker skips, without looking at them one by one,
+/// the items that hold none; the block's mask gives the byte without a loop.
 static inline size_t cpick_next_candidate(const uint8_t *bytes, size_t count, const uint8_t wanted[4], int fold_leads) {
-  size_t offset = cpick_quiet_prefix(bytes, count, wanted, fold_leads);
+  size_t offset = 0;
+  while (offset + 16 <= count) {
+    uint32_t hits = cpick_filter_hits(bytes, offset, count, wanted, fold_leads);
+    if (hits) return offset + (size_t)__builtin_ctz(hits);
+    offset += 16;
+  }
   for (; offset < count; offset++) {
     uint8_t byte = bytes[offset];
     if (byte == wanted[0] || byte == wanted[1] || byte == wanted[2] || byte == wanted[3]) return offset;

@@ -168,6 +168,16 @@ public final class ItemStore: @unchecked Sendable {
     let scanFrom = byteCount
     let written = ansiFilter?.filter(arena + byteCount, count: written, at: byteCount) ?? written
     byteCount += written
+    if wideStarts == nil && byteCount <= wideningOffset {
+      // Every start fits the narrow table: the block scan writes them.
+      var scanned = 0
+      let found = cpick_separator_starts(
+        arena + scanFrom, written, separator, UInt32(truncatingIfNeeded: scanFrom),
+        narrowStarts + count + 1, itemLimit - count, &scanned)
+      count += found
+      if scanned < written { throw .full(limit: byteLimit, itemLimit: itemLimit) }
+      return
+    }
     var cursor = arena + scanFrom
     let end = arena + byteCount
     while cursor < end {
@@ -205,13 +215,13 @@ public final class ItemStore: @unchecked Sendable {
     }
     let slices = max(workers, written / (4 << 20))
     let bounds = (0...slices).map { from + written / slices * $0 + ($0 == slices ? written % slices : 0) }
-    let (arena, separator) = (UnsafeSendable(arena), Int32(separator))
+    let (arena, separator) = (UnsafeSendable(arena), separator)
     var separators = [Int](repeating: 0, count: slices + 1)
     separators.withUnsafeMutableBufferPointer { counts in
       let counts = UnsafeSendable(counts)
       Parallel.run(tasks: slices, workers: workers) { slice, _ in
         let start = arena.value + bounds[slice]
-        counts.value[slice + 1] = cpick_count_byte(start, bounds[slice + 1] - bounds[slice], UInt8(separator))
+        counts.value[slice + 1] = cpick_count_byte(start, bounds[slice + 1] - bounds[slice], separator)
         done(bounds[slice]..<bounds[slice + 1])
       }
     }
@@ -219,14 +229,11 @@ public final class ItemStore: @unchecked Sendable {
     guard count + separators[slices] <= itemLimit else { throw .full(limit: byteLimit, itemLimit: itemLimit) }
     let (starts, first) = (UnsafeSendable(narrowStarts), count + 1)
     Parallel.run(tasks: slices, workers: workers) { [separators] slice, _ in
-      var index = first + separators[slice]
-      var cursor = arena.value + bounds[slice]
-      let sliceEnd = arena.value + bounds[slice + 1]
-      while cursor < sliceEnd, let hit = memchr(cursor, separator, sliceEnd - cursor) {
-        cursor = hit.assumingMemoryBound(to: UInt8.self) + 1
-        starts.value[index] = UInt32(truncatingIfNeeded: cursor - arena.value)
-        index += 1
-      }
+      let (from, to) = (bounds[slice], bounds[slice + 1])
+      var scanned = 0
+      _ = cpick_separator_starts(
+        arena.value + from, to - from, separator, UInt32(truncatingIfNeeded: from),
+        starts.value + first + separators[slice], separators[slice + 1] - separators[slice], &scanned)
       done(bounds[slice]..<bounds[slice + 1])
     }
     count += separators[slices]
