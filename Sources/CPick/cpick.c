@@ -8,7 +8,30 @@
 #include <unistd.h>
 
 void *cpick_memmem(const void *haystack, size_t haystack_len, const void *needle, size_t needle_len) {
-  return memmem(haystack, haystack_len, needle, needle_len);
+  if (needle_len < 2 || needle_len > 16) return memmem(haystack, haystack_len, needle, needle_len);
+  // The needles here are one character's UTF-8 bytes (a CJK character: three).
+  // glibc's memmem read about 1 GB/s on them, a third of a search for `写真`.
+  // Sixteen places a step: those where the needle's first and last bytes
+  // both are, each then compared whole.
+  const uint8_t *bytes = haystack;
+  const uint8_t *want = needle;
+  const uint8_t first = want[0], last = want[needle_len - 1];
+  size_t k = 0;
+  while (haystack_len - k >= needle_len + 15) {
+    cpick_u8x16 head, tail;
+    memcpy(&head, bytes + k, 16);
+    memcpy(&tail, bytes + k + needle_len - 1, 16);
+    cpick_b16 both = __builtin_convertvector((cpick_i8x16)(head == first) & (cpick_i8x16)(tail == last), cpick_b16);
+    uint16_t mask;
+    memcpy(&mask, &both, sizeof mask);
+    for (uint32_t hits = mask; hits; hits &= hits - 1) {
+      size_t at = k + (size_t)__builtin_ctz(hits);
+      if (memcmp(bytes + at + 1, want + 1, needle_len - 2) == 0) return (void *)(bytes + at);
+    }
+    k += 16;
+  }
+  if (haystack_len - k < needle_len) return NULL;
+  return memmem(bytes + k, haystack_len - k, needle, needle_len);
 }
 
 void *cpick_memrchr(const void *s, int c, size_t n) { return memrchr(s, c, n); }

@@ -9,7 +9,8 @@
 #include "cpick_single.h"
 #include "cpick_fuzzy.h"
 
-/// memmem(3): glibc declares it only under _GNU_SOURCE, which Swift's Glibc module does not set.
+/// memmem(3) (glibc declares it only under _GNU_SOURCE, which Swift's Glibc
+/// module does not set), with a block scan for needles of 2 to 16 bytes.
 void *cpick_memmem(const void *haystack, size_t haystack_len, const void *needle, size_t needle_len);
 /// memrchr(3), for the same reason.
 void *cpick_memrchr(const void *s, int c, size_t n);
