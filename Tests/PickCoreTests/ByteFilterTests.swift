@@ -238,3 +238,38 @@ func `characters found by their bytes match where the decoder finds them`(
     }
   }
 }
+
+/// An accented letter that only two-byte characters fold to is skipped to by
+/// its byte pairs (`é`: `C3 A9` or `C3 89`), in the ranker and in the
+/// filter's block skip: over items full of other `C3` pairs, cut pairs and
+/// invalid bytes, the ranker must find exactly the items a matcher without
+/// the byte filter matches.
+@Test func `the skip to an accented letter's byte pairs finds every match`() throws {
+  var random = SeededGenerator(seed: 0xC3A9)
+  let pieces: [[UInt8]] =
+    ["a", "e", "/", " ", "é", "É", "è", "ñ", "Ñ", "e\u{301}", "ж", "Ж", "写", "😀"].map { Array($0.utf8) }
+    + [[0xC3], [0xA9], [0x89], [0xFF]]
+  let store = try ItemStore(separator: 0x0A, byteLimit: 1 << 22, itemLimit: 1 << 16)
+  var items: [[UInt8]] = []
+  for _ in 0..<6000 {
+    var item: [UInt8] = []
+    // Mostly items without the letter, so that the skip pays and is kept.
+    for _ in 0..<Int.random(in: 0...40, using: &random) {
+      let piece = pieces.randomElement(using: &random)!
+      if piece == Array("é".utf8) && Int.random(in: 0..<8, using: &random) != 0 { continue }
+      item += piece
+    }
+    items.append(item)
+    try store.append(item + [0x0A])
+  }
+  try store.finish()
+  for query in ["é", "É", "ñ", "ae", "éa", "ж", "eé"] {
+    let compiled = CompiledQuery(Array(query.utf8), options: Options())
+    let unfiltered = ItemMatcher(compiled, strategy: nil, filtersBytes: false)
+    let expected = items.indices.filter { k in items[k].withUnsafeBufferPointer { unfiltered.match($0) } != nil }
+    var ranker = Ranker(order: Ranker.Order())
+    ranker.taskSize = 1000
+    let ranked = ranker.rank(store, range: 0..<store.count, query: compiled)
+    #expect(Set((0..<ranked.count).map { ranked.itemIndex(at: $0) }) == Set(expected), "query \(query)")
+  }
+}

@@ -125,6 +125,34 @@ static inline size_t cpick_next_candidate(const uint8_t *bytes, size_t count, co
   return count;
 }
 
+/// Where the first of the (up to four) byte pairs `leads[j]`, `seconds[j]`
+/// starts in `bytes`; `count` when none does. A lead in the last byte is
+/// a pair cut short: not a candidate. (Repeat a pair to use fewer.)
+static inline size_t cpick_next_pair(const uint8_t *bytes, size_t count, const uint8_t leads[4],
+                                     const uint8_t seconds[4]) {
+  size_t offset = 0;
+  while (offset + 17 <= count) {
+    cpick_u8x16 block, next;
+    memcpy(&block, bytes + offset, 16);
+    memcpy(&next, bytes + offset + 1, 16);
+    cpick_i8x16 hits = ((cpick_i8x16)(block == leads[0]) & (cpick_i8x16)(next == seconds[0])) |
+                       ((cpick_i8x16)(block == leads[1]) & (cpick_i8x16)(next == seconds[1])) |
+                       ((cpick_i8x16)(block == leads[2]) & (cpick_i8x16)(next == seconds[2])) |
+                       ((cpick_i8x16)(block == leads[3]) & (cpick_i8x16)(next == seconds[3]));
+    cpick_b16 bits = __builtin_convertvector(hits, cpick_b16);
+    uint16_t mask;
+    memcpy(&mask, &bits, sizeof mask);
+    if (mask) return offset + (size_t)__builtin_ctz(mask);
+    offset += 16;
+  }
+  for (; offset + 1 < count; offset++) {
+    for (int j = 0; j < 4; j++) {
+      if (bytes[offset] == leads[j] && bytes[offset + 1] == seconds[j]) return offset;
+    }
+  }
+  return count;
+}
+
 /// The same for a term character whose byte sequences may start with any
 /// non-ASCII byte: blocks of ASCII only.
 static inline size_t cpick_ascii_prefix(const uint8_t *bytes, size_t count) {

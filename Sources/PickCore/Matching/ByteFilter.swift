@@ -47,9 +47,16 @@ struct ByteFilter: Sendable {
       case anyNonASCII
       /// Kana, CJK, Hangul: nothing folds to them, so `memmem` finds their bytes.
       case ownBytes
+      /// A two-byte character that only two-byte characters fold to, in at
+      /// most four ways (`é`: `é` and `É`): a lead byte in `bytes` followed by
+      /// the second byte at the same place in `seconds`. A Latin-1 text full
+      /// of `C3` bytes is skipped where no `é` is, not stopped at every accent.
+      case pairs
     }
     var mode: Mode
     var bytes: (UInt8, UInt8, UInt8, UInt8)
+    /// For `pairs`, the second byte of each pair.
+    var seconds: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
     /// For `asciiOrFoldLeads`, which lead bytes the C skips look at
     /// (`cpick_quiet_prefix`): all that may fold to ASCII, or all but C3 when
     /// nothing starting with C3 folds to this character.
@@ -80,6 +87,12 @@ struct ByteFilter: Sendable {
       }
       let own = FoldSources.leadByte(unit)
       let sources = caseSensitive && !normalize ? [] : FoldSources.leads[unit] ?? []
+      if let pairs = Self.twoBytePairs(unit, sources: sources, caseSensitive: caseSensitive, normalize: normalize) {
+        mode = .pairs
+        bytes = (pairs[0].0, pairs[1 % pairs.count].0, pairs[2 % pairs.count].0, pairs[3 % pairs.count].0)
+        seconds = (pairs[0].1, pairs[1 % pairs.count].1, pairs[2 % pairs.count].1, pairs[3 % pairs.count].1)
+        return
+      }
       guard own != 0, sources.count <= 3 else {
         mode = .anyNonASCII
         bytes = (0, 0, 0, 0)
@@ -90,6 +103,23 @@ struct ByteFilter: Sendable {
         own, sources.first ?? own, sources.count > 1 ? sources[1] : own,
         sources.count > 2 ? sources[2] : own
       )
+    }
+
+    /// The (lead, second) bytes of every character that is `unit` once
+    /// folded, `unit` among them, when all are two-byte characters and there
+    /// are at most four; otherwise `nil`. `sources` are the lead bytes of
+    /// what folds to `unit` under any folding.
+    private static func twoBytePairs(
+      _ unit: UInt32, sources: [UInt8], caseSensitive: Bool, normalize: Bool
+    ) -> [(UInt8, UInt8)]? {
+      guard (0x80..<0x800).contains(unit), sources.allSatisfy({ $0 < 0xE0 }) else { return nil }
+      let folding = Folding(caseSensitive: caseSensitive, normalize: normalize).index << 11
+      let table = TwoByteFolding.table
+      var pairs: [(UInt8, UInt8)] = []
+      for value in 0x80..<0x800 where value == Int(unit) || table[folding | value] == unit {
+        pairs.append((0xC0 | UInt8(value >> 6), 0x80 | UInt8(value & 0x3F)))
+      }
+      return pairs.count <= 4 ? pairs : nil
     }
   }
   private let units: [UInt32]
@@ -311,6 +341,16 @@ extension ByteFilter {
         return UnsafeRawPointer(hit) - UnsafeRawPointer(bytes)
       }
     }
+    if sieve.mode == .pairs {
+      var (leads, seconds) = (sieve.bytes, sieve.seconds)
+      return withUnsafeBytes(of: &leads) { leads in
+        withUnsafeBytes(of: &seconds) { seconds in
+          cpick_next_pair(
+            bytes, count, leads.baseAddress!.assumingMemoryBound(to: UInt8.self),
+            seconds.baseAddress!.assumingMemoryBound(to: UInt8.self))
+        }
+      }
+    }
     guard sieve.mode == .asciiOrFoldLeads || sieve.mode == .leads else { return 0 }
     var wanted = sieve.bytes
     return withUnsafeBytes(of: &wanted) {
@@ -325,6 +365,9 @@ extension ByteFilter {
     switch sieve.mode {
     case .anyNonASCII, .ownBytes:
       return cpick_ascii_prefix(bytes, count)
+    case .pairs:
+      // Whole blocks before the block holding the first candidate pair.
+      return nextCandidate(bytes, count: count, sieve) & ~15
     case .asciiOrFoldLeads, .leads:
       var wanted = sieve.bytes
       return withUnsafeBytes(of: &wanted) {

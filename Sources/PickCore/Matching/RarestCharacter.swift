@@ -16,12 +16,13 @@ extension CompiledQuery {
       let term = group[0]
       for (k, unit) in term.units.enumerated() {
         let sieve = filters[g][0].sieves[k]
-        // Kana, CJK and Hangul are found by their own bytes (memmem), and
-        // one such character is rarer than any letter.
+        // Kana, CJK and Hangul are found by their own bytes (memmem), an
+        // accented letter by its byte pairs, and one such character is
+        // rarer than any ASCII letter.
         let rarity =
           unit < 0x80
           ? (census?.items(holding: UInt8(unit)) ?? 0) * 64 + Self.asciiRarity(UInt8(unit))
-          : sieve.mode == .ownBytes ? 0 : nil
+          : sieve.mode == .ownBytes || sieve.mode == .pairs ? 0 : nil
         if let rarity, rarity < best?.rarity ?? Int.max { best = (rarity, sieve) }
       }
     }
