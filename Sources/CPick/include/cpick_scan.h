@@ -79,7 +79,11 @@ static inline uint32_t cpick_filter_hits(const uint8_t *bytes, size_t offset, si
     const uint8_t low = fold_leads == CPICK_FOLD_LEADS_BUT_C3 ? 0xC4 : 0xC3;
     hits |= (cpick_i8x16)((cpick_u8x16)(block - low) < (uint8_t)(0xCB - low));
     hits |= (cpick_i8x16)(block == (uint8_t)0xCD);
-    cpick_i8x16 high = (cpick_i8x16)(block >= (uint8_t)0xE1);
+    // The three- and four-byte leads that may fold to ASCII (E1 E2 EA EF
+    // F0); CJK (E3-E9) and most of the rest never start such a character.
+    cpick_i8x16 high = (cpick_i8x16)((cpick_u8x16)(block - (uint8_t)0xE1) < (uint8_t)2) |
+                       (cpick_i8x16)(block == (uint8_t)0xEA) | (cpick_i8x16)(block == (uint8_t)0xEF) |
+                       (cpick_i8x16)(block == (uint8_t)0xF0);
     if (cpick_any_lane(high)) {
       if (offset + 17 <= count) {
         cpick_u8x16 next;
