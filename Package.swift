@@ -11,7 +11,10 @@ let package = Package(
   ],
   targets: [
     // libc functions that `import Glibc` does not expose (memmem, memrchr, ...).
-    .target(name: "CPick"),
+    // Optimised in debug builds too: the item split (cpick_split.c) runs on
+    // every byte read, and at -O0 its vector code starved the searches of a
+    // debug build reading an endless stream.
+    .target(name: "CPick", cSettings: [.unsafeFlags(["-O2"])]),
     // All of pick's logic: items, query, matching, ranking, options. No I/O.
     .target(
       name: "PickCore", dependencies: ["CPick"],
