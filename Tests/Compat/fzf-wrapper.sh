@@ -2,11 +2,9 @@
 # fzf's tests run this as BASE/bin/fzf: it runs pick (run-fzf-suite.sh puts
 # its path in place of @PICK@) with only pick's documented differences of
 # presentation and naming taken away; see run-fzf-suite.sh.
+# What fzf's suite sets (test/lib/common.rb, common.sh: `--no-scrollbar
+# --gutter ' ' --pointer '>' --marker '>'`) pick takes as fzf does.
 opts=${FZF_DEFAULT_OPTS-}
-# What fzf's suite sets (test/lib/common.rb, common.sh) to make fzf look
-# like pick: `>` pointer and marker, no gutter, no scrollbar.
-opts=${opts#"--no-scrollbar --gutter ' ' --pointer '>' --marker '>'"}
-opts=${opts#"--no-scrollbar --pointer '>' --marker '>'"}
 # fzf runs commands (preview, execute, reload, become) with `$SHELL -c`,
 # pick with `sh -c` unless told (rows 27 and 51); the tests are written for
 # bash (`echo -e`, `(( ))`), so pick is told what fzf would use.

@@ -12,10 +12,9 @@
 # The wrapper neutralises only pick's documented differences of
 # presentation and naming: pick's default layout is `reverse`, fzf's
 # `default` (row 17), so `--layout=default` goes first in PICK_DEFAULT_OPTS
-# and a test's own `--layout`/`--reverse` still wins; fzf's suite sets
-# FZF_DEFAULT_OPTS to `--no-scrollbar --gutter ' ' --pointer '>' --marker
-# '>'`, options that only make fzf look like pick (pick refuses them), so
-# that part is dropped and the rest is passed as PICK_DEFAULT_OPTS;
+# and a test's own `--layout`/`--reverse` still wins; fzf's suite's
+# FZF_DEFAULT_OPTS (`--no-scrollbar --gutter ' ' --pointer '>' --marker
+# '>'`) is passed as PICK_DEFAULT_OPTS, which pick draws as fzf does;
 # FZF_DEFAULT_COMMAND is passed as PICK_DEFAULT_COMMAND; fzf runs commands
 # with `$SHELL -c`, pick with `sh -c` (rows 27, 51), and the tests are
 # written for bash, so pick gets `--with-shell '$SHELL -c'`. No test is changed,

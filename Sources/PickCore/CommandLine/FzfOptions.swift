@@ -16,11 +16,11 @@ enum FzfOptions {
     "algo", "ambidouble", "async", "bash", "bench", "black",
     "clear", "disabled", "ellipsis", "enabled", "extended-exact", "filepath-word", "fish",
     "footer", "footer-border", "footer-label", "footer-label-pos", "force-tty-in", "freeze-left",
-    "freeze-right", "gap-line", "gutter", "gutter-raw", "header-border",
+    "freeze-right", "gap-line", "gutter-raw", "header-border",
     "header-label", "header-label-pos", "header-lines-border", "highlight-line", "history", "history-size",
     "hscroll", "hscroll-off", "id-nth", "info-command", "input-border", "input-label",
     "input-label-pos", "jump-labels", "keep-right", "list-border", "list-label", "list-label-pos", "listen",
-    "listen-unsafe", "man", "marker", "marker-multi-line", "multi-line", "no-256",
+    "listen-unsafe", "man", "marker-multi-line", "multi-line", "no-256",
     "no-ambidouble", "no-black", "no-clear",
     "no-filepath-word", "no-footer", "no-footer-border", "no-footer-label", "no-force-tty-in",
     "no-gap-line", "no-header-border", "no-header-label", "no-header-lines-border",
@@ -28,11 +28,11 @@ enum FzfOptions {
     "no-input", "no-input-border", "no-input-label", "no-keep-right", "no-list-border",
     "no-list-label", "no-listen", "no-listen-unsafe", "no-multi-line", "no-phony",
     "no-popup", "no-preview-label", "no-raw", "no-sync",
-    "no-tail", "no-tmux", "no-track", "no-tty-default", "no-unicode", "no-winpty", "no-wrap", "no-wrap-word",
-    "nushell", "phony", "pointer", "popup", "preview-label", "preview-label-pos",
+    "no-tail", "no-tmux", "no-track", "no-tty-default", "no-winpty", "no-wrap", "no-wrap-word",
+    "nushell", "phony", "popup", "preview-label", "preview-label-pos",
     "preview-wrap-sign", "profile-block", "profile-cpu", "profile-mem", "profile-mutex", "proxy-script",
     "raw", "scroll-off", "sync", "tail", "threads", "tmux", "toggle-sort",
-    "track", "tty-default", "unicode", "wrap", "wrap-sign", "wrap-word", "zsh",
+    "track", "tty-default", "wrap", "wrap-sign", "wrap-word", "zsh",
   ]
 
   /// fzf's `+N` negations pick does not have (`+2` is fzf's `--no-256`).

@@ -105,6 +105,22 @@ extension OptionParser {
     OptionSpec(
       long: "ghost", kind: .requiredValue(placeholder: "TEXT") { options, value in options.ghost = value }),
     OptionSpec(
+      long: "pointer",
+      kind: .requiredValue(placeholder: "STR") { options, value throws(InvalidValue) in
+        try options.itemMarks.setPointer(value)
+      }),
+    OptionSpec(
+      long: "marker",
+      kind: .requiredValue(placeholder: "STR") { options, value throws(InvalidValue) in
+        try options.itemMarks.setMarker(value)
+      }),
+    OptionSpec(
+      long: "gutter",
+      kind: .requiredValue(placeholder: "CHAR") { options, value throws(InvalidValue) in
+        try options.itemMarks.setGutter(value)
+      }),
+    OptionSpec(long: "unicode", kind: .flag { $0.unicode = true }, negation: { $0.unicode = false }),
+    OptionSpec(
       long: "info",
       kind: .requiredValue(placeholder: "STYLE") { options, value throws(InvalidValue) in
         options.info = try InfoStyle.parse(value)

@@ -113,6 +113,10 @@ public struct Options: Equatable, Sendable {
   public var headerFirst = false
   /// `--info`, `--no-info`, `--inline-info`: where the info text goes.
   public var info = InfoStyle()
+  /// `--pointer`, `--marker`, `--gutter`: the signs before each item.
+  public var itemMarks = ItemMarks()
+  /// `--unicode` (the default), `--no-unicode`: box-drawing lines, or ASCII ones.
+  public var unicode = true
   /// `--layout`, `--reverse`.
   public var layout: Layout = .reverse
   /// `--cycle`.

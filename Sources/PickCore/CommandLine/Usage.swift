@@ -53,6 +53,10 @@ public enum Usage {
             --prompt=STR         Input prompt (default: '> ')
             --ghost=TEXT         Text shown dimmed while the query is empty
             --header-first       Draw the --header rows before the prompt
+            --pointer=STR        Cursor row's sign, up to 2 columns (default: '>')
+            --marker=STR         Selected rows' sign, up to 2 columns (default: '*')
+            --gutter=CHAR        Other rows' pointer column (default: ' ')
+            --no-unicode         Draw borders and lines in ASCII (--unicode: not)
             --info=STYLE         Info line: default, right, hidden, inline or
                                  inline-right, with :PREFIX after inline[-right]
             --no-info            Same as --info=hidden

@@ -28,6 +28,10 @@ public struct PickerConfiguration: Sendable {
   public var decoration = FrameDecoration()
   /// `--separator`, `--scrollbar`, `--gap`: marks on the list.
   public var listDecoration = ListDecoration()
+  /// `--pointer`, `--marker`, `--gutter`: the signs before each item.
+  public var itemMarks = ItemMarks()
+  /// `--no-unicode`: borders drawn with ASCII characters.
+  public var usesUnicode = true
 
   public init() {}
 
@@ -50,6 +54,9 @@ public struct PickerConfiguration: Sendable {
     decoration = options.decoration
     decoration.shape = options.decoration.shape.resolved(isInline: options.height != nil)
     listDecoration = options.listDecoration
+    itemMarks = options.itemMarks
+    usesUnicode = options.unicode
+    if !usesUnicode { useASCIILines() }
     // `--color border:…`, `label:…`, `separator:…` (or a scheme that sets
     // them) colour the frame's border, its label and the separator and
     // scrollbar; otherwise they keep their grey and plain looks.
@@ -61,6 +68,14 @@ public struct PickerConfiguration: Sendable {
     decoration.borderStyle = themed(.border, decoration.borderStyle)
     decoration.labelStyle = themed(.label, decoration.labelStyle)
     listDecoration.style = themed(.separator, listDecoration.style)
+  }
+
+  /// `--no-unicode`, as fzf: the frame's border in `+`, `-` and `|`, and
+  /// fzf's default separator and scrollbar (`─`, `│`) as `-` and `|`.
+  private mutating func useASCIILines() {
+    decoration.usesASCII = true
+    if listDecoration.separator == ListDecoration.defaultSeparator { listDecoration.separator = Array("-".utf8) }
+    if listDecoration.scrollbar == ListDecoration.defaultScrollbar { listDecoration.scrollbar = Array("|".utf8) }
   }
 
   /// Whether the Up key moves towards the best match (it does when the best match is drawn on top).

@@ -16,7 +16,7 @@ extension PickerLayout {
   func headerTextRows(_ state: PickerState) -> [[Span]] {
     let lines = Self.headerLines(of: state.configuration.header)
     return lines.dropFirst(state.configuration.isMulti ? 1 : 0).map {
-      headerRow($0, style: state.configuration.theme.header)
+      headerRow($0, style: state.configuration.theme.header, indent: state.configuration.itemMarks.textColumn)
     }
   }
 
@@ -25,7 +25,8 @@ extension PickerLayout {
     (0..<min(state.configuration.headerLines, store.count)).map { line in
       headerRow(
         shownText?(line) ?? Array(store.item(line)), style: state.configuration.theme.header,
-        runs: shownText == nil ? store.styleRuns(of: line) : shownRuns?(line) ?? [])
+        runs: shownText == nil ? store.styleRuns(of: line) : shownRuns?(line) ?? [],
+        indent: state.configuration.itemMarks.textColumn)
     }
   }
 }

@@ -214,10 +214,10 @@ public struct PickerLayout {
 
   /// A header line, lined up with the items' text; `runs`: its own colours
   /// (a `--header-lines` item under `--ansi`).
-  func headerRow(_ text: [UInt8], style: Style, runs: [StyleRun] = []) -> [Span] {
-    let indent = Span("   ", columns: 3, style: .plain)
+  func headerRow(_ text: [UInt8], style: Style, runs: [StyleRun] = [], indent columns: Int) -> [Span] {
+    let indent = Span(String(repeating: " ", count: columns), columns: columns, style: .plain)
     let segments = text.withUnsafeBufferPointer {
-      DisplayLine.segments(of: $0, matches: [], width: max(width - 3 - 2, 0), styleBreaks: runs.map(\.offset))
+      DisplayLine.segments(of: $0, matches: [], width: max(width - columns - 2, 0), styleBreaks: runs.map(\.offset))
     }
     return clip(
       [indent]
@@ -247,14 +247,18 @@ public struct PickerLayout {
     var count = "\(summary.selectedMatching) of \(summary.matching)"
     if summary.hidden > 0 { count += "  +\(summary.hidden) hidden" }
     let titleBytes = Self.headerLines(of: state.configuration.header).first ?? Array("All".utf8)
-    let boxColumns = 2 + 3 + 1
+    // The box starts after the pointer's and the marker's columns.
+    let marks = state.configuration.itemMarks
+    let indent = marks.pointerColumns + marks.markerColumns
+    let boxColumns = indent + 3 + 1
     let countColumns = count.unicodeScalars.count
     let title = segments(titleBytes, width: Int.max)
     let titleColumns = title.reduce(0) { $0 + $1.columns }
     let marker = [
-      Span("  ", columns: 2, style: .plain), Span(box, columns: 3, style: theme.selectAllBox),
+      Span(String(repeating: " ", count: indent), columns: indent, style: .plain),
+      Span(box, columns: 3, style: theme.selectAllBox),
       Span(" ", columns: 1, style: .plain),
-    ]
+    ].filter { $0.columns > 0 }
     if boxColumns + titleColumns + 2 + countColumns <= width {
       let gap = width - boxColumns - titleColumns - countColumns
       return [
@@ -268,7 +272,7 @@ public struct PickerLayout {
       + segments(titleBytes, width: max(width - boxColumns - 2, 0)).map {
         Span($0.text, columns: $0.columns, style: theme.header)
       }
-    return [clip(titleRow), fitted("      " + count, style: theme.info)]
+    return [clip(titleRow), fitted(String(repeating: " ", count: boxColumns) + count, style: theme.info)]
   }
 
   private func itemRow(_ state: PickerState, position: Int, store: ItemStore, highlight: (Int) -> [Int]) -> [Span] {
@@ -281,16 +285,21 @@ public struct PickerLayout {
       ? (theme.currentText, theme.currentMatch)
       : (isSelected ? (theme.selectedText, theme.selectedMatch) : (theme.text, theme.match))
     let blank = Style(background: textStyle.background)
+    let marks = state.configuration.itemMarks
     var row: [Span] = [
-      Span(isCurrent ? ">" : " ", columns: 1, style: isCurrent ? theme.pointer : theme.gutter),
       Span(
-        isSelected ? "*" : " ", columns: 1,
+        isCurrent ? marks.pointer : marks.pointerBlank, columns: marks.pointerColumns,
+        style: isCurrent ? theme.pointer : theme.gutter),
+      Span(
+        isSelected ? marks.marker : marks.markerBlank, columns: marks.markerColumns,
         style: isSelected ? (isCurrent ? theme.currentMarker : theme.marker) : blank),
-      Span(" ", columns: 1, style: isCurrent ? theme.currentGap : blank),
-    ]
+      Span(
+        String(repeating: " ", count: marks.gapColumns), columns: marks.gapColumns,
+        style: isCurrent ? theme.currentGap : blank),
+    ].filter { $0.columns > 0 }
     // Two blank columns on the right: the `…` of a cut item is East Asian
     // "ambiguous", and nothing ambiguous goes in the last two columns (Docs/Design.md, Drawing).
-    let textWidth = max(width - 3 - 2 - scrollbarColumns(state), 0)
+    let textWidth = max(width - marks.textColumn - 2 - scrollbarColumns(state), 0)
     let matched = textWidth > 0 ? highlight(item) : []
     let segments: [DisplaySegment]
     // The item's own colours (`--ansi`), of its `--with-nth` fields when only those are shown.

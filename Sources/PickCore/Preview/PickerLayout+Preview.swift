@@ -108,6 +108,7 @@ extension PickerLayout {
     let (list, listRoles) = listLayout.listFrameWithRoles(state, store: store, highlight: highlight)
     var themed = preview
     themed.theme = state.configuration.theme
+    themed.usesASCII = !state.configuration.usesUnicode
     let pane = themed.rows(width: geometry.paneWidth, height: geometry.paneHeight)
     var rows: [[Span]] = []
     var roles: [RowRole] = []

@@ -18,6 +18,8 @@ public struct PreviewPane: Equatable, Sendable {
   /// Where the text and border colours come from (`preview-fg`, `preview-bg`,
   /// `preview-border`); the layout sets it from the configuration.
   public var theme = Theme.standard
+  /// `--no-unicode`: the border in ASCII.
+  public var usesASCII = false
 
   public init(spec: PreviewWindowSpec) {
     self.spec = spec
@@ -30,6 +32,7 @@ public struct PreviewPane: Equatable, Sendable {
   /// The box-drawing glyphs: horizontal, vertical, and the corners
   /// top-left, top-right, bottom-left, bottom-right.
   private var glyphs: (h: String, v: String, tl: String, tr: String, bl: String, br: String) {
+    if usesASCII { return ("-", "|", "+", "+", "+", "+") }
     switch spec.border.glyphs {
     case .rounded: return ("─", "│", "╭", "╮", "╰", "╯")
     case .sharp: return ("─", "│", "┌", "┐", "└", "┘")

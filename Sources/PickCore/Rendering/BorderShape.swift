@@ -48,6 +48,9 @@ public enum BorderShape: String, Equatable, Hashable, Sendable, CaseIterable {
 }
 
 extension BorderShape.Glyphs {
+  /// Every shape's lines under `--no-unicode`.
+  public static let ascii = BorderShape.Glyphs(top: "-", bottom: "-", left: "|", right: "|", corners: "++++")
+
   /// Corners given in reading order: top-left, top-right, bottom-left, bottom-right.
   init(top: String, bottom: String, left: String, right: String, corners: String) {
     let corner = corners.unicodeScalars.map { String($0) }

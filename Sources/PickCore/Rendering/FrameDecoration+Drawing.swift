@@ -33,7 +33,7 @@ extension FrameDecoration {
   /// A row between the top and bottom lines: the side lines, each with its
   /// space, around the content's row padded to the content's width.
   private func sideRow(_ inner: [Span], box: Rectangle, content: Rectangle) -> [Span] {
-    let glyphs = shape.glyphs
+    let glyphs = usesASCII ? BorderShape.Glyphs.ascii : shape.glyphs
     var row = Self.blank(box.left)
     if shape.hasLeft { row += [Span(glyphs.left, columns: 1, style: borderStyle)] }
     row += Self.blank(content.left - box.left - (shape.hasLeft ? 1 : 0))
@@ -52,7 +52,7 @@ extension FrameDecoration {
   /// The top or bottom line, corners included, with the label over it when
   /// the label belongs there.
   private func lineRow(isTop: Bool, box: Rectangle) -> [Span] {
-    let glyphs = shape.glyphs
+    let glyphs = usesASCII ? BorderShape.Glyphs.ascii : shape.glyphs
     let across = isTop ? glyphs.top : glyphs.bottom
     var cells = Array(repeating: across, count: box.width)
     if shape.hasLeft, box.width > 0 { cells[0] = isTop ? glyphs.topLeft : glyphs.bottomLeft }

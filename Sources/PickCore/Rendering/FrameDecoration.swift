@@ -23,6 +23,8 @@
 /// preview pane stops.
 public struct FrameDecoration: Equatable, Hashable, Sendable {
   public var shape: BorderShape = .none
+  /// `--no-unicode`: the lines in ASCII whatever the shape (fzf's `+`, `-`, `|`).
+  public var usesASCII = false
   public var label = BorderLabel()
   public var margin = EdgeSizes.zero
   public var padding = EdgeSizes.zero

@@ -1,0 +1,64 @@
+/// `--pointer`, `--marker`, `--gutter`: what is drawn before each item's
+/// text, and where the text starts.
+///
+/// pick's defaults are `>` on the cursor row and `*` on selected rows, in
+/// ASCII, so that neither depends on colour or on the terminal's font
+/// (fzf's are `▌` and `┃`: Docs/fzf-compatibility.md, row 19). The pointer
+/// and the marker each take their own display width, 0 to 2 columns (fzf's
+/// limit); the rows without one get as many blanks (the pointer's first
+/// column is the gutter's character). With pick's own signs one blank
+/// column follows before the text (`>  item`); a user who gives a pointer
+/// or a marker chooses the spacing with it, as in fzf (`--pointer '> '`),
+/// so fzf defaults carried over draw as fzf draws them.
+public struct ItemMarks: Equatable, Hashable, Sendable {
+  public private(set) var pointer = ">"
+  public private(set) var marker = "*"
+  /// The character of the pointer's first column on the other rows.
+  public private(set) var gutter = " "
+  public private(set) var pointerColumns = 1
+  public private(set) var markerColumns = 1
+  /// The blank column before the text: pick's spacing for its own signs.
+  public private(set) var gapColumns = 1
+
+  public init() {}
+
+  /// The column where an item's text starts: after the pointer, the marker and the gap.
+  public var textColumn: Int { pointerColumns + markerColumns + gapColumns }
+
+  /// What the pointer's columns hold on a row that is not the cursor's.
+  var pointerBlank: String {
+    pointerColumns == 0 ? "" : gutter + String(repeating: " ", count: pointerColumns - 1)
+  }
+
+  /// What the marker's columns hold on a row that is not selected.
+  var markerBlank: String { String(repeating: " ", count: markerColumns) }
+
+  public mutating func setPointer(_ value: [UInt8]) throws(InvalidValue) {
+    (pointer, pointerColumns) = try Self.sign(value, name: "pointer")
+    gapColumns = 0
+  }
+
+  public mutating func setMarker(_ value: [UInt8]) throws(InvalidValue) {
+    (marker, markerColumns) = try Self.sign(value, name: "marker")
+    gapColumns = 0
+  }
+
+  public mutating func setGutter(_ value: [UInt8]) throws(InvalidValue) {
+    let (text, columns) = try Self.sign(value, name: "gutter")
+    guard columns == 1 else { throw InvalidValue("the gutter must be one column wide") }
+    gutter = text
+  }
+
+  /// A sign's text and width: printable, at most two columns.
+  private static func sign(_ value: [UInt8], name: String) throws(InvalidValue) -> (String, Int) {
+    let text = String(decoding: value, as: UTF8.self)
+    let printable = text.unicodeScalars.allSatisfy {
+      $0.value >= 0x20 && $0.value != 0x7F && !(0x80..<0xA0).contains($0.value) && $0 != "\u{FFFD}"
+    }
+    let columns = DisplayWidth.columns(of: text)
+    guard printable, columns <= 2 else {
+      throw InvalidValue("the \(name) must be printable text at most two columns wide")
+    }
+    return (text, columns)
+  }
+}
