@@ -60,7 +60,7 @@ private func isAccepted(_ spelling: String) -> Bool {
       "filter", "query", "extended", "exact", "ignore-case", "smart-case", "literal", "scheme",
       "tiebreak", "sort", "tac", "delimiter", "nth", "with-nth", "accept-nth", "read0", "print0",
       "ansi", "header-lines", "print-query", "multi", "prompt", "header-first", "ghost", "pointer", "marker", "gutter",
-      "unicode", "info", "inline-info",
+      "unicode", "highlight-line", "info", "inline-info",
       "header", "layout",
       "reverse",
       "cycle",
@@ -75,7 +75,7 @@ private func isAccepted(_ spelling: String) -> Bool {
     OptionParser.allNegatedLongNames == [
       "no-extended", "no-exact", "no-ignore-case", "no-literal", "no-sort", "no-tac", "no-read0",
       "no-print0", "no-ansi", "no-header-lines", "no-print-query", "no-multi", "no-header-first",
-      "no-unicode", "no-info",
+      "no-unicode", "no-highlight-line", "no-info",
       "no-inline-info", "no-header",
       "no-reverse",
       "no-cycle", "no-select-1", "no-exit-0", "no-color", "no-bold", "no-preselect-all", "no-remember", "no-unique",

@@ -1,6 +1,8 @@
-// --pointer, --marker and --no-unicode on a real terminal: the signs are
-// drawn where the layout puts them, and the chosen items print unchanged.
+// --pointer, --marker, --no-unicode and --highlight-line on a real
+// terminal: the signs are drawn where the layout puts them, and the chosen
+// items print unchanged.
 
+import PickTestSupport
 import Testing
 
 @Suite struct ItemMarksEndToEndTests {
@@ -31,5 +33,17 @@ import Testing
     let result = try runPick(["--pointer=>>>"])
     #expect(result.status == 2)
     #expect(String(decoding: result.stderr, as: UTF8.self).contains("at most two columns"))
+  }
+
+  @Test func `--highlight-line paints the current line's background across the row`() throws {
+    let picker = try Picker(["--highlight-line", "--color=bg+:236"], items: "apple\nbanana\n", columns: 30)
+    let screen = try picker.waitFor("2/2")
+    #expect(screen.row(2).hasPrefix(">  apple"))
+    #expect(screen.style(atRow: 2, column: 20).background == 236)
+    #expect(screen.style(atRow: 2, column: 27).background == 236)
+    #expect(screen.style(atRow: 3, column: 20).background != 236)
+    picker.send(Keys.esc)
+    #expect(try picker.finish(timeout: 10).status == 130)
+    #expect(picker.settingsRestored)
   }
 }

@@ -94,9 +94,9 @@ extension OptionParser {
   /// `--style`: fzf's presets, in what pick has of them. `default`: no
   /// separator or scrollbar (pick's look), a rounded preview border;
   /// `minimal`: none either, the preview's border a line facing the list;
-  /// `full[:STYLE]`: separator and scrollbar, the preview's border in STYLE
-  /// (`full:line` also `--border=line`). fzf's section borders, inline info
-  /// and highlighted line are left out.
+  /// `full[:STYLE]`: separator, scrollbar, inline info on the right and the
+  /// highlighted line, the preview's border in STYLE (`full:line` also
+  /// `--border=line`). fzf's section borders are left out.
   static func applyStyle(_ value: [UInt8], to options: inout Options) throws(InvalidValue) {
     let text = String(decoding: value, as: UTF8.self).lowercased()
     let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
@@ -106,9 +106,11 @@ extension OptionParser {
     case "default" where parts.count == 1:
       (marks.separator, marks.scrollbar, previewBorder) = (nil, nil, "border-rounded")
       options.info = InfoStyle()
+      options.highlightLine = false
     case "minimal" where parts.count == 1:
       (marks.separator, marks.scrollbar, previewBorder) = ([], [], "border-line")
       options.info = InfoStyle()
+      options.highlightLine = false
     case "full":
       let shape = parts.count == 2 && !parts[1].isEmpty ? BorderShape(rawValue: String(parts[1])) : .rounded
       guard let shape else { throw InvalidValue("in full:STYLE, STYLE is a --border style") }
@@ -116,6 +118,7 @@ extension OptionParser {
       previewBorder = previewBorderWord(shape)
       if shape == .line { options.decoration.shape = .line }
       options.info = InfoStyle(.inlineRight)
+      options.highlightLine = true
     default:
       throw InvalidValue("expected default, minimal or full")
     }

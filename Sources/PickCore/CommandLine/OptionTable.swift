@@ -121,6 +121,8 @@ extension OptionParser {
       }),
     OptionSpec(long: "unicode", kind: .flag { $0.unicode = true }, negation: { $0.unicode = false }),
     OptionSpec(
+      long: "highlight-line", kind: .flag { $0.highlightLine = true }, negation: { $0.highlightLine = false }),
+    OptionSpec(
       long: "info",
       kind: .requiredValue(placeholder: "STYLE") { options, value throws(InvalidValue) in
         options.info = try InfoStyle.parse(value)

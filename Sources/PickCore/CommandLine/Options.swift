@@ -117,6 +117,8 @@ public struct Options: Equatable, Sendable {
   public var itemMarks = ItemMarks()
   /// `--unicode` (the default), `--no-unicode`: box-drawing lines, or ASCII ones.
   public var unicode = true
+  /// `--highlight-line`: the current line's background across the whole row.
+  public var highlightLine = false
   /// `--layout`, `--reverse`.
   public var layout: Layout = .reverse
   /// `--cycle`.

@@ -57,6 +57,7 @@ public enum Usage {
             --marker=STR         Selected rows' sign, up to 2 columns (default: '*')
             --gutter=CHAR        Other rows' pointer column (default: ' ')
             --no-unicode         Draw borders and lines in ASCII (--unicode: not)
+            --highlight-line     Highlight the whole current line
             --info=STYLE         Info line: default, right, hidden, inline or
                                  inline-right, with :PREFIX after inline[-right]
             --no-info            Same as --info=hidden

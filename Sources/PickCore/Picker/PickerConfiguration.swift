@@ -32,6 +32,8 @@ public struct PickerConfiguration: Sendable {
   public var itemMarks = ItemMarks()
   /// `--no-unicode`: borders drawn with ASCII characters.
   public var usesUnicode = true
+  /// `--highlight-line`: the current (and a selected) row's background reaches across the row.
+  public var highlightsLine = false
 
   public init() {}
 
@@ -56,6 +58,7 @@ public struct PickerConfiguration: Sendable {
     listDecoration = options.listDecoration
     itemMarks = options.itemMarks
     usesUnicode = options.unicode
+    highlightsLine = options.highlightLine
     if !usesUnicode { useASCIILines() }
     // `--color border:…`, `label:…`, `separator:…` (or a scheme that sets
     // them) colour the frame's border, its label and the separator and

@@ -319,6 +319,13 @@ public struct PickerLayout {
       let style = Self.itemStyle(segment, runs: runs, text: textStyle, match: matchStyle)
       row.append(Span(segment.text, columns: segment.columns, style: style))
     }
+    if state.configuration.highlightsLine && (isCurrent || isSelected) {
+      // `--highlight-line`: the row's background up to the scrollbar's column
+      // (or the two columns kept free at the edge).
+      let used = row.reduce(0) { $0 + $1.columns }
+      let fill = width - 2 - scrollbarColumns(state) - used
+      if fill > 0 { row.append(Span(String(repeating: " ", count: fill), columns: fill, style: blank)) }
+    }
     return clip(row)
   }
 
