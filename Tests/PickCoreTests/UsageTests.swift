@@ -60,7 +60,7 @@ private func isAccepted(_ spelling: String) -> Bool {
       "filter", "query", "extended", "exact", "ignore-case", "smart-case", "literal", "scheme",
       "tiebreak", "sort", "tac", "delimiter", "nth", "with-nth", "accept-nth", "read0", "print0",
       "ansi", "header-lines", "print-query", "multi", "prompt", "header-first", "ghost", "pointer", "marker", "gutter",
-      "unicode", "highlight-line", "info", "inline-info",
+      "unicode", "ellipsis", "highlight-line", "info", "inline-info",
       "header", "layout",
       "reverse",
       "cycle",

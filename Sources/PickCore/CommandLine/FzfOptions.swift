@@ -14,7 +14,7 @@ enum FzfOptions {
   /// Long names without their dashes.
   static let unsupported: Set<String> = [
     "algo", "ambidouble", "async", "bash", "bench", "black",
-    "clear", "disabled", "ellipsis", "enabled", "extended-exact", "filepath-word", "fish",
+    "clear", "disabled", "enabled", "extended-exact", "filepath-word", "fish",
     "footer", "footer-border", "footer-label", "footer-label-pos", "force-tty-in", "freeze-left",
     "freeze-right", "gap-line", "gutter-raw", "header-border",
     "header-label", "header-label-pos", "header-lines-border", "history", "history-size",

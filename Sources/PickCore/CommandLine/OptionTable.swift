@@ -121,6 +121,14 @@ extension OptionParser {
       }),
     OptionSpec(long: "unicode", kind: .flag { $0.unicode = true }, negation: { $0.unicode = false }),
     OptionSpec(
+      long: "ellipsis",
+      kind: .requiredValue(placeholder: "STR") { options, value throws(InvalidValue) in
+        let scalars = String(decoding: value, as: UTF8.self).unicodeScalars
+        guard scalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F && !(0x80..<0xA0).contains($0.value) })
+        else { throw InvalidValue("the ellipsis must be printable text") }
+        options.ellipsis = value
+      }),
+    OptionSpec(
       long: "highlight-line", kind: .flag { $0.highlightLine = true }, negation: { $0.highlightLine = false }),
     OptionSpec(
       long: "info",

@@ -119,6 +119,8 @@ public struct Options: Equatable, Sendable {
   public var unicode = true
   /// `--highlight-line`: the current line's background across the whole row.
   public var highlightLine = false
+  /// `--ellipsis`: what marks a cut item; nil: `…` (`..` under `--no-unicode`).
+  public var ellipsis: [UInt8]? = nil
   /// `--layout`, `--reverse`.
   public var layout: Layout = .reverse
   /// `--cycle`.

@@ -58,6 +58,7 @@ public enum Usage {
             --gutter=CHAR        Other rows' pointer column (default: ' ')
             --no-unicode         Draw borders and lines in ASCII (--unicode: not)
             --highlight-line     Highlight the whole current line
+            --ellipsis=STR       Mark of a cut item (default: '…')
             --info=STYLE         Info line: default, right, hidden, inline or
                                  inline-right, with :PREFIX after inline[-right]
             --no-info            Same as --info=hidden

@@ -73,10 +73,13 @@ public enum DisplayLine {
   /// the next multiple (column counted from the item's start).
   /// `styleBreaks`: ascending item offsets where the item's own style changes
   /// (`--ansi`); each segment says in `run` how many come at or before it.
+  /// `ellipsis`: what marks a cut (`--ellipsis`; `…` where it is wider than the row).
   public static func segments(
-    of item: UnsafeBufferPointer<UInt8>, matches: [Int], width: Int, tabstop: Int = 8, styleBreaks: [Int] = []
+    of item: UnsafeBufferPointer<UInt8>, matches: [Int], width: Int, tabstop: Int = 8, styleBreaks: [Int] = [],
+    ellipsis: DisplaySegment = Self.ellipsis
   ) -> [DisplaySegment] {
     guard width > 0 else { return [] }
+    let ellipsis = ellipsis.columns <= width ? ellipsis : Self.ellipsis
     var end = item.count
     if end > 0 && item[end - 1] == 0x0D { end -= 1 }
     let sortedMatches = sortedOffsets(matches, below: end)
@@ -93,11 +96,11 @@ public enum DisplayLine {
       let part = UnsafeBufferPointer(start: base + scanStart, count: end - scanStart)
       return segments(
         of: part, cutBefore: true, scanEnd: scanEnd - scanStart, matches: sortedMatches.map { $0 - scanStart },
-        width: width, tabstop: tabstop, styleBreaks: styleBreaks.map { $0 - scanStart })
+        width: width, tabstop: tabstop, styleBreaks: styleBreaks.map { $0 - scanStart }, ellipsis: ellipsis)
     }
     return segments(
       of: UnsafeBufferPointer(start: base, count: end), cutBefore: false, scanEnd: scanEnd,
-      matches: sortedMatches, width: width, tabstop: tabstop, styleBreaks: styleBreaks)
+      matches: sortedMatches, width: width, tabstop: tabstop, styleBreaks: styleBreaks, ellipsis: ellipsis)
   }
 
   /// Where decoding starts: the item's start, unless the first match is more
@@ -114,7 +117,7 @@ public enum DisplayLine {
   /// `scanEnd`; `cutBefore`: the item really starts before `item`.
   private static func segments(
     of item: UnsafeBufferPointer<UInt8>, cutBefore: Bool, scanEnd: Int, matches sortedMatches: [Int], width: Int,
-    tabstop: Int, styleBreaks: [Int]
+    tabstop: Int, styleBreaks: [Int], ellipsis: DisplaySegment
   ) -> [DisplaySegment] {
     let end = item.count
     if let base = item.baseAddress,
@@ -122,7 +125,7 @@ public enum DisplayLine {
     {
       return asciiSegments(
         UnsafeBufferPointer(start: base, count: scanEnd), isCut: scanEnd < end, cutBefore: cutBefore,
-        matches: sortedMatches, width: width, styleBreaks: styleBreaks)
+        matches: sortedMatches, width: width, styleBreaks: styleBreaks, ellipsis: ellipsis)
     }
     var clusters = DisplayClusters(tabstop: min(max(1, tabstop), maxTabstop))
     clusters.decode(item, end: scanEnd)
@@ -138,11 +141,11 @@ public enum DisplayLine {
     let startColumns = clusters.startColumns
     let window = window(
       count: clusters.all.count, isCut: isCut, cutBefore: cutBefore, width: width, firstMatch: firstMatch,
-      lastMatch: lastMatch, columnBefore: { startColumns[$0] })
+      lastMatch: lastMatch, ellipsisColumns: ellipsis.columns, columnBefore: { startColumns[$0] })
     var builder = DisplaySegmentBuilder()
     if window.hasLeadingEllipsis { builder.append(ellipsis) }
     for index in window.clusters { clusters.append(index, to: &builder) }
-    builder.appendTail(of: window)
+    builder.appendTail(of: window, ellipsis: ellipsis)
     return builder.segments
   }
 
@@ -151,7 +154,7 @@ public enum DisplayLine {
   /// The fast path: every byte is a one-column cluster of its own.
   static func asciiSegments(
     _ bytes: UnsafeBufferPointer<UInt8>, isCut: Bool, cutBefore: Bool = false, matches: [Int], width: Int,
-    styleBreaks: [Int] = []
+    styleBreaks: [Int] = [], ellipsis: DisplaySegment = Self.ellipsis
   ) -> [DisplaySegment] {
     // A mark after the last decoded byte could belong to it.
     let count = isCut ? bytes.count - 1 : bytes.count
@@ -170,7 +173,7 @@ public enum DisplayLine {
     let lastMatch = matches.last { $0 < count }
     let window = window(
       count: count, isCut: isCut, cutBefore: cutBefore, width: width, firstMatch: firstMatch,
-      lastMatch: lastMatch, columnBefore: { $0 })
+      lastMatch: lastMatch, ellipsisColumns: ellipsis.columns, columnBefore: { $0 })
     var builder = DisplaySegmentBuilder()
     if window.hasLeadingEllipsis { builder.append(ellipsis) }
     var runStart = window.clusters.lowerBound
@@ -192,7 +195,7 @@ public enum DisplayLine {
     if runStart < window.clusters.upperBound {
       builder.append(ascii: bytes, runStart..<window.clusters.upperBound, isMatch: runIsMatch, run: styleRun)
     }
-    builder.appendTail(of: window)
+    builder.appendTail(of: window, ellipsis: ellipsis)
     return builder.segments
   }
 
@@ -214,7 +217,7 @@ public enum DisplayLine {
   /// (so neither the whole item nor its head can be shown).
   static func window(
     count: Int, isCut: Bool, cutBefore: Bool = false, width: Int, firstMatch: Int?, lastMatch: Int?,
-    columnBefore: (Int) -> Int
+    ellipsisColumns e: Int = 1, columnBefore: (Int) -> Int
   ) -> Window {
     let total = columnBefore(count)
     if !isCut && !cutBefore && total <= width {
@@ -224,28 +227,28 @@ public enum DisplayLine {
 
     // 1. Head.
     var headEnd = 0
-    while headEnd < count && columnBefore(headEnd + 1) <= width - 1 { headEnd += 1 }
+    while headEnd < count && columnBefore(headEnd + 1) <= width - e { headEnd += 1 }
     let head = Window(
       clusters: 0..<headEnd, hasLeadingEllipsis: false, hasTrailingEllipsis: true,
-      padding: width - 1 - columnBefore(headEnd))
+      padding: width - e - columnBefore(headEnd))
     // Cut before the first cluster, the head is not the item's: only `…` then.
     let fallback =
       cutBefore
-      ? Window(clusters: 0..<0, hasLeadingEllipsis: false, hasTrailingEllipsis: true, padding: max(width - 1, 0))
+      ? Window(clusters: 0..<0, hasLeadingEllipsis: false, hasTrailingEllipsis: true, padding: max(width - e, 0))
       : head
-    guard let first = firstMatch, first >= headEnd || cutBefore, width >= 3 else { return fallback }
+    guard let first = firstMatch, first >= headEnd || cutBefore, width >= 2 * e + 1 else { return fallback }
 
     // 2. Tail.
     if !isCut {
       var start = count
-      while start > 0 && span(start - 1, count) <= width - 1 { start -= 1 }
+      while start > 0 && span(start - 1, count) <= width - e { start -= 1 }
       if start <= first {
         return Window(clusters: start..<count, hasLeadingEllipsis: true, hasTrailingEllipsis: false, padding: 0)
       }
     }
 
     // 3. Both ends cut.
-    let room = width - 2
+    let room = width - 2 * e
     guard span(first, first + 1) <= room else { return fallback }
     let target = columnBefore((lastMatch ?? first) + 1) + min(contextColumns, room / 2)
     var lower = first

@@ -4,6 +4,8 @@ struct DisplaySegmentBuilder {
   var segments: [DisplaySegment] = []
 
   mutating func append(_ segment: DisplaySegment) {
+    // An empty `--ellipsis` leaves no segment behind.
+    guard segment.columns > 0 || !segment.text.isEmpty else { return }
     append(segment.text, columns: segment.columns, isMatch: segment.isMatch, run: segment.run)
   }
 
@@ -41,11 +43,11 @@ struct DisplaySegmentBuilder {
   }
 
   /// The padding and trailing ellipsis of `window`.
-  mutating func appendTail(of window: DisplayLine.Window) {
+  mutating func appendTail(of window: DisplayLine.Window, ellipsis: DisplaySegment = DisplayLine.ellipsis) {
     guard window.hasTrailingEllipsis else { return }
     if window.padding > 0 {
       append(String(repeating: " ", count: window.padding), columns: window.padding, isMatch: false)
     }
-    append(DisplayLine.ellipsis)
+    append(ellipsis)
   }
 }

@@ -34,6 +34,8 @@ public struct PickerConfiguration: Sendable {
   public var usesUnicode = true
   /// `--highlight-line`: the current (and a selected) row's background reaches across the row.
   public var highlightsLine = false
+  /// `--ellipsis`: what marks where an item or header line is cut.
+  public var ellipsis = DisplayLine.ellipsis
 
   public init() {}
 
@@ -59,6 +61,9 @@ public struct PickerConfiguration: Sendable {
     itemMarks = options.itemMarks
     usesUnicode = options.unicode
     highlightsLine = options.highlightLine
+    if let text = options.ellipsis.map({ String(decoding: $0, as: UTF8.self) }) ?? (usesUnicode ? nil : "..") {
+      ellipsis = DisplaySegment(text: text, columns: DisplayWidth.columns(of: text), isMatch: false)
+    }
     if !usesUnicode { useASCIILines() }
     // `--color border:…`, `label:…`, `separator:…` (or a scheme that sets
     // them) colour the frame's border, its label and the separator and

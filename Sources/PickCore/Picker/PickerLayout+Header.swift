@@ -16,7 +16,9 @@ extension PickerLayout {
   func headerTextRows(_ state: PickerState) -> [[Span]] {
     let lines = Self.headerLines(of: state.configuration.header)
     return lines.dropFirst(state.configuration.isMulti ? 1 : 0).map {
-      headerRow($0, style: state.configuration.theme.header, indent: state.configuration.itemMarks.textColumn)
+      headerRow(
+        $0, style: state.configuration.theme.header, indent: state.configuration.itemMarks.textColumn,
+        ellipsis: state.configuration.ellipsis)
     }
   }
 
@@ -26,7 +28,7 @@ extension PickerLayout {
       headerRow(
         shownText?(line) ?? Array(store.item(line)), style: state.configuration.theme.header,
         runs: shownText == nil ? store.styleRuns(of: line) : shownRuns?(line) ?? [],
-        indent: state.configuration.itemMarks.textColumn)
+        indent: state.configuration.itemMarks.textColumn, ellipsis: state.configuration.ellipsis)
     }
   }
 }

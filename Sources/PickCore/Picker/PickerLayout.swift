@@ -214,10 +214,15 @@ public struct PickerLayout {
 
   /// A header line, lined up with the items' text; `runs`: its own colours
   /// (a `--header-lines` item under `--ansi`).
-  func headerRow(_ text: [UInt8], style: Style, runs: [StyleRun] = [], indent columns: Int) -> [Span] {
+  func headerRow(
+    _ text: [UInt8], style: Style, runs: [StyleRun] = [], indent columns: Int,
+    ellipsis: DisplaySegment = DisplayLine.ellipsis
+  ) -> [Span] {
     let indent = Span(String(repeating: " ", count: columns), columns: columns, style: .plain)
     let segments = text.withUnsafeBufferPointer {
-      DisplayLine.segments(of: $0, matches: [], width: max(width - columns - 2, 0), styleBreaks: runs.map(\.offset))
+      DisplayLine.segments(
+        of: $0, matches: [], width: max(width - columns - 2, 0), styleBreaks: runs.map(\.offset),
+        ellipsis: ellipsis)
     }
     return clip(
       [indent]
@@ -308,12 +313,12 @@ public struct PickerLayout {
       segments = shownText(item).withUnsafeBufferPointer {
         DisplayLine.segments(
           of: $0, matches: matched, width: textWidth, tabstop: state.configuration.tabstop,
-          styleBreaks: runs.map(\.offset))
+          styleBreaks: runs.map(\.offset), ellipsis: state.configuration.ellipsis)
       }
     } else {
       segments = DisplayLine.segments(
         of: store.item(item), matches: matched, width: textWidth, tabstop: state.configuration.tabstop,
-        styleBreaks: runs.map(\.offset))
+        styleBreaks: runs.map(\.offset), ellipsis: state.configuration.ellipsis)
     }
     for segment in segments {
       let style = Self.itemStyle(segment, runs: runs, text: textStyle, match: matchStyle)
