@@ -59,7 +59,8 @@ private func isAccepted(_ spelling: String) -> Bool {
     OptionParser.allLongNames == [
       "filter", "query", "extended", "exact", "ignore-case", "smart-case", "literal", "scheme",
       "tiebreak", "sort", "tac", "delimiter", "nth", "with-nth", "accept-nth", "read0", "print0",
-      "ansi", "header-lines", "print-query", "multi", "prompt", "header-first", "ghost", "pointer", "marker", "gutter",
+      "ansi", "header-lines", "print-query", "multi", "prompt", "footer",
+      "header-first", "ghost", "pointer", "marker", "gutter",
       "unicode", "ellipsis", "highlight-line", "info", "inline-info",
       "header", "layout",
       "reverse",
@@ -74,7 +75,7 @@ private func isAccepted(_ spelling: String) -> Bool {
   #expect(
     OptionParser.allNegatedLongNames == [
       "no-extended", "no-exact", "no-ignore-case", "no-literal", "no-sort", "no-tac", "no-read0",
-      "no-print0", "no-ansi", "no-header-lines", "no-print-query", "no-multi", "no-header-first",
+      "no-print0", "no-ansi", "no-header-lines", "no-print-query", "no-multi", "no-footer", "no-header-first",
       "no-unicode", "no-highlight-line", "no-info",
       "no-inline-info", "no-header",
       "no-reverse",

@@ -46,4 +46,13 @@ import Testing
     #expect(try picker.finish(timeout: 10).status == 130)
     #expect(picker.settingsRestored)
   }
+
+  @Test func `--footer is drawn under the list, and Enter still picks from the list`() throws {
+    let picker = try Picker(["--footer=press enter"], items: "apple\nbanana\n", rows: 8, columns: 40)
+    try picker.waitFor(timeout: 10) { $0.row(7).hasPrefix("   press enter") && $0.row(6).hasPrefix("\u{2500}") }
+    picker.send(Keys.down + Keys.enter)
+    let result = try picker.finish(timeout: 10)
+    #expect(result.stdout == Array("banana\n".utf8))
+    #expect(picker.settingsRestored)
+  }
 }

@@ -101,6 +101,9 @@ extension OptionParser {
       long: "prompt",
       kind: .requiredValue(placeholder: "STR") { options, value in options.prompt = value }),
     OptionSpec(
+      long: "footer", kind: .requiredValue(placeholder: "STR") { options, value in options.footer = value },
+      negation: { $0.footer = nil }),
+    OptionSpec(
       long: "header-first", kind: .flag { $0.headerFirst = true }, negation: { $0.headerFirst = false }),
     OptionSpec(
       long: "ghost", kind: .requiredValue(placeholder: "TEXT") { options, value in options.ghost = value }),

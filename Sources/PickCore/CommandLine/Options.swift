@@ -109,6 +109,8 @@ public struct Options: Equatable, Sendable {
   public var header: [UInt8]? = nil
   /// `--ghost`: text shown in place of an empty query.
   public var ghost: [UInt8] = []
+  /// `--footer`: text at the far end of the list from the prompt.
+  public var footer: [UInt8]? = nil
   /// `--header-first`: the `--header` rows beyond the prompt.
   public var headerFirst = false
   /// `--info`, `--no-info`, `--inline-info`: where the info text goes.

@@ -64,6 +64,7 @@ public enum Usage {
             --no-info            Same as --info=hidden
             --inline-info        Same as --info=inline
             --header=STR         Select-all row title (multi) or a header line
+            --footer=STR         Text at the far end of the list from the prompt
             --layout=LAYOUT      [reverse|default|reverse-list] (default: reverse)
             --reverse            Same as --layout=reverse (--no-reverse: default)
             --cycle              Wrap around at either end of the list

@@ -11,6 +11,8 @@ public struct PickerConfiguration: Sendable {
   public var prompt: [UInt8] = Array("> ".utf8)
   /// `--header TEXT`: the select-all row's title in multi mode, a header line in single mode.
   public var header: [UInt8]? = nil
+  /// `--footer`: text at the far end of the list from the prompt.
+  public var footer: [UInt8]? = nil
   /// `--ghost`: shown, dimmed, where the query goes while it is empty.
   public var ghost: [UInt8] = []
   /// `--header-first`: the `--header` rows on the far side of the prompt.
@@ -48,6 +50,7 @@ public struct PickerConfiguration: Sendable {
     cycles = options.cycle
     prompt = options.prompt
     header = options.header
+    footer = options.footer
     ghost = options.ghost
     headerFirst = options.headerFirst
     info = options.info

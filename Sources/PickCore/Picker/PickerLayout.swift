@@ -98,6 +98,7 @@ public struct PickerLayout {
       top += selectAllRows(state).count
     }
     top += headerTextRows(state).count + min(state.configuration.headerLines, store.count)
+    top += footerRows(state).count
     return itemCount(forRows: max(height - top, 1), state)
   }
 
@@ -110,7 +111,8 @@ public struct PickerLayout {
     let (chrome, chromeRoles, cursorColumn) = topRows(state, store: store)
     let header = headerTextRows(state)
     let headerLines = headerLineRows(state, store: store)
-    let listHeight = max(height - chrome.count - header.count - headerLines.count, 0)
+    let footer = footerRows(state)
+    let listHeight = max(height - chrome.count - header.count - headerLines.count - footer.count, 0)
     var list: [[Span]] = []
     var listRoles: [RowRole] = []
     let shownItems = itemCount(forRows: listHeight, state)
@@ -126,11 +128,14 @@ public struct PickerLayout {
     var rows: [[Span]]
     var roles: [RowRole]
     var cursorRow: Int
-    let fillCount = max(height - chrome.count - header.count - headerLines.count - list.count, 0)
+    let fillCount = max(height - chrome.count - header.count - headerLines.count - footer.count - list.count, 0)
     let fill = Array(repeating: [Span](), count: fillCount)
     let fillRoles = Array(repeating: RowRole.empty, count: fillCount)
     let headerRoles = Array(repeating: RowRole.header, count: header.count)
     let headerLineRoles = Array(repeating: RowRole.header, count: headerLines.count)
+    // `--footer`: at the far end from the prompt, read top-down.
+    let footerRoles = Array(repeating: RowRole.empty, count: footer.count)
+    let footerAbove = footerRowsAbove(state)
     // As fzf: the `--header` text reads top-down in every layout; the
     // `--header-lines` items sit between it and the list, except in
     // reverse-list, where they head the list at the top, in input order.
@@ -142,18 +147,22 @@ public struct PickerLayout {
     case .reverse:
       rows = outer + chrome + inner + headerLines + list
       roles = outerRoles + chromeRoles + innerRoles + headerLineRoles + listRoles
+      if !footer.isEmpty {
+        rows += fill + footer
+        roles += fillRoles + footerRoles
+      }
       cursorRow = outer.count
     case .reverseList:
       // Prompt at the bottom, list from the top down.
-      rows = headerLines + list + fill + inner + chrome.reversed() + outer
-      roles = headerLineRoles + listRoles + fillRoles + innerRoles + chromeRoles.reversed() + outerRoles
+      rows = footerAbove + headerLines + list + fill + inner + chrome.reversed() + outer
+      roles = footerRoles + headerLineRoles + listRoles + fillRoles + innerRoles + chromeRoles.reversed() + outerRoles
       cursorRow = height - 1 - outer.count
     case .default:
       // Prompt at the bottom, best match just above the header and info line.
-      rows = fill + list.reversed() + headerLines.reversed() + inner + chrome.reversed() + outer
+      rows = footerAbove + fill + list.reversed() + headerLines.reversed() + inner + chrome.reversed() + outer
       roles =
-        fillRoles + listRoles.reversed() + headerLineRoles.reversed() + innerRoles + chromeRoles.reversed()
-        + outerRoles
+        footerRoles + fillRoles + listRoles.reversed() + headerLineRoles.reversed() + innerRoles
+        + chromeRoles.reversed() + outerRoles
       cursorRow = height - 1 - outer.count
     }
     if rows.count > height {
