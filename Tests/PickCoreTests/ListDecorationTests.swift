@@ -106,7 +106,7 @@ private func picker(_ items: [String], _ configure: @escaping (inout ListDecorat
   @Test(arguments: [
     "list-border", "list-label", "list-label-pos", "input-border", "input-label", "input-label-pos",
     "header-border", "header-label", "header-label-pos", "header-lines-border", "footer-border",
-    "footer-label", "footer-label-pos", "preview-label", "preview-label-pos", "gap-line",
+    "footer-label", "footer-label-pos", "preview-label", "preview-label-pos",
   ])
   func `fzf's section borders and labels are refused with a pointer to the compatibility table`(name: String) {
     // fzf has no `--no-` form of the label positions.

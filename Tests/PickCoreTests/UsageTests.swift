@@ -70,7 +70,7 @@ private func isAccepted(_ spelling: String) -> Bool {
       "height", "min-height", "bind", "expect", "mouse", "tty", "tabstop", "walker", "walker-root", "walker-skip",
       "with-shell", "preview", "preview-window", "help", "version", "completion", "shell",
       "border", "border-label", "border-label-pos", "margin", "padding", "preview-border", "separator", "scrollbar",
-      "gap", "style",
+      "gap", "gap-line", "style",
     ])
   #expect(
     OptionParser.allNegatedLongNames == [
@@ -82,7 +82,7 @@ private func isAccepted(_ spelling: String) -> Bool {
       "no-cycle", "no-select-1", "no-exit-0", "no-color", "no-bold", "no-preselect-all", "no-remember", "no-unique",
       "no-height", "no-expect", "no-mouse", "no-walker-root", "no-preview",
       "no-border", "no-border-label", "no-margin", "no-padding", "no-preview-border", "no-separator", "no-scrollbar",
-      "no-gap",
+      "no-gap", "no-gap-line",
     ])
 }
 

@@ -65,6 +65,12 @@ extension OptionParser {
       },
       negation: { $0.listDecoration.gap = 0 }),
     OptionSpec(
+      long: "gap-line",
+      kind: .optionalValue(placeholder: "STR") { options, value in
+        options.listDecoration.gapLine = value ?? ListDecoration.defaultGapLine
+      },
+      negation: { $0.listDecoration.gapLine = nil }),
+    OptionSpec(
       long: "style",
       kind: .requiredValue(placeholder: "PRESET") { options, value throws(InvalidValue) in
         try applyStyle(value, to: &options)

@@ -129,6 +129,7 @@ public enum Usage {
             --scrollbar[=C]      Scrollbar on the list's right (default: none;
                                  C defaults to │)
             --gap[=N]            N blank rows between items (default: 0; N: 1)
+            --gap-line[=STR]     STR across each gap's last row (STR: ┈)
             --style=PRESET       [default|minimal|full[:STYLE]]: fzf's presets
                                  of the separator, scrollbar and preview border
 

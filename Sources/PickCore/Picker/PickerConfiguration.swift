@@ -82,11 +82,12 @@ public struct PickerConfiguration: Sendable {
   }
 
   /// `--no-unicode`, as fzf: the frame's border in `+`, `-` and `|`, and
-  /// fzf's default separator and scrollbar (`─`, `│`) as `-` and `|`.
+  /// fzf's default separator, scrollbar and gap line (`─`, `│`, `┈`) as `-`, `|` and `-`.
   private mutating func useASCIILines() {
     decoration.usesASCII = true
     if listDecoration.separator == ListDecoration.defaultSeparator { listDecoration.separator = Array("-".utf8) }
     if listDecoration.scrollbar == ListDecoration.defaultScrollbar { listDecoration.scrollbar = Array("|".utf8) }
+    if listDecoration.gapLine == ListDecoration.defaultGapLine { listDecoration.gapLine = Array("-".utf8) }
   }
 
   /// Whether the Up key moves towards the best match (it does when the best match is drawn on top).

@@ -1,5 +1,6 @@
 /// The list's marks (`ListDecoration`): the separator after the info text,
-/// the scrollbar beside the items, the blank rows between them. Like every
+/// the scrollbar beside the items, the rows between them (`--gap`,
+/// `--gap-line`). Like every
 /// row's text, none reaches the last two columns: the separator's and the
 /// scrollbar's glyphs are East Asian ambiguous (Docs/Design.md, Drawing).
 extension PickerLayout {
@@ -9,10 +10,19 @@ extension PickerLayout {
     return rows <= 0 ? 0 : (rows + gap) / (gap + 1)
   }
 
-  /// Appends `--gap`'s blank rows before an item.
+  /// Appends `--gap`'s rows before an item: blank, the last one with the
+  /// `--gap-line` text across it from the items' signs on (as fzf).
   func appendGap(_ state: PickerState, to rows: inout [[Span]], roles: inout [RowRole]) {
     let gap = max(state.configuration.listDecoration.gap, 0)
-    rows += Array(repeating: [], count: gap)
+    guard gap > 0 else { return }
+    rows += Array(repeating: [], count: gap - 1)
+    let marks = state.configuration.itemMarks
+    let indent = marks.pointerColumns + marks.markerColumns
+    var line = [Span]()
+    let text = state.configuration.listDecoration.gapLine
+    let fill = repeated(text, columns: width - 2 - indent - scrollbarColumns(state), state, padded: false)
+    if !fill.isEmpty { line = [Span(String(repeating: " ", count: indent), columns: indent)] + fill }
+    rows.append(line.filter { $0.columns > 0 })
     roles += Array(repeating: .empty, count: gap)
   }
 
@@ -50,9 +60,15 @@ extension PickerLayout {
   /// `columns` columns of `--separator`'s text repeated (what fits of it
   /// at the end); without a separator, nothing, or spaces when `padded`.
   func separatorFill(columns room: Int, _ state: PickerState, padded: Bool) -> [Span] {
+    repeated(state.configuration.listDecoration.separator, columns: room, state, padded: padded)
+  }
+
+  /// `columns` columns of `text` repeated in the list marks' style (what
+  /// fits of it at the end); without text, nothing, or spaces when `padded`.
+  func repeated(_ text: [UInt8]?, columns room: Int, _ state: PickerState, padded: Bool) -> [Span] {
     guard room > 0 else { return [] }
     let marks = state.configuration.listDecoration
-    let unit = (marks.separator ?? []).withUnsafeBufferPointer {
+    let unit = (text ?? []).withUnsafeBufferPointer {
       DisplayLine.segments(of: $0, matches: [], width: Int.max, tabstop: 8)
     }
     let unitColumns = unit.reduce(0) { $0 + $1.columns }

@@ -17,6 +17,9 @@ public struct ListDecoration: Equatable, Hashable, Sendable {
   public var scrollbar: [UInt8]? = nil
   /// Blank rows between two items.
   public var gap = 0
+  /// `--gap-line`: the text repeated across the last of those rows; nil or
+  /// empty: they stay blank (pick's default; fzf draws `┈`).
+  public var gapLine: [UInt8]? = nil
   /// The separator's and the scrollbar's style: the info line's grey.
   public var style = Style(foreground: .palette(8))
 
@@ -25,6 +28,8 @@ public struct ListDecoration: Equatable, Hashable, Sendable {
   /// fzf's separator and scrollbar characters.
   public static let defaultSeparator = Array("─".utf8)
   public static let defaultScrollbar = Array("│".utf8)
+  /// fzf's gap line.
+  public static let defaultGapLine = Array("┈".utf8)
 
   /// Where the scrollbar's thumb is on a list of `rows` rows showing
   /// `total` matches from `offset` on: its first row and length; nil when
