@@ -32,7 +32,7 @@ import Testing
   @Test func `a pointer wider than two columns is a usage error`() throws {
     let result = try runPick(["--pointer=>>>"])
     #expect(result.status == 2)
-    #expect(String(decoding: result.stderr, as: UTF8.self).contains("at most two columns"))
+    #expect(String(decoding: result.stderr, as: UTF8.self).contains("the pointer must be at most two columns wide"))
   }
 
   @Test func `--highlight-line paints the current line's background across the row`() throws {

@@ -126,10 +126,7 @@ extension OptionParser {
     OptionSpec(
       long: "ellipsis",
       kind: .requiredValue(placeholder: "STR") { options, value throws(InvalidValue) in
-        let scalars = String(decoding: value, as: UTF8.self).unicodeScalars
-        guard scalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F && !(0x80..<0xA0).contains($0.value) })
-        else { throw InvalidValue("the ellipsis must be printable text") }
-        options.ellipsis = value
+        options.ellipsis = Array(try OptionValues.printableText(value, "ellipsis").utf8)
       }),
     OptionSpec(
       long: "highlight-line", kind: .flag { $0.highlightLine = true }, negation: { $0.highlightLine = false }),

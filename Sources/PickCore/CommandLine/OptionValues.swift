@@ -80,6 +80,18 @@ enum OptionValues {
   }
 
   /// A count written in decimal digits only (no sign, no spaces), at least `minimum`.
+  /// Text drawn as given (`--pointer`, `--marker`, `--gutter`,
+  /// `--ellipsis`): valid UTF-8 with no control character, so nothing in it
+  /// can move the cursor or colour the screen.
+  static func printableText(_ bytes: [UInt8], _ what: String) throws(InvalidValue) -> String {
+    let text = String(decoding: bytes, as: UTF8.self)
+    let printable = text.unicodeScalars.allSatisfy {
+      $0.value >= 0x20 && $0.value != 0x7F && !(0x80..<0xA0).contains($0.value) && $0 != "\u{FFFD}"
+    }
+    guard printable else { throw InvalidValue("the \(what) must be printable text") }
+    return text
+  }
+
   static func count(_ bytes: [UInt8], atLeast minimum: Int) throws(InvalidValue) -> Int {
     let isDigits =
       !bytes.isEmpty && bytes.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }

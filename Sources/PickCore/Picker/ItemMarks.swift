@@ -51,14 +51,9 @@ public struct ItemMarks: Equatable, Hashable, Sendable {
 
   /// A sign's text and width: printable, at most two columns.
   private static func sign(_ value: [UInt8], name: String) throws(InvalidValue) -> (String, Int) {
-    let text = String(decoding: value, as: UTF8.self)
-    let printable = text.unicodeScalars.allSatisfy {
-      $0.value >= 0x20 && $0.value != 0x7F && !(0x80..<0xA0).contains($0.value) && $0 != "\u{FFFD}"
-    }
+    let text = try OptionValues.printableText(value, name)
     let columns = DisplayWidth.columns(of: text)
-    guard printable, columns <= 2 else {
-      throw InvalidValue("the \(name) must be printable text at most two columns wide")
-    }
+    guard columns <= 2 else { throw InvalidValue("the \(name) must be at most two columns wide") }
     return (text, columns)
   }
 }
