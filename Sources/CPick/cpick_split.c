@@ -49,10 +49,21 @@ size_t cpick_separator_starts(
     written += found;
     i += 64;
   }
-  for (; i < count; i++) {
-    if (bytes[i] != separator) continue;
-    if (written == limit) break;
-    starts[written++] = base + (uint32_t)(i + 1);
+  // The rest (under a block, or the last separators before `limit`):
+  // memchr, which also keeps a slice of a few long lines fast.
+  while (i < count) {
+    const unsigned char *hit = memchr(bytes + i, separator, count - i);
+    if (!hit) {
+      i = count;
+      break;
+    }
+    size_t k = (size_t)(hit - bytes);
+    if (written == limit) {
+      i = k;
+      break;
+    }
+    starts[written++] = base + (uint32_t)(k + 1);
+    i = k + 1;
   }
   *scanned = i;
   return written;
