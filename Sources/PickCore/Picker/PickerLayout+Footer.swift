@@ -26,9 +26,8 @@ extension PickerLayout {
       }
   }
 
-  /// The footer's rows as drawn above the list: its text, then the line.
-  func footerRowsAbove(_ state: PickerState) -> [[Span]] {
-    let rows = footerRows(state)
-    return rows.isEmpty ? [] : Array(rows.dropFirst()) + [rows[0]]
+  /// `footerRows` as drawn above the list: the text, then the line.
+  static func above(_ footer: [[Span]]) -> [[Span]] {
+    footer.isEmpty ? [] : Array(footer.dropFirst()) + [footer[0]]
   }
 }

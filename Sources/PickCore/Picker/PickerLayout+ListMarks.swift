@@ -10,12 +10,13 @@ extension PickerLayout {
     return rows <= 0 ? 0 : (rows + gap) / (gap + 1)
   }
 
-  /// Appends `--gap`'s rows before an item: blank, the last one with the
-  /// `--gap-line` text across it from the items' signs on (as fzf).
-  func appendGap(_ state: PickerState, to rows: inout [[Span]], roles: inout [RowRole]) {
+  /// `--gap`'s rows, drawn before every item but the first (made once per
+  /// frame): blank, the last one with the `--gap-line` text across it from
+  /// the items' signs on (as fzf).
+  func gapRows(_ state: PickerState) -> [[Span]] {
     let gap = max(state.configuration.listDecoration.gap, 0)
-    guard gap > 0 else { return }
-    rows += Array(repeating: [], count: gap - 1)
+    guard gap > 0 else { return [] }
+    var rows = Array(repeating: [Span](), count: gap - 1)
     let marks = state.configuration.itemMarks
     let indent = marks.pointerColumns + marks.markerColumns
     var line = [Span]()
@@ -23,7 +24,7 @@ extension PickerLayout {
     let fill = repeated(text, columns: width - 2 - indent - scrollbarColumns(state), state, padded: false)
     if !fill.isEmpty { line = [Span(String(repeating: " ", count: indent), columns: indent)] + fill }
     rows.append(line.filter { $0.columns > 0 })
-    roles += Array(repeating: .empty, count: gap)
+    return rows
   }
 
   /// The columns the scrollbar takes from the items' text: one when there

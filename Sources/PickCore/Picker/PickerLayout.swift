@@ -116,11 +116,15 @@ public struct PickerLayout {
     var list: [[Span]] = []
     var listRoles: [RowRole] = []
     let shownItems = itemCount(forRows: listHeight, state)
+    let gap = gapRows(state)
     for row in 0..<shownItems {
       let position = state.scroll + row
       guard position < state.matches.count else { break }
-      // --gap: blank rows between items.
-      if row > 0 { appendGap(state, to: &list, roles: &listRoles) }
+      // --gap: the rows between items.
+      if row > 0 {
+        list += gap
+        listRoles += Array(repeating: .empty, count: gap.count)
+      }
       let item = itemRow(state, position: position, store: store, highlight: highlight)
       list.append(withScrollbar(item, row: row, items: shownItems, state))
       listRoles.append(.item(state.matches.itemIndex(at: position)))
@@ -135,7 +139,7 @@ public struct PickerLayout {
     let headerLineRoles = Array(repeating: RowRole.header, count: headerLines.count)
     // `--footer`: at the far end from the prompt, read top-down.
     let footerRoles = Array(repeating: RowRole.empty, count: footer.count)
-    let footerAbove = footerRowsAbove(state)
+    let footerAbove = Self.above(footer)
     // As fzf: the `--header` text reads top-down in every layout; the
     // `--header-lines` items sit between it and the list, except in
     // reverse-list, where they head the list at the top, in input order.
