@@ -8,7 +8,8 @@ final class MatcherOracle {
   let compiled: CompiledQuery
   let reference: ReferenceMatcher
   /// Each path, by name: the ranker's dispatch (the strategy
-  /// `MatchStrategy.choose` picks), the general path (the prepared text),
+  /// `MatchStrategy.choose` picks), with and without the byte filter, the
+  /// general path (the prepared text),
   /// without the byte filter, and items prepared eagerly for each folding.
   /// The full matrix is the general path asked for positions (`check`).
   private let paths: [(name: String, matcher: ItemMatcher)]
@@ -26,6 +27,13 @@ final class MatcherOracle {
     var paths: [(String, ItemMatcher)] = []
     let general = MatchStrategy.general(for: compiled)
     paths.append(("ranker's dispatch", ItemMatcher(compiled, detail: .trimmedLength)))
+    // Without the filter, a non-ASCII item goes straight to its compact text,
+    // as once the filter rejects few items (`CompactOrder`).
+    paths.append(
+      (
+        "ranker's dispatch, no byte filter",
+        ItemMatcher(compiled, detail: .trimmedLength, strategy: nil, filtersBytes: false)
+      ))
     paths.append(("general", ItemMatcher(compiled, detail: .trimmedLength, strategy: general)))
     paths.append(
       ("no byte filter", ItemMatcher(compiled, detail: .trimmedLength, strategy: general, filtersBytes: false)))
@@ -55,7 +63,7 @@ final class MatcherOracle {
     let decoded = reference.decode(item)
     let expected = reference.match(decoded: decoded)
     var verdict = Verdict()
-    let general = item.withUnsafeBufferPointer { paths[1].matcher.match($0) }
+    let general = item.withUnsafeBufferPointer { paths[2].matcher.match($0) }
     for (name, matcher) in paths {
       let ranked = item.withUnsafeBufferPointer { matcher.matchForRanking($0) }
       let found = ranked?.match
@@ -67,7 +75,7 @@ final class MatcherOracle {
     // With positions, a fuzzy term is aligned on the full matrix (its walk
     // back needs every cell) instead of the sparse alignment; its start is
     // then the walk's, not the first occurrence.
-    let full = item.withUnsafeBufferPointer { paths[1].matcher.match($0, positions: PositionList()) }
+    let full = item.withUnsafeBufferPointer { paths[2].matcher.match($0, positions: PositionList()) }
     if full?.scoreAndEnds != general?.scoreAndEnds {
       verdict.problems.append("full matrix: \(describe(full)), general path \(describe(general))")
     }

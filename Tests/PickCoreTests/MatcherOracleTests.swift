@@ -159,6 +159,38 @@ func `every option that changes matching agrees with the reference`(variant: Int
   #expect(tally.problems == 0)
 }
 
+/// Characters a compact text (`CompactText`) must stand for with one byte:
+/// ASCII, accented letters of either case, characters that fold to ASCII
+/// from outside Latin-1 (the Kelvin sign, long s), white space, digits and
+/// letters of no case outside ASCII, an emoji, a character above the cached
+/// planes, a combining mark, an invalid byte and a sequence cut short.
+private let compactAlphabet: [[UInt8]] = [
+  Array("a".utf8), Array("K".utf8), Array("s".utf8), Array("/".utf8), Array("-".utf8), Array("é".utf8),
+  Array("É".utf8), Array("\u{212A}".utf8), Array("\u{17F}".utf8), Array("\u{A0}".utf8),
+  Array("\u{3000}".utf8), Array("\u{663}".utf8), Array("写".utf8), Array("😃".utf8), Array("\u{20000}".utf8),
+  Array("\u{301}".utf8), [0xFF], [0xC3],
+]
+
+/// ASCII queries take the byte scans, and non-ASCII items their compact
+/// text: every pattern of up to two characters, each folding, on every item
+/// of up to two symbols and random longer ones.
+@Test(arguments: 0..<4)
+func `ASCII queries agree with the reference on items of every kind of character`(variant: Int) {
+  var options = Options()
+  options.caseMode = [.smart, .insensitive, .sensitive, .smart][variant]
+  options.normalize = variant != 3
+  var random = SeededGenerator(seed: 17)
+  let items =
+    sequences(compactAlphabet, upTo: 2)
+    + (0..<200).map { _ in randomText(compactAlphabet, count: Int.random(in: 3...8, using: &random), &random) }
+  var tally = Tally()
+  let letters = ["a", "e", "k", "K", "s", "E", "/", "1"].map { Array($0.utf8) }
+  for query in sequences(letters, upTo: 2) + [Array("k s".utf8), Array("K e".utf8)] where !query.isEmpty {
+    sweep(query, items, options: options, into: &tally)
+  }
+  #expect(tally.problems == 0)
+}
+
 /// Random queries (up to four symbols, operators and spaces among them) on
 /// random items of up to twelve, under random options.
 @Test func `random queries and longer items agree with the reference`() {

@@ -41,7 +41,7 @@ func `the one-character block scan scores ASCII items like the general path`(sch
   }
 }
 
-@Test func `the one-character block scan hands non-ASCII items to the general path`() {
+@Test func `the one-character block scan scores non-ASCII items from their compact text like the general path`() {
   var random = SeededGenerator(seed: 1516)
   // `ł` and `Ł` fold to nothing ASCII; `é`, `ｌ` (fullwidth) and `Ｌ` fold to ASCII letters.
   let alphabet = ["l", "L", "e", "/", " ", "é", "ł", "Ł", "ｌ", "Ｌ", "写", "\u{301}", "\u{FF}", "x", "x", "x"]

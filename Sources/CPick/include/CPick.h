@@ -47,6 +47,22 @@ size_t cpick_count_byte(const unsigned char *bytes, size_t count, unsigned char 
 size_t cpick_separator_starts(
   const unsigned char *bytes, size_t count, unsigned char separator, uint32_t base, uint32_t *starts,
   size_t limit, size_t *scanned);
+/// `cpick_compact_transcode` met a character whose table entry is 0x80:
+/// no byte stands for it, and the item goes to the general path.
+#define CPICK_COMPACT_UNFAITHFUL (-1)
+/// `cpick_compact_transcode` met a character at or above `cached_units`.
+#define CPICK_COMPACT_UNCACHED (-2)
+/// `cpick_compact_transcode` met a character whose table entry is not filled
+/// yet: the result is this less the character's value.
+#define CPICK_COMPACT_BLOCK_NEEDED (-3)
+/// Writes the `count` bytes at `bytes` (an item) to `out` (room for
+/// `count`) as one byte per character (`CompactText`): ASCII as itself, a
+/// byte that is not well-formed UTF-8 as `invalid`, any other character as
+/// `byte_of[character]`. Returns the number of bytes written, or one of the
+/// `CPICK_COMPACT_` codes.
+int64_t cpick_compact_transcode(
+  const uint8_t *bytes, size_t count, uint8_t *out, const uint8_t *byte_of, uint32_t cached_units,
+  uint8_t invalid);
 /// Puts fresh reserved address space (as `cpick_reserve`) back over
 /// `address ..< address + length`, undoing `cpick_map_file_over`.
 int cpick_reserve_over(void *address, size_t length);

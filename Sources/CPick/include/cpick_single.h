@@ -38,7 +38,7 @@ typedef struct {
   uint8_t initial_class;
   /// Take the last of equally good occurrences (`--tiebreak` ending with `end`...).
   uint8_t prefers_last;
-  /// Class (a `CharClass` raw value; white space is 0) of each byte below 128.
+  /// Class (a `CharClass` raw value; white space is 0) of each of the 256 bytes.
   const uint8_t *classes;
   /// `matrix[previous * class_count + current]`: the bonus of a match.
   const int32_t *matrix;
@@ -70,9 +70,11 @@ static inline void cpick_single_weigh(
 
 /// Scans `bytes` for the character of `rules`: its best occurrence (the one
 /// `FuzzyScorer` chooses) and the trimmed length. Returns 0, with `out` not
-/// filled, when a byte is not ASCII. Reads nothing outside `bytes`.
+/// filled, when a byte is not ASCII, unless `compact` (the bytes are a
+/// `CompactText`, whose bytes from 0x81 stand for characters of a class).
+/// Reads nothing outside `bytes`.
 static inline int cpick_scan_single_ascii(
-  const uint8_t *bytes, size_t count, const cpick_single_rules *rules, cpick_single_scan *out) {
+  const uint8_t *bytes, size_t count, const cpick_single_rules *rules, int compact, cpick_single_scan *out) {
   cpick_single_scan best = {-1, -1, 0};
   size_t offset = 0;
   while (offset < count) {
@@ -95,7 +97,7 @@ static inline int cpick_scan_single_ascii(
       valid = (1u << count) - 1;
       offset = count;
     }
-    if (cpick_single_mask((cpick_single_i8x16)(block >= (uint8_t)0x80)) >> shift) return 0;
+    if (!compact && cpick_single_mask((cpick_single_i8x16)(block >= (uint8_t)0x80)) >> shift) return 0;
     cpick_single_i8x16 same = (cpick_single_i8x16)(block == rules->lower) | (cpick_single_i8x16)(block == rules->upper);
     uint32_t hits = (cpick_single_mask(same) >> shift) & valid;
     cpick_single_weigh(bytes, base, hits, rules, &best);

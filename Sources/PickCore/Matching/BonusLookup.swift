@@ -4,7 +4,9 @@
 /// every byte. One per matcher, shared by its prepared text.
 final class BonusLookup {
   let table: BonusTable
-  /// Class of each byte below 128.
+  /// Class of each byte: below 128 the ASCII character's, from 0x81 the
+  /// class a `CompactText` stand-in byte stands for, elsewhere non-word.
+  /// (All 256, so a scan may look up any byte of a compact text.)
   let asciiClasses: UnsafeMutablePointer<CharClass>
   /// The bonus matrix, as `BonusTable.bonus`.
   let matrix: BonusMatrix
@@ -15,8 +17,10 @@ final class BonusLookup {
 
   init(_ table: BonusTable) {
     self.table = table
-    asciiClasses = .allocate(capacity: 128)
+    asciiClasses = .allocate(capacity: 256)
+    asciiClasses.initialize(repeating: .nonWord, count: 256)
     for byte in 0..<128 { asciiClasses[byte] = table.charClass(UInt32(byte)) }
+    for charClass in CharClass.allCases { asciiClasses[Int(CompactText.standIn(charClass))] = charClass }
     twoByteFolding = .allocate(capacity: TwoByteFolding.table.count)
     twoByteFolding.initialize(from: TwoByteFolding.table, count: TwoByteFolding.table.count)
     let bonuses = UnsafeMutablePointer<Int32>.allocate(capacity: CharClass.count * CharClass.count)

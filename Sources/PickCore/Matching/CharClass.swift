@@ -2,7 +2,7 @@
 ///
 /// The order matters: every class after `.delimiter` is part of a word, so a
 /// word starts where one of them follows a class up to `.delimiter`.
-public enum CharClass: UInt8, Sendable, BitwiseCopyable {
+public enum CharClass: UInt8, Sendable, BitwiseCopyable, CaseIterable {
   case white = 0
   case nonWord
   case delimiter

@@ -25,6 +25,26 @@ extension ItemMatcher {
   /// (`ASCIIFuzzyScorer`), once the byte filter has let it through.
   func scanFuzzyTerms(_ bytes: UnsafeBufferPointer<UInt8>) -> ScanOutcome {
     guard bytes.count <= Scoring.longItemUnits, PreparedText.isASCII(bytes) else { return .notScanned }
+    return scoreFuzzyTerms(in: bytes)
+  }
+
+  /// Scores an item that the byte scans did not take (one not ASCII) for a
+  /// byte-scan strategy from its `CompactText` (one byte per character);
+  /// `.notScanned` when the compact text cannot stand for it. (An ASCII item
+  /// that comes here, its window too wide for the alignment, is copied and
+  /// found too wide again: not worth a pass to tell it apart.)
+  func scanTranscoded(_ bytes: UnsafeBufferPointer<UInt8>) -> ScanOutcome {
+    guard let compact, bytes.count <= Scoring.longItemUnits, let text = compact.transcode(bytes) else {
+      return .notScanned
+    }
+    guard let singleScan else { return scoreFuzzyTerms(in: text) }
+    guard let found = singleScan.scan(text, compact: true) else { return .notScanned }
+    guard let match = found.match else { return .noMatch }
+    return .matched(match, trimmedLength: found.trimmedLength)
+  }
+
+  /// Scores every term in `bytes`, an ASCII item or a compact text.
+  private func scoreFuzzyTerms(in bytes: UnsafeBufferPointer<UInt8>) -> ScanOutcome {
     var total: Int32 = 0
     var minBegin = Int.max
     var minEnd = Int.max
@@ -46,7 +66,7 @@ extension ItemMatcher {
       trimmedLength: trimmedLength(ofASCII: bytes))
   }
 
-  /// An ASCII item's length without white space at either end.
+  /// An ASCII item's (or a compact text's) length without white space at either end.
   func trimmedLength(ofASCII bytes: UnsafeBufferPointer<UInt8>) -> Int {
     let classes = lookup.asciiClasses
     var start = 0

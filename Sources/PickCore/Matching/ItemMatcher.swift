@@ -41,6 +41,11 @@ public final class ItemMatcher {
   let lookup: BonusLookup
   /// The scan that scores a one-character query (`singleASCIICharacter`).
   let singleScan: SingleCharacterScan?
+  /// Non-ASCII items as one byte per character, for the byte-scan
+  /// strategies (`singleASCIICharacter`, `asciiFuzzyTerms`) to score.
+  let compact: CompactText?
+  /// Whether a compact text is scored before the byte filter.
+  var compactOrder = CompactOrder()
   /// The byte filter for all terms in one pass, when the query suits it.
   private let allTerms: AllTermsScan?
   /// Items `allTerms` has looked at, and how many of them were not ASCII;
@@ -78,6 +83,12 @@ public final class ItemMatcher {
     let plainFields = compiled.shownFields == nil && compiled.searchedFields == nil && !compiled.needsMatchStart
     candidateSieve = plainFields ? compiled.rarestRequiredCharacter : nil
     allTerms = AllTermsScan(terms, twoByteFolding: lookup.twoByteFolding)
+    switch strategy {
+    case .singleASCIICharacter, .asciiFuzzyTerms:
+      compact = CompactText(foldings: compiled.query.groups.flatMap { $0 }.map(\.folding), lookup: lookup)
+    case .prepared, .nthChunks:
+      compact = nil
+    }
     if case .singleASCIICharacter(let unit, let caseSensitive) = strategy {
       singleScan = SingleCharacterScan(
         unit: unit, caseSensitive: caseSensitive, lookup: lookup, prefersLast: compiled.prefersLastOccurrence)
@@ -147,10 +158,22 @@ public final class ItemMatcher {
     // own block scans reject what the byte filter would (`cpick_fuzzy.h`);
     // several terms are filtered first, in one pass for all (`AllTermsScan`),
     // where the scorer would scan once per term.
+    // A non-ASCII item is scored from its compact text, after the filter
+    // while the filter rejects many items, before it once it rejects few
+    // (`CompactOrder`).
     let scansBytes = strategy == .asciiFuzzyTerms && positions == nil
     if scansBytes && terms.count == 1, let scanned = scanFuzzyTerms(bytes).outcome { return scanned }
-    if filtersBytes && !passesByteFilter(bytes) { return .noMatch }
+    let transcodes = positions == nil && compact != nil
+    if transcodes && compactOrder.skipsFilter, let scanned = scanTranscoded(bytes).outcome { return scanned }
+    if filtersBytes && !passesByteFilter(bytes) {
+      if transcodes { compactOrder.note(passed: false) }
+      return .noMatch
+    }
     if scansBytes && terms.count > 1, let scanned = scanFuzzyTerms(bytes).outcome { return scanned }
+    if transcodes && !compactOrder.skipsFilter, let scanned = scanTranscoded(bytes).outcome {
+      compactOrder.note(passed: true)
+      return scanned
+    }
     if takesLongItemPath(bytes) {
       guard let found = matchLongASCII(bytes, positions: positions) else { return .noMatch }
       return .matched(found, trimmedLength: trimmedLength(ofASCII: bytes))

@@ -16,7 +16,8 @@ public enum MatchDetail: Sendable {
 /// strategy, when, why, and which file holds it.
 ///
 /// Within a strategy, an item may still take a narrower path: an item that
-/// is not ASCII leaves the byte scans for the prepared text; a non-ASCII
+/// is not ASCII is scored by the byte scans from its `CompactText`, or, when
+/// that cannot stand for it, leaves them for the prepared text; a non-ASCII
 /// item scored without positions has its fuzzy terms aligned lazily
 /// (`FuzzyScorer.matchLazily`); an ASCII item longer than
 /// `Scoring.longItemUnits` is scored from its bytes where the strategy

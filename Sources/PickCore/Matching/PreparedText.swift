@@ -53,7 +53,7 @@ final class PreparedText {
 
   private let table: BonusTable
   /// `BonusLookup.twoByteFolding` (owned by the lookup).
-  private let twoByteFolding: UnsafeBufferPointer<UInt32>
+  private let twoByteFolding: UnsafePointer<UInt32>
   /// Class of each byte below 128, and the bonus matrix, as plain memory for the ASCII pass.
   private let asciiClasses: UnsafeMutablePointer<CharClass>
   private let matrix: BonusMatrix
@@ -66,8 +66,7 @@ final class PreparedText {
     table = lookup.table
     asciiClasses = lookup.asciiClasses
     matrix = lookup.matrix
-    twoByteFolding = UnsafeBufferPointer(
-      start: lookup.twoByteFolding, count: TwoByteFolding.table.count)
+    twoByteFolding = UnsafePointer(lookup.twoByteFolding)
     planeClasses = .allocate(capacity: Self.cachedUnits)
     planeBlockReady = .allocate(capacity: Self.cachedUnits >> 8)
     planeBlockReady.initialize(repeating: false, count: Self.cachedUnits >> 8)
@@ -221,10 +220,16 @@ final class PreparedText {
   /// `unit` folded as `folding` asks.
   @inline(__always)
   private func fold(_ unit: UInt32, _ folding: Folding) -> UInt32 {
+    Self.fold(unit, folding, twoByte: twoByteFolding)
+  }
+
+  /// `unit` folded as `folding` asks; `twoByte` is `BonusLookup.twoByteFolding`.
+  @inline(__always)
+  static func fold(_ unit: UInt32, _ folding: Folding, twoByte: UnsafePointer<UInt32>) -> UInt32 {
     if unit < 0x80 {
       return !folding.isCaseSensitive && (unit &- 0x41) < 26 ? unit | 0x20 : unit
     }
-    if unit < 0x800 { return twoByteFolding[folding.index << 11 | Int(unit)] }
+    if unit < 0x800 { return twoByte[folding.index << 11 | Int(unit)] }
     var out = unit
     if !folding.isCaseSensitive { out = CaseFolding.lower(out) }
     if folding.normalizes { out = LatinFolding.base(out) }

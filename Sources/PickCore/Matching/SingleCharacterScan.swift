@@ -47,13 +47,17 @@ struct SingleCharacterScan {
     return withUnsafeBytes(of: value) { $0.count == 1 && $0[0] == raw }
   }
 
-  /// Scans `bytes`; `nil` when the item is not ASCII (the general path takes it).
+  /// Scans `bytes`; `nil` when the item is not ASCII (the general path
+  /// takes it) and `compact` is false. With `compact`, `bytes` are a
+  /// `CompactText`'s: one byte per character of a non-ASCII item.
   @inline(__always)
-  func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Found? {
+  func scan(_ bytes: UnsafeBufferPointer<UInt8>, compact: Bool = false) -> Found? {
     guard let base = bytes.baseAddress else { return Found(match: nil, trimmedLength: 0) }
     var out = cpick_single_scan()
-    let isASCII = withUnsafePointer(to: rules) { cpick_scan_single_ascii(base, bytes.count, $0, &out) != 0 }
-    guard isASCII else { return nil }
+    let scanned = withUnsafePointer(to: rules) {
+      cpick_scan_single_ascii(base, bytes.count, $0, compact ? 1 : 0, &out) != 0
+    }
+    guard scanned else { return nil }
     let trimmed = Int(out.trimmed_length)
     guard out.best_at >= 0 else { return Found(match: nil, trimmedLength: trimmed) }
     let at = Int(out.best_at)
