@@ -77,6 +77,8 @@ do {
     separator: source.separator, byteLimit: budget.byteLimit, itemLimit: budget.itemLimit,
     interpretsANSI: options.ansi, keepsColors: options.filter == nil)
   if options.filter != nil {
+    // A mapped file's pages stay mapped while pick stays within 1.2 times its size.
+    store.mappedFootprint = 1.2
     let command = FilterCommand(options: options)
     // Read everything, then rank on every core. (Ranking parts while reading,
     // on a second thread, measured slower on two cores: Docs/Performance.md.)
@@ -89,6 +91,8 @@ do {
         "warning: PICK_DEFAULT_COMMAND failed (\(failed)): \(String(decoding: text, as: UTF8.self))"
       )
     }
+    // A pipe of 1 MiB, not 64 KiB, lets the output run ahead of its reader.
+    InputReader.growPipe(1)
     var sink = OutputWriter.sink(1)
     let matched = try command.write(ranked, store: store, into: &sink)
     if InputReader.mappedFileShrank {

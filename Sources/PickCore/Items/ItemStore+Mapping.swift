@@ -30,6 +30,7 @@ extension ItemStore {
     // write the virtual separator there, and a discarded page would lose it.
     isMapped = true
     mappedEnd = length / page * page
+    keptMappedEnd = mappedFootprint.map { keptBytes(length, footprint: $0) / page * page } ?? 0
     try commitInSlices(length, workers: SearchTunables.workers) { [self] in releaseMapped(bytes: $0) }
     return true
   }
@@ -47,9 +48,29 @@ extension ItemStore {
   /// Bytes at the arena's start that are the mapped file's whole pages.
   var mappedBytes: Int { mappedEnd }
 
-  /// Lets go of the mapped file's whole pages within arena bytes `bytes`.
+  /// Lets go of the mapped file's whole pages within arena bytes `bytes`,
+  /// but for those before `keptMappedEnd`.
   func releaseMapped(bytes: Range<Int>) {
+    let start = max(bytes.lowerBound, keptMappedEnd)
     let end = min(bytes.upperBound, mappedEnd)
-    if end > bytes.lowerBound { cpick_discard(arena + bytes.lowerBound, end - bytes.lowerBound) }
+    if end > start { cpick_discard(arena + start, end - start) }
+  }
+
+  /// How many of the mapped file's first `length` bytes may stay mapped
+  /// once read, for pick's footprint to stay within `footprint` times
+  /// `length`: letting go of a page and mapping it again at the next pass
+  /// (split, search, output) costs more than the pass's own work on it.
+  ///
+  /// The rest of the footprint is estimated: what the process holds now
+  /// (its code and runtime), 12 bytes an item (its start, and a match's
+  /// sort key), the output's block and some slack. Items are counted in
+  /// the file's first megabyte.
+  private func keptBytes(_ length: Int, footprint: Double) -> Int {
+    let sample = min(length, 1 << 20)
+    let items = (cpick_count_byte(arena, sample, separator) + 1) * (length / sample + 1)
+    var usage = rusage()
+    let held = getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage) == 0 ? usage.ru_maxrss * 1024 : 16 << 20
+    let others = held + items * 12 + ResultWriter.blockBytes + (4 << 20)
+    return max(0, min(length, Int(footprint * Double(length)) - others))
   }
 }
