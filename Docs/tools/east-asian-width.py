@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Prints the code points whose East Asian Width (UAX #11) is W or F.
+"""Prints the code points whose East Asian Width (UAX #11) is W or F, and
+those whose width is A (ambiguous).
 
 The Swift standard library has no East Asian Width property, so
 generate-text-tables.swift reads it from Python's `unicodedata`:
@@ -10,7 +11,8 @@ generate-text-tables.swift reads it from Python's `unicodedata`:
 
 Output: a first line `# Unicode X.Y.Z` (Python's Unicode version, which may
 be older than the standard library's), then one `FIRST LAST` range of hex
-code points per line.
+code points per line for W and F, and one `A FIRST LAST` range per line for
+A (`--ambidouble` draws those two columns wide).
 
 `unicodedata.east_asian_width` answers "F" for every unassigned code point
 (the zero record of CPython's database), so unassigned code points are given
@@ -36,12 +38,22 @@ def is_wide(cp):
     return unicodedata.east_asian_width(ch) in ("W", "F")
 
 
+def is_ambiguous(cp):
+    ch = chr(cp)
+    return unicodedata.category(ch) != "Cn" and unicodedata.east_asian_width(ch) == "A"
+
+
+def print_ranges(test, prefix):
+    start = None
+    for cp in range(0x110001):
+        inside = cp < 0x110000 and test(cp)
+        if inside and start is None:
+            start = cp
+        elif not inside and start is not None:
+            print("%s%04X %04X" % (prefix, start, cp - 1))
+            start = None
+
+
 print("# Unicode", unicodedata.unidata_version)
-start = None
-for cp in range(0x110001):
-    wide = cp < 0x110000 and is_wide(cp)
-    if wide and start is None:
-        start = cp
-    elif not wide and start is not None:
-        print("%04X %04X" % (start, cp - 1))
-        start = None
+print_ranges(is_wide, "")
+print_ranges(is_ambiguous, "A ")

@@ -101,6 +101,7 @@ let zeroWidthCode = 1
 let wideCode = 2
 let emojiBit = 4
 let emojiModifierBit = 8
+let ambiguousBit = 16
 
 // MARK: Table building
 
@@ -234,26 +235,31 @@ func latinTable() -> String {
 }
 
 /// Reads `east-asian-width.py`'s output: `# Unicode X.Y.Z`, then `FIRST LAST`
-/// hex ranges of the W and F code points.
-func readWideRanges() -> (version: String, wide: [Bool]) {
+/// hex ranges of the W and F code points and `A FIRST LAST` ranges of the A ones.
+func readWidthRanges() -> (version: String, wide: [Bool], ambiguous: [Bool]) {
   var version: String?
   var wide = Array(repeating: false, count: 0x110000)
+  var ambiguous = Array(repeating: false, count: 0x110000)
   while let line = readLine() {
     if line.hasPrefix("# Unicode ") {
       version = String(line.dropFirst("# Unicode ".count))
       continue
     }
-    let fields = line.split(separator: " ")
+    var fields = line.split(separator: " ")
+    let isAmbiguous = fields.first == "A"
+    if isAmbiguous { fields.removeFirst() }
     guard fields.count == 2, let first = Int(fields[0], radix: 16), let last = Int(fields[1], radix: 16)
     else { fatalError("unexpected line: \(line)") }
-    for value in first...last { wide[value] = true }
+    for value in first...last {
+      if isAmbiguous { ambiguous[value] = true } else { wide[value] = true }
+    }
   }
   guard let version else { fatalError("no '# Unicode' line on standard input: pipe in east-asian-width.py") }
-  return (version, wide)
+  return (version, wide, ambiguous)
 }
 
 func widthTable() -> String {
-  let (eawVersion, wide) = readWideRanges()
+  let (eawVersion, wide, ambiguous) = readWidthRanges()
   var mapped: [UInt32: Int] = [:]
   var newest = (major: 0, minor: 0)
   for value in UInt32(0)..<0x110000 {
@@ -265,6 +271,9 @@ func widthTable() -> String {
       code = zeroWidthCode
     } else if wide[Int(value)] || properties.isEmojiPresentation {
       code = wideCode
+    } else if ambiguous[Int(value)] {
+      // Only a one-column scalar can be drawn wider by `--ambidouble`.
+      code = ambiguousBit
     }
     if properties.isEmoji { code |= emojiBit }
     if properties.isEmojiModifier { code |= emojiModifierBit }
@@ -276,7 +285,8 @@ func widthTable() -> String {
   out += """
     /// Display-width properties of each scalar below `limit` (0 above it):
     /// `properties[blocks[unit >> shift] << shift | unit & mask]`. Bits 0–1: 0 = one
-    /// column, 1 = zero columns, 2 = two columns; bit 2: Emoji; bit 3: Emoji_Modifier.
+    /// column, 1 = zero columns, 2 = two columns; bit 2: Emoji; bit 3: Emoji_Modifier;
+    /// bit 4: East Asian Width A (ambiguous) on a one-column scalar.
     /// East Asian Width from Python's unicodedata (Unicode \(eawVersion)); general
     /// category, default ignorables and emoji properties from the standard library
     /// (Unicode \(newest.major).\(newest.minor)). \(table.blocks.count) + \(table.values.count) bytes.

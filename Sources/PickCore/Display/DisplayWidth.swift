@@ -10,8 +10,9 @@
 ///   medial vowels and final consonants (U+1160–11FF, U+D7B0–D7FF), which
 ///   join the leading consonant's two columns;
 /// - 1 for everything else, East Asian Width "ambiguous" included (`Ω`, `…`,
-///   U+FFFD): pick assumes a terminal that draws those narrow. U+00AD SOFT
-///   HYPHEN is 1 too, as terminals draw it.
+///   U+FFFD): pick assumes a terminal that draws those narrow, unless told
+///   otherwise (`--ambidouble`: `AmbiguousWidth.wide` makes them 2). U+00AD
+///   SOFT HYPHEN is 1 too, as terminals draw it.
 ///
 /// A grapheme cluster (a `Character`) is 2 when it is an emoji: a flag (two
 /// regional indicators, or a lone one), or an emoji base (Emoji property)
@@ -27,6 +28,10 @@
 /// code points take EastAsianWidth.txt's defaults, so later CJK ideographs are
 /// wide), everything else from the standard library (Unicode 17.0, so later
 /// emoji are wide too). Other wide characters added after Unicode 14 count 1.
+///
+/// The ambiguous width is a parameter, not a global: it is an option
+/// (`--ambidouble`) that reaches every measure through the picker's
+/// configuration, and tests measure both ways side by side.
 public enum DisplayWidth {
   // Bits of a `DisplayWidthTable` entry.
   @usableFromInline static let widthBits: UInt8 = 3
@@ -34,38 +39,42 @@ public enum DisplayWidth {
   @usableFromInline static let wideCode: UInt8 = 2
   @usableFromInline static let emojiBit: UInt8 = 4
   @usableFromInline static let emojiModifierBit: UInt8 = 8
+  /// East Asian Width A on a scalar that is otherwise one column wide.
+  @usableFromInline static let ambiguousBit: UInt8 = 16
 
   /// Columns of one scalar on its own: 0, 1 or 2.
   @inlinable
-  public static func columns(of scalar: Unicode.Scalar) -> Int {
+  public static func columns(of scalar: Unicode.Scalar, ambiguous: AmbiguousWidth = .narrow) -> Int {
     let value = scalar.value
     if value < 0x7F { return value >= 0x20 ? 1 : 0 }
-    return columns(properties: properties(value))
+    return columns(properties: properties(value), ambiguous: ambiguous)
   }
 
   /// Columns of one grapheme cluster.
-  public static func columns(of character: Character) -> Int {
-    columns(ofCluster: character.unicodeScalars)
+  public static func columns(of character: Character, ambiguous: AmbiguousWidth = .narrow) -> Int {
+    columns(ofCluster: character.unicodeScalars, ambiguous: ambiguous)
   }
 
   /// Columns of `text`: the sum of its grapheme clusters. Printable ASCII
   /// text is one column a byte.
-  public static func columns(of text: String) -> Int {
+  public static func columns(of text: String, ambiguous: AmbiguousWidth = .narrow) -> Int {
     var text = text
     if let ascii = text.withUTF8(printableASCIICount) { return ascii }
     var total = 0
-    for character in text { total += columns(of: character) }
+    for character in text { total += columns(of: character, ambiguous: ambiguous) }
     return total
   }
 
   /// Columns of the grapheme cluster made of `scalars` (see the type's rules).
-  public static func columns<Scalars: Collection<Unicode.Scalar>>(ofCluster scalars: Scalars) -> Int {
+  public static func columns<Scalars: Collection<Unicode.Scalar>>(
+    ofCluster scalars: Scalars, ambiguous: AmbiguousWidth = .narrow
+  ) -> Int {
     var iterator = scalars.makeIterator()
     guard let first = iterator.next() else { return 0 }
-    guard var next = iterator.next() else { return columns(of: first) }
+    guard var next = iterator.next() else { return columns(of: first, ambiguous: ambiguous) }
     if isRegionalIndicator(first) { return 2 }
     let firstProperties = properties(first.value)
-    var total = columns(properties: firstProperties)
+    var total = columns(properties: firstProperties, ambiguous: ambiguous)
     var sum = 0
     var hasEmojiMark = false
     while true {
@@ -76,7 +85,7 @@ public enum DisplayWidth {
         if nextProperties & emojiModifierBit != 0 {
           hasEmojiMark = true
         } else {
-          sum += columns(properties: nextProperties)
+          sum += columns(properties: nextProperties, ambiguous: ambiguous)
         }
       }
       guard let following = iterator.next() else { break }
@@ -103,11 +112,11 @@ public enum DisplayWidth {
   }
 
   @inlinable
-  static func columns(properties: UInt8) -> Int {
+  static func columns(properties: UInt8, ambiguous: AmbiguousWidth = .narrow) -> Int {
     switch properties & widthBits {
     case zeroWidthCode: 0
     case wideCode: 2
-    default: 1
+    default: ambiguous == .wide && properties & ambiguousBit != 0 ? 2 : 1
     }
   }
 
@@ -116,4 +125,13 @@ public enum DisplayWidth {
     for byte in bytes where byte < 0x20 || byte >= 0x7F { return nil }
     return bytes.count
   }
+}
+
+/// How wide a terminal draws the characters whose East Asian Width is
+/// "ambiguous" (A in UAX #11: `±`, `①`, `…`, `·`, box drawing, Greek and
+/// Cyrillic letters, private-use icons): one column on most terminals, two
+/// on some set up for CJK text, which is what fzf's `--ambidouble` says.
+public enum AmbiguousWidth: Equatable, Hashable, Sendable {
+  case narrow
+  case wide
 }
