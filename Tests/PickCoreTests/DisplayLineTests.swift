@@ -147,10 +147,12 @@ struct DisplayLineTests {
     #expect(marked(render(item, matches: [0], width: 10)) == "[s]rc/aaaaa…")
   }
 
-  @Test func `a long match keeps its first character in view`() {
-    let item = String(repeating: "a", count: 30) + String(repeating: "m", count: 30)
-    let segments = render(item, matches: Array(30..<60), width: 10)
-    #expect(marked(segments) == "…[mmmmmmmm]…")
+  @Test func `a long match shows its end, as fzf scrolls to the last matched character`() {
+    let item = String(repeating: "a", count: 30) + String(repeating: "m", count: 30) + String(repeating: "z", count: 30)
+    #expect(marked(render(item, matches: Array(30..<60), width: 10)) == "…[mmmm]zzzz…")
+    // What follows the target, when no wider than the ellipsis, is shown instead of one.
+    let short = String(repeating: "a", count: 30) + String(repeating: "m", count: 30)
+    #expect(marked(render(short, matches: Array(30..<60), width: 10)) == "…[mmmmmmmmm]")
   }
 
   @Test func `cutting the start keeps wide characters whole`() {
@@ -183,7 +185,7 @@ struct DisplayLineTests {
     #expect(shown(render("日", width: 2)) == "日")
     #expect(shown(render("日本", width: 2)) == " …")
     #expect(shown(render("abcdef", matches: [5], width: 1)) == "…")
-    #expect(shown(render("abcdef", matches: [5], width: 2)) == "a…")
+    #expect(shown(render("abcdef", matches: [5], width: 2)) == "…f")
     #expect(marked(render("abcdefg", matches: [5], width: 3)) == "…[f]g")
     #expect(marked(render("abcdefgh", matches: [5], width: 3)) == "…[f]…")
     #expect(render("abc", width: -1).isEmpty)
@@ -255,9 +257,11 @@ struct DisplayLineTests {
       let unsafe = text.unicodeScalars.first { !isSafe($0) }
       let adjacentAlike = zip(segments, segments.dropFirst()).contains { $0.isMatch == $1.isMatch }
       let measured = segments.allSatisfy { DisplayWidth.columns(of: $0.text) == $0.columns }
-      // A cluster can be wider than a narrow row (a tab, a prepended mark before an emoji).
+      // The last match stays in view, unless a cluster is wider than a
+      // narrow row can give it next to its context (a tab, a prepended mark
+      // before an emoji).
       let firstMatchShown =
-        width < 12 || matches.allSatisfy { $0 == item.count - 1 && item[$0] == 0x0D }
+        width < 20 || matches.allSatisfy { $0 == item.count - 1 && item[$0] == 0x0D }
         || segments.contains { $0.isMatch }
       if total > width || unsafe != nil || adjacentAlike || !measured || !firstMatchShown {
         Issue.record(
@@ -314,14 +318,20 @@ extension DisplayLineTests {
     let item = Array(String(repeating: "é", count: 1000).utf8)
     item.withUnsafeBufferPointer { bytes in
       // 1001 - 100 is odd: the second byte of an é.
-      let start = DisplayLine.decodingStart(bytes, firstMatch: 1001, reach: 100)
+      let start = DisplayLine.decodingStart(bytes, anchor: 1001, reach: 100)
       #expect(start == 902)
-      #expect(DisplayLine.decodingStart(bytes, firstMatch: 100, reach: 100) == 0)
+      #expect(DisplayLine.decodingStart(bytes, anchor: 100, reach: 100) == 0)
     }
   }
 
-  @Test func `a row cut before its start too narrow for the match shows only the ellipsis`() {
+  @Test func `a row cut before its start shows the match even when narrow`() {
     let item = String(repeating: "a", count: 10_000) + "y"
-    #expect(marked(render(item, matches: [10_000], width: 2)) == " …")
+    #expect(marked(render(item, matches: [10_000], width: 2)) == "…[y]")
+    // Too narrow for a wide match: what follows it, as fzf's arithmetic gives.
+    let wide = String(repeating: "a", count: 10_000) + "日b"
+    #expect(marked(render(wide, matches: [10_000], width: 2)) == "…b")
+    // Nothing fits at all: only the ellipsis, not the head (which is not decoded).
+    let wider = String(repeating: "a", count: 10_000) + "日本"
+    #expect(marked(render(wider, matches: [10_000], width: 2)) == " …")
   }
 }

@@ -67,7 +67,8 @@ private func segments(_ item: [UInt8], matches: [Int] = [], width: Int, tabstop:
       problems.append("a false highlight")
     }
     if width == 0 && !row.isEmpty { problems.append("drawn in no columns") }
-    if drawn.hasSuffix("\u{2026}") { cut += 1 }
+    // Cut at either end: the tail view has no ellipsis last.
+    if drawn.hasSuffix("\u{2026}") || drawn.hasPrefix("\u{2026}") { cut += 1 }
     if !problems.isEmpty {
       failures.append(
         "\(item) in \(width) columns, tab \(tabstop), matches \(matches): \(problems) \(drawn.debugDescription)"

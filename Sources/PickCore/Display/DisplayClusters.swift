@@ -31,6 +31,11 @@ struct DisplayClusters {
   static let dottedCircle: Unicode.Scalar = "\u{25CC}"
 
   let tabstop: Int
+  /// `--ambidouble`: how wide East Asian ambiguous characters are.
+  let ambiguous: AmbiguousWidth
+  /// The column the decoded text starts at, as far as tabs are concerned
+  /// (a frozen field's part of a row starts after the part before it).
+  let tabOrigin: Int
   /// The scalars to draw, placeholders already in place.
   private(set) var scalars: [Unicode.Scalar] = []
   /// The item offset of each scalar in `scalars`.
@@ -42,8 +47,10 @@ struct DisplayClusters {
   private var runStart = 0
   private var runIsASCII = true
 
-  init(tabstop: Int) {
+  init(tabstop: Int, ambiguous: AmbiguousWidth = .narrow, tabOrigin: Int = 0) {
     self.tabstop = tabstop
+    self.ambiguous = ambiguous
+    self.tabOrigin = max(tabOrigin, 0)
   }
 
   /// The placeholder drawn for a scalar that must not reach the terminal.
@@ -73,10 +80,11 @@ struct DisplayClusters {
       if byte < 0x80 {
         endRun(at: offset)
         if byte == 0x09 {
-          let column = startColumns[startColumns.count - 1]
+          let column = startColumns[startColumns.count - 1] + tabOrigin % tabstop
           add(Unicode.Scalar(byte), bytes: offset..<offset + 1, columns: tabstop - column % tabstop, kind: .tab)
         } else {
-          add(scalar(Self.placeholder(for: UInt32(byte))!), bytes: offset..<offset + 1, columns: 1, kind: .text)
+          let placeholder = Self.placeholder(for: UInt32(byte))!
+          add(scalar(placeholder), bytes: offset..<offset + 1, columns: placeholderColumns(placeholder), kind: .text)
         }
         offset += 1
         continue
@@ -84,14 +92,14 @@ struct DisplayClusters {
       let length = UTF8Decoding.validSequenceLength(base + offset, available: end - offset)
       guard length > 0 else {
         endRun(at: offset)
-        add("\u{FFFD}", bytes: offset..<offset + 1, columns: 1, kind: .text)
+        add("\u{FFFD}", bytes: offset..<offset + 1, columns: placeholderColumns(0xFFFD), kind: .text)
         offset += 1
         continue
       }
       let value = UTF8Decoding.scalarValue(base + offset, length: length)
       if let placeholder = Self.placeholder(for: value) {
         endRun(at: offset)
-        add(scalar(placeholder), bytes: offset..<offset + length, columns: 1, kind: .text)
+        add(scalar(placeholder), bytes: offset..<offset + length, columns: placeholderColumns(placeholder), kind: .text)
       } else {
         scalars.append(scalar(value))
         offsets.append(offset)
@@ -155,6 +163,12 @@ struct DisplayClusters {
     Unicode.Scalar(value) ?? "\u{FFFD}"
   }
 
+  /// Columns of a placeholder: one, but U+FFFD is East Asian ambiguous and
+  /// takes two under `--ambidouble` (the control pictures, ⇆ and ␤ are neutral).
+  private func placeholderColumns(_ value: UInt32) -> Int {
+    DisplayWidth.columns(of: scalar(value), ambiguous: ambiguous)
+  }
+
   /// A cluster of one scalar that is not part of a run.
   private mutating func add(_ scalar: Unicode.Scalar, bytes: Range<Int>, columns: Int, kind: Kind) {
     scalars.append(scalar)
@@ -202,7 +216,8 @@ struct DisplayClusters {
       let range = next..<next + count
       let columns =
         kind == .dottedCircle
-        ? DisplayWidth.columns(of: character) : DisplayWidth.columns(ofCluster: scalars[range])
+        ? DisplayWidth.columns(of: character, ambiguous: ambiguous)
+        : DisplayWidth.columns(ofCluster: scalars[range], ambiguous: ambiguous)
       append(Cluster(scalars: range, bytes: offsets[next]..<byteEnd(next + count), columns: columns, kind: kind))
       next += count
     }

@@ -29,33 +29,43 @@
 ///
 /// Items are cut between grapheme clusters (`Character`s: a base and its
 /// marks, emoji ZWJ sequences, flags), never inside one, with `…` U+2026 (one
-/// column) for what is left out. An item that fits is drawn whole. Otherwise,
-/// in order:
+/// column, or `--ellipsis`) for what is left out. A row that fits is drawn
+/// whole. Otherwise fzf 0.74's rules apply (`LineFit` holds the options):
 ///
-/// 1. Head: the start of the item and `…` in the last column, when the first
-///    matched character fits in that (or nothing is matched).
-/// 2. Tail: `…` and the end of the item, when that shows the first matched
-///    character.
-/// 3. Both ends cut (`…` first and last): the first matched character, then
-///    up to `contextColumns` columns after the last matched character (fewer
-///    in a narrow row: at most half of it), then as much before the first
-///    match as fits, then as much after as fits. This is fzf's horizontal
-///    scroll: the match and what follows it stay in view.
-/// 4. When even that cannot show the first matched character (a row under
-///    3 columns, or a wide character in a 3-column row), the head.
+/// 1. `--no-hscroll`: the head, the start of the item and `…` in the last
+///    column.
+/// 2. `--keep-right` with no match positions (the layout says when): the
+///    tail, `…` and the end of the item.
+/// 3. Otherwise fzf's horizontal scroll. The target is the end of what
+///    follows the last matched character in `--hscroll-off` (10) columns
+///    (fewer in a narrow row: at most half the row less the ellipsis; from
+///    the start when nothing is matched). fzf counts characters there, not
+///    columns, and so can push a match off the row with wide characters
+///    after it (Docs/fzf-compatibility.md, row 90). If everything up to the target fits before the
+///    last column's `…`, the head. Else the row ends at the target with `…`
+///    (or at the item's end, when what follows the target is no wider than
+///    the ellipsis) and starts, after `…`, as far left as fits.
+/// 4. When that leaves no character in view (a row narrower than two
+///    ellipses and a character), the head.
+///
+/// `--freeze-left` and `--freeze-right` (`FrozenFields`) cut the row into a
+/// left part, a middle and a right part, fitted in fzf's order: the left part
+/// whole when it leaves room for an ellipsis, else its head (and nothing
+/// else shows); the right part likewise, its tail when cut; the middle in
+/// what is left, by the rules above.
 ///
 /// The row never takes more than `width` columns and a wide character never
 /// straddles the edge: when it does not fit, the gap it leaves is a space
-/// before the trailing `…`, which is always in the last column.
+/// before the trailing `…`, which is always in the last column (fzf leaves
+/// the gap after it).
 ///
 /// Only the part of a long item that can be shown is decoded: up to 64 bytes
-/// a column past the first match (or the start), and, when the first match
-/// is further in than that, from as far before it, which keeps a line of
-/// any length cheap to draw at every frame. A row that starts decoding
-/// inside the item is drawn with both ends cut (rule 3, or the tail); its
-/// tabs are measured from where decoding started.
+/// a column on either side of the last match (of the start with no match, of
+/// the end for the tail), which keeps a line of any length cheap to draw at
+/// every frame. A row that starts decoding inside the item is drawn with its
+/// start cut; its tabs are measured from where decoding started.
 public enum DisplayLine {
-  /// Columns kept in view after the last matched character when the start
+  /// Characters kept in view after the last matched character when the start
   /// is cut: fzf's `--hscroll-off` default.
   public static let contextColumns = 10
 
@@ -73,193 +83,55 @@ public enum DisplayLine {
   /// the next multiple (column counted from the item's start).
   /// `styleBreaks`: ascending item offsets where the item's own style changes
   /// (`--ansi`); each segment says in `run` how many come at or before it.
-  /// `ellipsis`: what marks a cut (`--ellipsis`; `…` where it is wider than the row).
+  /// `ellipsis`: what marks a cut (`--ellipsis`; `…` where it is wider than
+  /// the row). `fit`: the horizontal scroll, frozen fields and ambiguous width.
   public static func segments(
     of item: UnsafeBufferPointer<UInt8>, matches: [Int], width: Int, tabstop: Int = 8, styleBreaks: [Int] = [],
-    ellipsis: DisplaySegment = Self.ellipsis
+    ellipsis: DisplaySegment = Self.ellipsis, fit: LineFit = LineFit()
   ) -> [DisplaySegment] {
-    guard width > 0 else { return [] }
-    let ellipsis = ellipsis.columns <= width ? ellipsis : Self.ellipsis
+    guard width > 0, let base = item.baseAddress else { return [] }
     var end = item.count
     if end > 0 && item[end - 1] == 0x0D { end -= 1 }
+    let text = UnsafeBufferPointer(start: base, count: end)
+    let cutter = Cutter(
+      tabstop: min(max(1, tabstop), maxTabstop), ellipsis: ellipsis, ambiguous: fit.ambiguous,
+      context: max(fit.context, 0))
     let sortedMatches = sortedOffsets(matches, below: end)
-    // Decode only what can be shown; past that point the item is "more".
-    let reach = 64 * (min(width, 1 << 24) + 2)
-    let first = sortedMatches.first ?? 0
-    var scanEnd = end - first > reach ? first + reach : end
-    // Stop between characters, so the last one decoded is not cut into U+FFFDs.
-    for _ in 0..<3 where scanEnd < end && item[scanEnd] & 0xC0 == 0x80 { scanEnd += 1 }
-    let scanStart = decodingStart(item, firstMatch: first, reach: reach)
-    guard scanStart == 0, let base = item.baseAddress else {
-      // Drawn from inside the item: the same rules over the part decoded.
-      guard let base = item.baseAddress else { return [] }
-      let part = UnsafeBufferPointer(start: base + scanStart, count: end - scanStart)
-      return segments(
-        of: part, cutBefore: true, scanEnd: scanEnd - scanStart, matches: sortedMatches.map { $0 - scanStart },
-        width: width, tabstop: tabstop, styleBreaks: styleBreaks.map { $0 - scanStart }, ellipsis: ellipsis)
+    let keep: Keep = !fit.scrolls ? .start : fit.keepsRight ? .end : .match
+    if fit.scrolls, let middle = fit.frozen.middle(of: text) {
+      return cutter.frozenSegments(
+        of: text, middle: middle, matches: sortedMatches, styleBreaks: styleBreaks, width: width, keep: keep)
     }
-    return segments(
-      of: UnsafeBufferPointer(start: base, count: end), cutBefore: false, scanEnd: scanEnd,
-      matches: sortedMatches, width: width, tabstop: tabstop, styleBreaks: styleBreaks, ellipsis: ellipsis)
+    return cutter.segments(
+      of: text, matches: sortedMatches, styleBreaks: styleBreaks, width: width, fitWidth: width, keep: keep)
   }
 
-  /// Where decoding starts: the item's start, unless the first match is more
-  /// than `reach` bytes in; then `reach` bytes before it, moved on to the
-  /// start of a character.
-  static func decodingStart(_ item: UnsafeBufferPointer<UInt8>, firstMatch: Int, reach: Int) -> Int {
-    guard firstMatch > reach else { return 0 }
-    var start = firstMatch - reach
+  /// What stays in view of a (part of a) row that does not fit.
+  enum Keep: Equatable {
+    /// The head: the start, `…` last (fzf's `trimRight`).
+    case start
+    /// The tail: `…` first, then the end (fzf's `trimLeft`).
+    case end
+    /// fzf's horizontal scroll to the last match (rule 3).
+    case match
+  }
+
+  /// Where decoding starts: `anchor - reach`, moved on to the start of a
+  /// character, or the item's start when the anchor is no further in.
+  static func decodingStart(_ item: UnsafeBufferPointer<UInt8>, anchor: Int, reach: Int) -> Int {
+    guard anchor > reach else { return 0 }
+    var start = anchor - reach
     for _ in 0..<3 where item[start] & 0xC0 == 0x80 { start += 1 }
     return start
   }
 
-  /// `segments` of `item` (trailing CR already gone), decoded up to
-  /// `scanEnd`; `cutBefore`: the item really starts before `item`.
-  private static func segments(
-    of item: UnsafeBufferPointer<UInt8>, cutBefore: Bool, scanEnd: Int, matches sortedMatches: [Int], width: Int,
-    tabstop: Int, styleBreaks: [Int], ellipsis: DisplaySegment
-  ) -> [DisplaySegment] {
-    let end = item.count
-    if let base = item.baseAddress,
-      DisplayWidth.printableASCIICount(UnsafeBufferPointer(start: base, count: scanEnd)) != nil
-    {
-      return asciiSegments(
-        UnsafeBufferPointer(start: base, count: scanEnd), isCut: scanEnd < end, cutBefore: cutBefore,
-        matches: sortedMatches, width: width, styleBreaks: styleBreaks, ellipsis: ellipsis)
-    }
-    var clusters = DisplayClusters(tabstop: min(max(1, tabstop), maxTabstop))
-    clusters.decode(item, end: scanEnd)
-    let isCut = scanEnd < end
-    if isCut {
-      // The last cluster may go on past `scanEnd` (a mark after it).
-      clusters.removeLast()
-    }
-    clusters.markMatches(sortedMatches)
-    clusters.markRuns(styleBreaks)
-    let firstMatch = clusters.all.firstIndex { $0.isMatch }
-    let lastMatch = clusters.all.lastIndex { $0.isMatch }
-    let startColumns = clusters.startColumns
-    let window = window(
-      count: clusters.all.count, isCut: isCut, cutBefore: cutBefore, width: width, firstMatch: firstMatch,
-      lastMatch: lastMatch, ellipsisColumns: ellipsis.columns, columnBefore: { startColumns[$0] })
-    var builder = DisplaySegmentBuilder()
-    if window.hasLeadingEllipsis { builder.append(ellipsis) }
-    for index in window.clusters { clusters.append(index, to: &builder) }
-    builder.appendTail(of: window, ellipsis: ellipsis)
-    return builder.segments
-  }
-
-  // MARK: Printable ASCII
-
-  /// The fast path: every byte is a one-column cluster of its own.
-  static func asciiSegments(
-    _ bytes: UnsafeBufferPointer<UInt8>, isCut: Bool, cutBefore: Bool = false, matches: [Int], width: Int,
-    styleBreaks: [Int] = [], ellipsis: DisplaySegment = Self.ellipsis
-  ) -> [DisplaySegment] {
-    // A mark after the last decoded byte could belong to it.
-    let count = isCut ? bytes.count - 1 : bytes.count
-    var matchIndex = 0
-    func isMatched(_ offset: Int) -> Bool {
-      while matchIndex < matches.count && matches[matchIndex] < offset { matchIndex += 1 }
-      return matchIndex < matches.count && matches[matchIndex] == offset
-    }
-    var run = 0
-    func runAt(_ offset: Int) -> Int {
-      while run < styleBreaks.count && styleBreaks[run] <= offset { run += 1 }
-      return run
-    }
-    var firstMatch: Int?
-    if let first = matches.first, first < count { firstMatch = first }
-    let lastMatch = matches.last { $0 < count }
-    let window = window(
-      count: count, isCut: isCut, cutBefore: cutBefore, width: width, firstMatch: firstMatch,
-      lastMatch: lastMatch, ellipsisColumns: ellipsis.columns, columnBefore: { $0 })
-    var builder = DisplaySegmentBuilder()
-    if window.hasLeadingEllipsis { builder.append(ellipsis) }
-    var runStart = window.clusters.lowerBound
-    var runIsMatch = false
-    var styleRun = 0
-    for offset in window.clusters {
-      let matched = isMatched(offset)
-      let style = runAt(offset)
-      if offset == runStart {
-        runIsMatch = matched
-        styleRun = style
-      } else if matched != runIsMatch || style != styleRun {
-        builder.append(ascii: bytes, runStart..<offset, isMatch: runIsMatch, run: styleRun)
-        runStart = offset
-        runIsMatch = matched
-        styleRun = style
-      }
-    }
-    if runStart < window.clusters.upperBound {
-      builder.append(ascii: bytes, runStart..<window.clusters.upperBound, isMatch: runIsMatch, run: styleRun)
-    }
-    builder.appendTail(of: window, ellipsis: ellipsis)
-    return builder.segments
-  }
-
-  // MARK: Choosing what to show
-
-  /// Which clusters are drawn, and what goes around them.
-  struct Window: Equatable {
-    var clusters: Range<Int>
-    var hasLeadingEllipsis: Bool
-    var hasTrailingEllipsis: Bool
-    /// Spaces before the trailing ellipsis, where a wide character did not fit.
-    var padding: Int
-  }
-
-  /// Applies the cutting rules (see the type's documentation) to `count`
-  /// clusters; `columnBefore(i)` is the column where cluster `i` starts
-  /// (`columnBefore(count)` the total). `isCut`: more of the item follows
-  /// the last cluster; `cutBefore`: some of it comes before the first one
-  /// (so neither the whole item nor its head can be shown).
-  static func window(
-    count: Int, isCut: Bool, cutBefore: Bool = false, width: Int, firstMatch: Int?, lastMatch: Int?,
-    ellipsisColumns e: Int = 1, columnBefore: (Int) -> Int
-  ) -> Window {
-    let total = columnBefore(count)
-    if !isCut && !cutBefore && total <= width {
-      return Window(clusters: 0..<count, hasLeadingEllipsis: false, hasTrailingEllipsis: false, padding: 0)
-    }
-    func span(_ lower: Int, _ upper: Int) -> Int { columnBefore(upper) - columnBefore(lower) }
-
-    // 1. Head.
-    var headEnd = 0
-    while headEnd < count && columnBefore(headEnd + 1) <= width - e { headEnd += 1 }
-    let head = Window(
-      clusters: 0..<headEnd, hasLeadingEllipsis: false, hasTrailingEllipsis: true,
-      padding: width - e - columnBefore(headEnd))
-    // Cut before the first cluster, the head is not the item's: only `…` then.
-    let fallback =
-      cutBefore
-      ? Window(clusters: 0..<0, hasLeadingEllipsis: false, hasTrailingEllipsis: true, padding: max(width - e, 0))
-      : head
-    guard let first = firstMatch, first >= headEnd || cutBefore, width >= 2 * e + 1 else { return fallback }
-
-    // 2. Tail.
-    if !isCut {
-      var start = count
-      while start > 0 && span(start - 1, count) <= width - e { start -= 1 }
-      if start <= first {
-        return Window(clusters: start..<count, hasLeadingEllipsis: true, hasTrailingEllipsis: false, padding: 0)
-      }
-    }
-
-    // 3. Both ends cut.
-    let room = width - 2 * e
-    guard span(first, first + 1) <= room else { return fallback }
-    let target = columnBefore((lastMatch ?? first) + 1) + min(contextColumns, room / 2)
-    var lower = first
-    var upper = first + 1
-    while upper < count && columnBefore(upper + 1) <= target && span(lower, upper + 1) <= room { upper += 1 }
-    while lower > 0 && span(lower - 1, upper) <= room { lower -= 1 }
-    while upper < count && span(lower, upper + 1) <= room { upper += 1 }
-    // Head and tail were tried first, so both ends are cut here.
-    return Window(
-      clusters: lower..<upper, hasLeadingEllipsis: true, hasTrailingEllipsis: true,
-      padding: room - span(lower, upper))
+  /// Where decoding ends: `anchor + reach`, moved on past the character
+  /// there, so the last one decoded is not cut into U+FFFDs; or the end.
+  static func decodingEnd(_ item: UnsafeBufferPointer<UInt8>, anchor: Int, reach: Int) -> Int {
+    guard item.count - anchor > reach else { return item.count }
+    var end = anchor + reach
+    for _ in 0..<3 where end < item.count && item[end] & 0xC0 == 0x80 { end += 1 }
+    return end
   }
 
   /// The offsets in `0..<limit`, ascending (matchers report them in order;
