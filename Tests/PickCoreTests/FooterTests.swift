@@ -57,15 +57,16 @@ import Testing
     // Prompt, info, 4 items, the line and three footer lines.
     #expect(PickerLayout(width: 12, height: 10).listRowCount(for: p.state, store: p.store) == 4)
     _ = p.press("down", "down", "down", "down", "down")
+    // fzf's --scroll-off (3, at most half the list): two rows above the cursor, two below.
     expectScreen(
       p.frame(width: 12, height: 10),
       """
       >
         20/20
-         3
-         4
          5
       >  6
+         7
+         8
       ──────────
          a
          b

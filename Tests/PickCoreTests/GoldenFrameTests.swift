@@ -259,6 +259,7 @@ import Testing
   @Test func `a title wider than the row is cut with an ellipsis`() throws {
     var p = try PickerHarness(["apple", "banana", "cherry"], multi: .max) {
       $0.header = Array("Everything in the fruit bowl".utf8)
+      $0.scrollOff = 0
     }
     _ = p.frame(width: 20, height: 6)
     p.press("tab")
@@ -547,17 +548,19 @@ import Testing
     var p = try PickerHarness(items)
     _ = p.frame(width: 20, height: 8)
     for _ in 0..<10 { p.press("down") }
+    // fzf's --scroll-off=3 in six rows: the cursor stops with two rows
+    // above it and three below (fzf 0.74.5 draws the same).
     expectScreen(
       p.frame(width: 20, height: 8),
       """
       >
         20/20
-         item 06
-         item 07
-         item 08
          item 09
          item 10
       >  item 11
+         item 12
+         item 13
+         item 14
       """)
     // Back up past the top of the window: it scrolls the other way.
     for _ in 0..<6 { p.press("up") }
@@ -566,12 +569,12 @@ import Testing
       """
       >
         20/20
+         item 03
+         item 04
       >  item 05
          item 06
          item 07
          item 08
-         item 09
-         item 10
       """)
   }
 
@@ -591,12 +594,12 @@ import Testing
     expectScreen(
       p.frame(width: 20, height: 8),
       """
+         item 14
+         item 13
+         item 12
       >  item 11
          item 10
          item 09
-         item 08
-         item 07
-         item 06
         20/20
       >
       """)
@@ -607,17 +610,18 @@ import Testing
     var p = try PickerHarness(items)
     _ = p.frame(width: 20, height: 8)
     p.press("pgdn")
+    // Then --scroll-off keeps three rows below the cursor (fzf 0.74.5 draws the same).
     expectScreen(
       p.frame(width: 20, height: 8),
       """
       >
         20/20
-         item 01
-         item 02
-         item 03
          item 04
          item 05
       >  item 06
+         item 07
+         item 08
+         item 09
       """)
   }
 }
@@ -886,7 +890,10 @@ extension GoldenFrameTests {
   }
 
   @Test func `the cap in the narrow layout`() throws {
-    var p = try PickerHarness(["apple", "banana", "cherry"], multi: 1) { $0.header = Array("Pick one fruit".utf8) }
+    var p = try PickerHarness(["apple", "banana", "cherry"], multi: 1) {
+      $0.header = Array("Pick one fruit".utf8)
+      $0.scrollOff = 0
+    }
     _ = p.frame(width: 18, height: 6)
     p.press("tab")
     expectScreen(

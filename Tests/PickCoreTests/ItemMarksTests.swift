@@ -27,7 +27,7 @@ import Testing
 
   @Test func `signs the user gives set the spacing, as fzf draws them`() throws {
     // fzf's own test suite runs with these: `> 1`, `  2`, ` >3`.
-    var p = try harness(["1", "2", "3"], ["-m", "--pointer", ">", "--marker", ">", "--gutter", " "])
+    var p = try harness(["1", "2", "3"], ["-m", "--pointer", ">", "--marker", ">", "--gutter", " ", "--scroll-off=0"])
     _ = p.press("tab")
     expectScreen(
       p.frame(width: 20, height: 5),

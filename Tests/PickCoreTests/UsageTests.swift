@@ -69,6 +69,7 @@ private func isAccepted(_ spelling: String) -> Bool {
       "unique",
       "height", "min-height", "bind", "expect", "mouse", "tty", "tabstop", "walker", "walker-root", "walker-skip",
       "with-shell", "preview", "preview-window", "help", "version", "completion", "shell",
+      "keep-right", "hscroll", "hscroll-off", "freeze-left", "freeze-right", "scroll-off", "ambidouble",
       "border", "border-label", "border-label-pos", "margin", "padding", "preview-border", "separator", "scrollbar",
       "gap", "gap-line", "style",
     ])
@@ -81,6 +82,7 @@ private func isAccepted(_ spelling: String) -> Bool {
       "no-reverse",
       "no-cycle", "no-select-1", "no-exit-0", "no-color", "no-bold", "no-preselect-all", "no-remember", "no-unique",
       "no-height", "no-expect", "no-mouse", "no-walker-root", "no-preview",
+      "no-keep-right", "no-hscroll", "no-ambidouble",
       "no-border", "no-border-label", "no-margin", "no-padding", "no-preview-border", "no-separator", "no-scrollbar",
       "no-gap", "no-gap-line",
     ])

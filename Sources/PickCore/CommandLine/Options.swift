@@ -123,6 +123,12 @@ public struct Options: Equatable, Sendable {
   public var highlightLine = false
   /// `--ellipsis`: what marks a cut item; nil: `…` (`..` under `--no-unicode`).
   public var ellipsis: [UInt8]? = nil
+  /// `--hscroll`, `--hscroll-off`, `--keep-right`, `--freeze-left`,
+  /// `--freeze-right`, `--ambidouble`: how a line too long for its row is shown.
+  public var lineFit = LineFit()
+  /// `--scroll-off`: rows kept above and below the cursor as the list
+  /// scrolls (fzf's default, 3).
+  public var scrollOff = 3
   /// `--layout`, `--reverse`.
   public var layout: Layout = .reverse
   /// `--cycle`.

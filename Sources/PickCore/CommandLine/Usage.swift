@@ -59,6 +59,17 @@ public enum Usage {
             --no-unicode         Draw borders and lines in ASCII (--unicode: not)
             --highlight-line     Highlight the whole current line
             --ellipsis=STR       Mark of a cut item (default: '…')
+            --keep-right         Keep the end of a long line in view (while the
+                                 query is empty; header lines always)
+            --no-hscroll         Cut a long line at its end, not around the
+                                 match (--hscroll: scroll to it, the default)
+            --hscroll-off=COLS   Columns kept after the match when scrolling
+                                 (default: 10)
+            --freeze-left=N      Always show the first N fields of a long line
+            --freeze-right=N     Always show the last N fields of a long line
+            --scroll-off=LINES   Rows kept above and below the cursor (default: 3)
+            --ambidouble         East Asian ambiguous characters take 2 columns
+                                 (pick's own lines are then drawn in ASCII)
             --info=STYLE         Info line: default, right, hidden, inline or
                                  inline-right, with :PREFIX after inline[-right]
             --no-info            Same as --info=hidden

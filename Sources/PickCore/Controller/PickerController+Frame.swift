@@ -5,6 +5,7 @@ extension PickerController {
   func layout() -> PickerLayout {
     var layout = PickerLayout(width: geometry.columns, height: geometry.rows)
     layout.preview = preview
+    layout.ambiguous = state.configuration.lineFit.ambiguous
     return layout
   }
 
@@ -24,6 +25,7 @@ extension PickerController {
     layout.spinnerTick = now / PickerTunables.spinnerInterval
     layout.inputFailure = inputFailure
     layout.inputTruncation = inputTruncation
+    layout.hasQueryTerms = !compiled.query.isEmpty
     if let shownFields {
       let store = store
       layout.shownText = { item in Self.shownText(of: item, in: store, fields: shownFields) }

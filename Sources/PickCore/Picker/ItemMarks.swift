@@ -49,6 +49,17 @@ public struct ItemMarks: Equatable, Hashable, Sendable {
     gutter = text
   }
 
+  /// The signs measured with `--ambidouble`'s width of East Asian
+  /// ambiguous characters (`▶`, `●`): the options are read before it is
+  /// known. A gutter that grows wider than its one column becomes a blank.
+  public func measured(ambiguous: AmbiguousWidth) -> ItemMarks {
+    var marks = self
+    marks.pointerColumns = DisplayWidth.columns(of: pointer, ambiguous: ambiguous)
+    marks.markerColumns = DisplayWidth.columns(of: marker, ambiguous: ambiguous)
+    if DisplayWidth.columns(of: gutter, ambiguous: ambiguous) != 1 { marks.gutter = " " }
+    return marks
+  }
+
   /// A sign's text and width: printable, at most two columns.
   private static func sign(_ value: [UInt8], name: String) throws(InvalidValue) -> (String, Int) {
     let text = try OptionValues.printableText(value, name)

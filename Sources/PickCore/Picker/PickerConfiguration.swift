@@ -38,6 +38,11 @@ public struct PickerConfiguration: Sendable {
   public var highlightsLine = false
   /// `--ellipsis`: what marks where an item or header line is cut.
   public var ellipsis = DisplayLine.ellipsis
+  /// `--hscroll`, `--hscroll-off`, `--keep-right`, `--freeze-left`,
+  /// `--freeze-right` (fields split by `--delimiter`), `--ambidouble`.
+  public var lineFit = LineFit()
+  /// `--scroll-off`: rows kept above and below the cursor as the list scrolls.
+  public var scrollOff = 3
 
   public init() {}
 
@@ -64,10 +69,16 @@ public struct PickerConfiguration: Sendable {
     itemMarks = options.itemMarks
     usesUnicode = options.unicode
     highlightsLine = options.highlightLine
-    if let text = options.ellipsis.map({ String(decoding: $0, as: UTF8.self) }) ?? (usesUnicode ? nil : "..") {
-      ellipsis = DisplaySegment(text: text, columns: DisplayWidth.columns(of: text), isMatch: false)
-    }
-    if !usesUnicode { useASCIILines() }
+    lineFit = options.lineFit
+    itemMarks = itemMarks.measured(ambiguous: lineFit.ambiguous)
+    lineFit.frozen.splitter = FieldSplitter(delimiter: options.delimiter)
+    scrollOff = options.scrollOff
+    let ellipsisText = options.ellipsis.map { String(decoding: $0, as: UTF8.self) } ?? (usesUnicode ? "\u{2026}" : "..")
+    ellipsis = DisplaySegment(
+      text: ellipsisText, columns: DisplayWidth.columns(of: ellipsisText, ambiguous: lineFit.ambiguous), isMatch: false)
+    // `--ambidouble`: pick's own lines are drawn in ASCII, one column on any
+    // terminal (Docs/fzf-compatibility.md, row D10).
+    if !drawsUnicodeLines { useASCIILines() }
     // `--color border:…`, `label:…`, `separator:…` (or a scheme that sets
     // them) colour the frame's border, its label and the separator and
     // scrollbar; otherwise they keep their grey and plain looks.
@@ -89,6 +100,12 @@ public struct PickerConfiguration: Sendable {
     if listDecoration.scrollbar == ListDecoration.defaultScrollbar { listDecoration.scrollbar = Array("|".utf8) }
     if listDecoration.gapLine == ListDecoration.defaultGapLine { listDecoration.gapLine = Array("-".utf8) }
   }
+
+  /// Whether pick's own lines (the border, the footer's line, the preview's
+  /// border, the default separator, scrollbar and gap line) are box-drawing
+  /// glyphs: not under `--no-unicode`, and not under `--ambidouble`, where
+  /// each would take two columns.
+  var drawsUnicodeLines: Bool { usesUnicode && lineFit.ambiguous == .narrow }
 
   /// Whether the Up key moves towards the best match (it does when the best match is drawn on top).
   var upMovesToBetter: Bool { layout != .default }

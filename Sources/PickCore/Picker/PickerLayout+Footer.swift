@@ -17,12 +17,13 @@ extension PickerLayout {
     // Like every row, the line stops two columns short of the edge (its
     // glyph is East Asian ambiguous: Docs/Design.md, Drawing).
     let columns = max(width - 2, 0)
-    let glyph = configuration.usesUnicode ? "─" : "-"
+    let glyph = configuration.drawsUnicodeLines ? "─" : "-"
     let line = columns > 0 ? [Span(String(repeating: glyph, count: columns), columns: columns, style: lineStyle)] : []
     return [line]
       + lines.map {
         headerRow(
-          $0, style: textStyle, indent: configuration.itemMarks.textColumn, ellipsis: configuration.ellipsis)
+          $0, style: textStyle, indent: configuration.itemMarks.textColumn, ellipsis: configuration.ellipsis,
+          fit: configuration.lineFit)
       }
   }
 

@@ -18,7 +18,7 @@ extension PickerLayout {
     return lines.dropFirst(state.configuration.isMulti ? 1 : 0).map {
       headerRow(
         $0, style: state.configuration.theme.header, indent: state.configuration.itemMarks.textColumn,
-        ellipsis: state.configuration.ellipsis)
+        ellipsis: state.configuration.ellipsis, fit: state.configuration.lineFit)
     }
   }
 
@@ -28,7 +28,8 @@ extension PickerLayout {
       headerRow(
         shownText?(line) ?? Array(store.item(line)), style: state.configuration.theme.header,
         runs: shownText == nil ? store.styleRuns(of: line) : shownRuns?(line) ?? [],
-        indent: state.configuration.itemMarks.textColumn, ellipsis: state.configuration.ellipsis)
+        indent: state.configuration.itemMarks.textColumn, ellipsis: state.configuration.ellipsis,
+        fit: state.configuration.lineFit)
     }
   }
 }

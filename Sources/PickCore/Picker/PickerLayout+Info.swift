@@ -56,7 +56,7 @@ extension PickerLayout {
     let info = state.configuration.info
     let used = promptRow.reduce(0) { $0 + $1.columns }
     let text = infoText(state)
-    let textColumns = DisplayWidth.columns(of: text)
+    let textColumns = DisplayWidth.columns(of: text, ambiguous: ambiguous)
     let prefixStyle = state.isLoading ? theme.spinner : theme.prompt
     let prefix = segments(info.prefix, width: max(width - used - 1, 0)).map {
       Span($0.text, columns: $0.columns, style: prefixStyle)

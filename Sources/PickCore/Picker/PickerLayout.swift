@@ -36,6 +36,14 @@ public struct PickerLayout {
   /// Whether the configuration's `FrameDecoration` is drawn around the frame
   /// (false for the layout of the content inside it: PickerLayout+Decoration.swift).
   public var isDecorated = true
+  /// Whether the matches were ranked by a query with terms, so that their
+  /// rows are drawn with match positions: `--keep-right` keeps the end of
+  /// an item in view only without them, as in fzf (header rows always).
+  public var hasQueryTerms = false
+  /// `--ambidouble`: how wide East Asian ambiguous characters are, for the
+  /// text the layout measures (the prompt, the query, the info line); the
+  /// controller sets it from the configuration.
+  public var ambiguous = AmbiguousWidth.narrow
 
   public init(width: Int, height: Int) {
     self.width = max(width, 1)
@@ -72,7 +80,7 @@ public struct PickerLayout {
       let ghost = segments(state.configuration.ghost, width: room)
       promptRow += ghost.map { Span($0.text, columns: $0.columns, style: theme.style(.ghost, on: .inputBg)) }
     }
-    let cursorColumn = min(promptColumns + Self.columns(characters[start..<state.editor.cursor]), width - 1)
+    let cursorColumn = min(promptColumns + columns(characters[start..<state.editor.cursor]), width - 1)
     if state.configuration.info.isInline { promptRow = withInlineInfo(promptRow, state) }
     top.append(promptRow)
     topRoles = [.prompt]
@@ -199,7 +207,7 @@ public struct PickerLayout {
     var end = state.editor.cursor
     while start < end {
       let middle = (start + end) / 2
-      if Self.columns(characters[middle..<state.editor.cursor]) > room - 1 {
+      if columns(characters[middle..<state.editor.cursor]) > room - 1 {
         start = middle + 1
       } else {
         end = middle
@@ -217,7 +225,7 @@ public struct PickerLayout {
     var left = view.promptColumns
     var index = view.start
     while index < characters.count {
-      let right = left + Self.columns(characters[index...index])
+      let right = left + columns(characters[index...index])
       if column < right { return index }
       left = right
       index += 1
@@ -226,16 +234,17 @@ public struct PickerLayout {
   }
 
   /// A header line, lined up with the items' text; `runs`: its own colours
-  /// (a `--header-lines` item under `--ansi`).
+  /// (a `--header-lines` item under `--ansi`). `fit`: the configuration's,
+  /// `--keep-right` included (a header line has no match positions).
   func headerRow(
     _ text: [UInt8], style: Style, runs: [StyleRun] = [], indent columns: Int,
-    ellipsis: DisplaySegment = DisplayLine.ellipsis
+    ellipsis: DisplaySegment = DisplayLine.ellipsis, fit: LineFit = LineFit()
   ) -> [Span] {
     let indent = Span(String(repeating: " ", count: columns), columns: columns, style: .plain)
     let segments = text.withUnsafeBufferPointer {
       DisplayLine.segments(
         of: $0, matches: [], width: max(width - columns - 2, 0), styleBreaks: runs.map(\.offset),
-        ellipsis: ellipsis)
+        ellipsis: ellipsis, fit: fit)
     }
     return clip(
       [indent]
@@ -245,10 +254,10 @@ public struct PickerLayout {
         })
   }
 
-  private static func columns(_ characters: ArraySlice<Unicode.Scalar>) -> Int {
+  private func columns(_ characters: ArraySlice<Unicode.Scalar>) -> Int {
     var text = ""
     text.unicodeScalars.append(contentsOf: characters)
-    return DisplayWidth.columns(of: text)
+    return DisplayWidth.columns(of: text, ambiguous: ambiguous)
   }
 
   /// The select-all row: box, title and count on one row, or the count on its
@@ -319,6 +328,8 @@ public struct PickerLayout {
     // "ambiguous", and nothing ambiguous goes in the last two columns (Docs/Design.md, Drawing).
     let textWidth = max(width - marks.textColumn - 2 - scrollbarColumns(state), 0)
     let matched = textWidth > 0 ? highlight(item) : []
+    var fit = state.configuration.lineFit
+    fit.keepsRight = fit.keepsRight && !hasQueryTerms
     let segments: [DisplaySegment]
     // The item's own colours (`--ansi`), of its `--with-nth` fields when only those are shown.
     let runs = textWidth == 0 ? [] : shownText == nil ? store.styleRuns(of: item) : shownRuns?(item) ?? []
@@ -326,12 +337,12 @@ public struct PickerLayout {
       segments = shownText(item).withUnsafeBufferPointer {
         DisplayLine.segments(
           of: $0, matches: matched, width: textWidth, tabstop: state.configuration.tabstop,
-          styleBreaks: runs.map(\.offset), ellipsis: state.configuration.ellipsis)
+          styleBreaks: runs.map(\.offset), ellipsis: state.configuration.ellipsis, fit: fit)
       }
     } else {
       segments = DisplayLine.segments(
         of: store.item(item), matches: matched, width: textWidth, tabstop: state.configuration.tabstop,
-        styleBreaks: runs.map(\.offset), ellipsis: state.configuration.ellipsis)
+        styleBreaks: runs.map(\.offset), ellipsis: state.configuration.ellipsis, fit: fit)
     }
     for segment in segments {
       let style = Self.itemStyle(segment, runs: runs, text: textStyle, match: matchStyle)
@@ -348,7 +359,11 @@ public struct PickerLayout {
   }
 
   func segments(_ bytes: [UInt8], width: Int) -> [DisplaySegment] {
-    bytes.withUnsafeBufferPointer { DisplayLine.segments(of: $0, matches: [], width: width, tabstop: 8) }
+    var fit = LineFit()
+    fit.ambiguous = ambiguous
+    return bytes.withUnsafeBufferPointer {
+      DisplayLine.segments(of: $0, matches: [], width: width, tabstop: 8, fit: fit)
+    }
   }
 
   func fitted(_ text: String, style: Style, width: Int? = nil) -> [Span] {

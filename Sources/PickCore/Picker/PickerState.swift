@@ -118,14 +118,48 @@ public struct PickerState: Sendable {
     setCursor(cursor)
   }
 
-  /// Puts the cursor on `position` (clamped) and scrolls it into view.
+  /// Puts the cursor on `position` (clamped) and scrolls it into view,
+  /// with `--scroll-off`'s rows of context when the list can move.
   public mutating func setCursor(_ position: Int) {
     cursor = max(0, min(position, matches.count - 1))
     if matches.count == 0 { cursor = 0 }
     cursorItem = currentItem
-    if cursor < scroll { scroll = cursor }
-    if cursor >= scroll + max(listHeight, 1) { scroll = cursor - max(listHeight, 1) + 1 }
-    scroll = max(0, min(scroll, max(matches.count - max(listHeight, 1), 0)))
+    let rows = max(listHeight, 1)
+    let lowest = max(cursor - rows + 1, 0)
+    let highest = max(min(matches.count - rows, cursor), 0)
+    scroll = Self.keepingContext(
+      scroll: max(lowest, min(scroll, highest)), cursor: cursor, rows: rows, range: lowest...highest,
+      context: contextItems(rows: rows))
+  }
+
+  /// `--scroll-off` in items: fzf counts rows, at most half the list, and
+  /// an item takes its row and its `--gap` rows.
+  private func contextItems(rows: Int) -> Int {
+    let perItem = 1 + max(configuration.listDecoration.gap, 0)
+    let lines = min(rows * perItem / 2, max(configuration.scrollOff, 0))
+    return (lines + perItem - 1) / perItem
+  }
+
+  /// fzf's two passes (`constrain` in its `terminal.go`): scroll up while
+  /// fewer than `context` items show above the cursor, then down while fewer
+  /// show below it, within `range`; nothing moves when both sides are short.
+  static func keepingContext(scroll: Int, cursor: Int, rows: Int, range: ClosedRange<Int>, context: Int) -> Int {
+    guard context > 0 else { return scroll }
+    var scroll = scroll
+    for pass in 0..<2 {
+      while true {
+        let before = cursor - scroll
+        let after = rows - before - 1
+        if before < context && after < context { break }
+        let next =
+          pass == 0
+          ? (before < context ? max(range.lowerBound, scroll - 1) : scroll)
+          : (after < context ? min(range.upperBound, scroll + 1) : scroll)
+        if next == scroll { break }
+        scroll = next
+      }
+    }
+    return scroll
   }
 
   /// Applies one action.

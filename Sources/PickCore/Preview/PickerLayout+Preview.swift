@@ -108,7 +108,8 @@ extension PickerLayout {
     let (list, listRoles) = listLayout.listFrameWithRoles(state, store: store, highlight: highlight)
     var themed = preview
     themed.theme = state.configuration.theme
-    themed.usesASCII = !state.configuration.usesUnicode
+    themed.usesASCII = !state.configuration.drawsUnicodeLines
+    themed.ambiguous = state.configuration.lineFit.ambiguous
     let pane = themed.rows(width: geometry.paneWidth, height: geometry.paneHeight)
     var rows: [[Span]] = []
     var roles: [RowRole] = []
@@ -119,10 +120,10 @@ extension PickerLayout {
       let listRow = listIndex >= 0 && listIndex < list.rows.count ? list.rows[listIndex] : nil
       let paneRow = paneIndex >= 0 && paneIndex < pane.count ? pane[paneIndex] : nil
       if geometry.paneColumn < geometry.listColumn {
-        spans += PreviewPane.fitted(paneRow ?? [], width: geometry.listColumn)
+        spans += PreviewPane.fitted(paneRow ?? [], width: geometry.listColumn, ambiguous: ambiguous)
         if let listRow { spans += listRow }
       } else if let listRow {
-        spans += paneRow == nil ? listRow : PreviewPane.fitted(listRow, width: geometry.listWidth)
+        spans += paneRow == nil ? listRow : PreviewPane.fitted(listRow, width: geometry.listWidth, ambiguous: ambiguous)
         spans += paneRow ?? []
       } else {
         spans += paneRow ?? []

@@ -20,6 +20,8 @@ public struct PreviewPane: Equatable, Sendable {
   public var theme = Theme.standard
   /// `--no-unicode`: the border in ASCII.
   public var usesASCII = false
+  /// `--ambidouble`: how wide East Asian ambiguous characters are drawn.
+  public var ambiguous = AmbiguousWidth.narrow
 
   public init(spec: PreviewWindowSpec) {
     self.spec = spec
@@ -108,7 +110,7 @@ public struct PreviewPane: Equatable, Sendable {
       rows.append([Span(String(repeating: " ", count: width), columns: width)])
     }
     if rows.count > height { rows.removeLast(rows.count - height) }
-    return rows.map { Self.fitted($0, width: width) }
+    return rows.map { Self.fitted($0, width: width, ambiguous: ambiguous) }
   }
 
   /// The text rows: output lines from `scroll` on, wrapped or cut, then the
@@ -126,13 +128,13 @@ public struct PreviewPane: Equatable, Sendable {
       status.map {
         PreviewText.rows(
           ofLine: [PreviewText.Run(bytes: Array($0.utf8), style: Self.statusStyle)], width: columns,
-          wraps: true, maximumRows: max(lines / 2, 1))
+          wraps: true, maximumRows: max(lines / 2, 1), ambiguous: ambiguous)
       } ?? []
     let outputRows = lines - statusRows.count
     while rows.count < outputRows && index < total {
       rows += PreviewText.rows(
         ofLine: text.line(at: index), width: columns, wraps: spec.wraps, tabstop: tabstop,
-        maximumRows: outputRows - rows.count)
+        maximumRows: outputRows - rows.count, ambiguous: ambiguous)
       index += 1
     }
     if rows.count > outputRows { rows.removeLast(rows.count - outputRows) }
@@ -141,7 +143,7 @@ public struct PreviewPane: Equatable, Sendable {
       let position = "\(first + 1)/\(total)\(text.isTruncated ? "+" : "")"
       let positionColumns = position.utf8.count
       if positionColumns < columns, !rows.isEmpty {
-        let kept = Self.fitted(rows[0], width: columns - positionColumns - 1)
+        let kept = Self.fitted(rows[0], width: columns - positionColumns - 1, ambiguous: ambiguous)
         let used = kept.reduce(0) { $0 + $1.columns }
         let gap = columns - positionColumns - used
         rows[0] =
@@ -174,7 +176,7 @@ public struct PreviewPane: Equatable, Sendable {
   }
 
   /// `row` cut to at most `width` columns (whole spans, then characters) and padded to exactly `width`.
-  static func fitted(_ row: [Span], width: Int) -> [Span] {
+  static func fitted(_ row: [Span], width: Int, ambiguous: AmbiguousWidth = .narrow) -> [Span] {
     var out: [Span] = []
     var used = 0
     for span in row {
@@ -187,7 +189,7 @@ public struct PreviewPane: Equatable, Sendable {
       var text = ""
       var columns = 0
       for character in span.text {
-        let w = DisplayWidth.columns(of: character)
+        let w = DisplayWidth.columns(of: character, ambiguous: ambiguous)
         if used + columns + w > width { break }
         text.append(character)
         columns += w

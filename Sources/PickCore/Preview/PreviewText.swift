@@ -172,7 +172,8 @@ public struct PreviewText: Equatable, Sendable {
   /// At most `maximumRows` rows, and only as many bytes as those can show
   /// are decoded.
   public static func rows(
-    ofLine line: [Run], width: Int, wraps: Bool, tabstop: Int = 8, maximumRows: Int = 1 << 20
+    ofLine line: [Run], width: Int, wraps: Bool, tabstop: Int = 8, maximumRows: Int = 1 << 20,
+    ambiguous: AmbiguousWidth = .narrow
   ) -> [[Span]] {
     guard width > 0 else { return [[]] }
     // Decode only what can be shown: a 1 MiB line costs no more than a short one.
@@ -205,9 +206,9 @@ public struct PreviewText: Equatable, Sendable {
           let shown = Unicode.Scalar(placeholder)
         {
           text = String(Character(shown))
-          columns = 1
+          columns = DisplayWidth.columns(of: shown, ambiguous: ambiguous)
         } else {
-          columns = DisplayWidth.columns(of: character)
+          columns = DisplayWidth.columns(of: character, ambiguous: ambiguous)
         }
         column += columns
         if used + columns > width {
