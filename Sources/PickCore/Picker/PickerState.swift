@@ -129,27 +129,25 @@ public struct PickerState: Sendable {
     let highest = max(min(matches.count - rows, cursor), 0)
     scroll = Self.keepingContext(
       scroll: max(lowest, min(scroll, highest)), cursor: cursor, rows: rows, range: lowest...highest,
-      context: contextItems(rows: rows))
+      gap: max(configuration.listDecoration.gap, 0), scrollOff: max(configuration.scrollOff, 0))
   }
 
-  /// `--scroll-off` in items: fzf counts rows, at most half the list, and
-  /// an item takes its row and its `--gap` rows.
-  private func contextItems(rows: Int) -> Int {
-    let perItem = 1 + max(configuration.listDecoration.gap, 0)
-    let lines = min(rows * perItem / 2, max(configuration.scrollOff, 0))
-    return (lines + perItem - 1) / perItem
-  }
-
-  /// fzf's two passes (`constrain` in its `terminal.go`): scroll up while
-  /// fewer than `context` items show above the cursor, then down while fewer
-  /// show below it, within `range`; nothing moves when both sides are short.
-  static func keepingContext(scroll: Int, cursor: Int, rows: Int, range: ClosedRange<Int>, context: Int) -> Int {
+  /// fzf's two passes (`constrain` in its `terminal.go`), in screen rows as
+  /// fzf counts them (an item takes its row and its `--gap` rows; the
+  /// context is at most half of them): scroll up while fewer than
+  /// `scrollOff` rows show above the cursor, then down while fewer show
+  /// below it, within `range`; nothing moves when both sides are short.
+  static func keepingContext(
+    scroll: Int, cursor: Int, rows: Int, range: ClosedRange<Int>, gap: Int, scrollOff: Int
+  ) -> Int {
+    let perItem = 1 + gap
+    let context = min(rows * perItem / 2, scrollOff)
     guard context > 0 else { return scroll }
     var scroll = scroll
     for pass in 0..<2 {
       while true {
-        let before = cursor - scroll
-        let after = rows - before - 1
+        let before = (cursor - scroll) * perItem
+        let after = rows * perItem - before - perItem
         if before < context && after < context { break }
         let next =
           pass == 0
