@@ -1,0 +1,175 @@
+import Testing
+
+@testable import PickCore
+
+/// Long lines in the picker, drawn by the layout without a terminal:
+/// `--hscroll`, `--no-hscroll`, `--hscroll-off`, `--keep-right`,
+/// `--freeze-left`, `--freeze-right` and `--ambidouble`.
+///
+/// The frames are 30 columns wide, so an item has 25 (three columns of signs
+/// before it, two kept free after it). Each expectation was checked against
+/// fzf 0.74.5 drawing the same item in 25 columns with `--ellipsis=…`, except
+/// where a comment names a row of Docs/fzf-compatibility.md.
+@Suite struct HorizontalScrollTests {
+  private func harness(_ items: [String], _ arguments: [String] = []) throws -> PickerHarness {
+    let options = try OptionParser.parse(arguments: arguments.map { Array($0.utf8) })
+    return try PickerHarness(items) { $0 = options }
+  }
+
+  /// The item rows of a frame of the picker after typing `query` (an
+  /// option error is recorded, and gives no rows).
+  private func rows(
+    _ items: [String], _ arguments: [String] = [], query: String = "", width: Int = 30
+  ) -> String {
+    guard var p = try? harness(items, arguments) else {
+      Issue.record("options refused: \(arguments)")
+      return ""
+    }
+    if !query.isEmpty { p.type(query) }
+    let frame = p.frame(width: width, height: 2 + items.count)
+    expectFits(frame, crossCheck: !arguments.contains("--ambidouble"))
+    return frame.plainText.split(separator: "\n").dropFirst(2).map {
+      String($0.reversed().drop { $0 == " " }.reversed())
+    }.joined(separator: "\n")
+  }
+
+  static let long = String(repeating: "a", count: 40) + "match" + String(repeating: "b", count: 40)
+
+  // MARK: --hscroll, --hscroll-off, --no-hscroll
+
+  @Test func `a match past the right edge scrolls into view with ten columns after it`() throws {
+    #expect(rows([Self.long], query: "match") == ">  …aaaaaaaamatchbbbbbbbbbb…")
+  }
+
+  @Test func `a match that fits with its context leaves the head alone`() throws {
+    let item = "src/" + String(repeating: "x", count: 60)
+    #expect(rows([item], query: "src") == ">  src/xxxxxxxxxxxxxxxxxxxx…")
+  }
+
+  @Test func `a match near the end shows the tail without a trailing ellipsis`() throws {
+    // Less than an ellipsis follows the ten columns after the match: it is shown instead.
+    let item = String(repeating: "a", count: 40) + "match" + String(repeating: "b", count: 11)
+    #expect(rows([item], query: "match") == ">  …aaaaaaaamatchbbbbbbbbbbb")
+  }
+
+  @Test func `--hscroll-off sets the columns after the match, at most half the row`() throws {
+    #expect(rows([Self.long], ["--hscroll-off=2"], query: "match") == ">  …aaaaaaaaaaaaaaaamatchbb…")
+    #expect(rows([Self.long], ["--hscroll-off=0"], query: "match") == ">  …aaaaaaaaaaaaaaaaaamatch…")
+    // 25 columns: at most 25 / 2 - 1 = 11 after the match, the rest before it.
+    #expect(rows([Self.long], ["--hscroll-off=100"], query: "match") == ">  …aaaaaaamatchbbbbbbbbbbb…")
+  }
+
+  @Test func `--no-hscroll always shows the head, --hscroll turns scrolling back on`() throws {
+    #expect(rows([Self.long], ["--no-hscroll"], query: "match") == ">  aaaaaaaaaaaaaaaaaaaaaaaa…")
+    #expect(
+      rows([Self.long], ["--no-hscroll", "--hscroll"], query: "match") == ">  …aaaaaaaamatchbbbbbbbbbb…")
+  }
+
+  // MARK: --keep-right
+
+  @Test func `--keep-right shows the end while the query is empty`() throws {
+    let item = "start" + Self.long + "TAIL"
+    #expect(rows([item], ["--keep-right"]) == ">  …bbbbbbbbbbbbbbbbbbbbTAIL")
+    // A match gives way to the scroll (fzf: "effective only when the query string is empty").
+    #expect(rows([item], ["--keep-right"], query: "match") == ">  …aaaaaaaamatchbbbbbbbbbb…")
+    // A match at the left shows the head, not the end.
+    #expect(rows([item], ["--keep-right"], query: "start") == ">  startaaaaaaaaaaaaaaaaaaa…")
+    #expect(rows([item], ["--keep-right", "--no-keep-right"]) == ">  startaaaaaaaaaaaaaaaaaaa…")
+  }
+
+  @Test func `--keep-right keeps the end of header and footer lines, with a query too`() throws {
+    let header = String(repeating: "H", count: 40) + "END"
+    var p = try harness(
+      [header, Self.long],
+      ["--keep-right", "--header-lines=1", "--header=" + String(repeating: "X", count: 40) + "Y"])
+    p.type("match")
+    expectScreen(
+      p.frame(width: 30, height: 5),
+      """
+      > match
+        1/1
+         …XXXXXXXXXXXXXXXXXXXXXXXY
+         …HHHHHHHHHHHHHHHHHHHHHEND
+      >  …aaaaaaaamatchbbbbbbbbbb…
+      """)
+  }
+
+  // MARK: --freeze-left, --freeze-right
+
+  static let path = "42 /usr/share/very/long/path/to/some/deeply/nested/file.txt 1.2K"
+
+  @Test func `--freeze-left keeps the first field while the rest scrolls to the match`() throws {
+    #expect(rows([Self.path], ["--freeze-left=1"]) == ">  42 /usr/share/very/long/…")
+    #expect(rows([Self.path], ["--freeze-left=1"], query: "nested") == ">  42…eply/nested/file.txt …")
+  }
+
+  @Test func `--freeze-right keeps the last field, drawn after the part that scrolls`() throws {
+    #expect(rows([Self.path], ["--freeze-right=1"]) == ">  42 /usr/share/very/l…1.2K")
+    #expect(
+      rows([Self.path], ["--freeze-left=1", "--freeze-right=1"], query: "nested")
+        == ">  42…ly/nested/file.tx…1.2K")
+    // With --keep-right the middle shows its end.
+    #expect(rows([Self.path], ["--freeze-right=1", "--keep-right"]) == ">  …ply/nested/file.txt 1.2K")
+  }
+
+  @Test func `frozen fields follow --delimiter, the delimiter going with the frozen part`() throws {
+    let item = "a:b:" + String(repeating: "c", count: 40) + ":d"
+    #expect(rows([item], ["-d:", "--freeze-left=1", "--freeze-right=1"]) == ">  a:b:cccccccccccccccccc…:d")
+  }
+
+  @Test func `a frozen field too long for the row is cut and nothing else shows`() throws {
+    let item = String(repeating: "x", count: 40) + " y"
+    #expect(rows([item], ["--freeze-left=1", "--freeze-right=1"]) == ">  xxxxxxxxxxxxxxxxxxxxxxxx…")
+  }
+
+  @Test func `--no-hscroll freezes nothing`() throws {
+    #expect(rows([Self.path], ["--freeze-left=1", "--no-hscroll"], query: "nested") == ">  42 /usr/share/very/long/…")
+  }
+
+  @Test func `a short line is drawn whole whatever is frozen`() throws {
+    #expect(rows(["a b c"], ["--freeze-left=1", "--freeze-right=1"]) == ">  a b c")
+  }
+
+  // MARK: Wide characters and --ambidouble
+
+  @Test func `wide characters at a cut are never split`() throws {
+    let text = "日本語のファイル名とテキストです"
+    // 25 columns: twelve wide characters and the ellipsis; in 24, a space
+    // where the twelfth does not fit, before the ellipsis (row 91).
+    #expect(rows([text + "x" + text]) == ">  日本語のファイル名とテキ…")
+    #expect(rows([text + "x" + text], width: 29) == ">  日本語のファイル名とテ …")
+    // Ten columns (five wide characters) after the match: fzf counts ten characters (row 90).
+    #expect(rows([text + "x" + text], query: "x") == ">  …テキストですx日本語のフ…")
+  }
+
+  @Test func `--ambidouble counts ambiguous characters, and the ellipsis, as two columns`() throws {
+    let circled = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"
+    #expect(rows([circled]) == ">  ①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳")
+    // Eleven of them (22 columns), one blank column, and a two-column `…`.
+    #expect(rows([circled], ["--ambidouble"]) == ">  ①②③④⑤⑥⑦⑧⑨⑩⑪ …")
+    #expect(rows([circled], ["--ambidouble", "--no-ambidouble"]) == ">  ①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳")
+    // Five "±1 " (four columns each), "±1" and the ellipsis: 25 columns.
+    let plusMinus = String(repeating: "±1 ", count: 10)
+    #expect(rows([plusMinus], ["--ambidouble"]) == ">  ±1 ±1 ±1 ±1 ±1 ±1…")
+    #expect(rows([plusMinus]) == ">  ±1 ±1 ±1 ±1 ±1 ±1 ±1 ±1 …")
+  }
+
+  @Test func `--ambidouble measures the query and draws pick's own lines in ASCII (row D10)`() throws {
+    var p = try harness(["one"], ["--ambidouble", "--border", "--prompt=±> "])
+    p.type("±")
+    let frame = p.frame(width: 16, height: 6)
+    expectScreen(
+      frame,
+      """
+      +------------+
+      | ±> ±     |
+      |   0/1      |
+      |            |
+      |            |
+      +------------+
+      """, crossCheck: false)
+    // Each ± takes two columns (the plain text above shows it as one
+    // character); the text cursor is after the prompt's and the query's.
+    #expect(frame.cursor?.column == 2 + 4 + 2)
+  }
+}
