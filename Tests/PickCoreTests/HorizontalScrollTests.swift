@@ -122,6 +122,32 @@ import Testing
     #expect(rows([item], ["--freeze-left=1", "--freeze-right=1"]) == ">  xxxxxxxxxxxxxxxxxxxxxxxx…")
   }
 
+  @Test func `fzf's edge cases: one field, leading blanks, frozen parts that meet`() throws {
+    // No more fields than --freeze-right: the whole line is the right part, its tail shown.
+    #expect(rows([String(repeating: "a", count: 30) + "END"], ["--freeze-right=1"]) == ">  …aaaaaaaaaaaaaaaaaaaaaEND")
+    // Leading blanks belong to the first frozen field's part.
+    let blanks = "  a  " + String(repeating: "b", count: 30) + "  c"
+    #expect(rows([blanks], ["--freeze-left=1"]) == ">    a  bbbbbbbbbbbbbbbbbbb…")
+    // The right part would start inside the left one: it starts where the left one ends.
+    let meeting = "one two " + String(repeating: "b", count: 30) + " three"
+    #expect(rows([meeting], ["--freeze-left=1", "--freeze-right=3"]) == ">  one…bbbbbbbbbbbbbbb three")
+  }
+
+  @Test func `each frozen part keeps the item's own colours and the highlights`() {
+    let item = Array(("aa:" + String(repeating: "b", count: 30) + ":cc").utf8)
+    var fit = LineFit()
+    fit.frozen = FrozenFields(left: 1, right: 1, splitter: FieldSplitter(delimiter: Array(":".utf8)))
+    // --ansi style changes where the b's start and at the last colon; a
+    // match on the first c, past the middle, so the middle shows its end (as fzf).
+    let segments = item.withUnsafeBufferPointer {
+      DisplayLine.segments(of: $0, matches: [34], width: 12, styleBreaks: [3, 33], fit: fit)
+    }
+    #expect(
+      segments.map { "\($0.text)/\($0.run)\($0.isMatch ? "!" : "")" } == [
+        "aa:…/0", "bbbbb/1", ":/2", "c/2!", "c/2",
+      ])
+  }
+
   @Test func `--no-hscroll freezes nothing`() throws {
     #expect(rows([Self.path], ["--freeze-left=1", "--no-hscroll"], query: "nested") == ">  42 /usr/share/very/long/…")
   }
