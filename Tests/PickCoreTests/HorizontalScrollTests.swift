@@ -180,6 +180,19 @@ import Testing
     #expect(rows([plusMinus]) == ">  ±1 ±1 ±1 ±1 ±1 ±1 ±1 ±1 …")
   }
 
+  @Test func `--ambidouble measures a separator the user gives as two columns a glyph`() throws {
+    func glyphs(_ arguments: [String]) throws -> Int {
+      var p = try harness(["one"], arguments)
+      let frame = p.frame(width: 30, height: 3)
+      expectFits(frame, crossCheck: false)
+      return frame.rows[1].map(\.text).joined().filter { $0 == "═" }.count
+    }
+    let narrow = try glyphs(["--separator=═"])
+    let wide = try glyphs(["--separator=═", "--ambidouble"])
+    #expect(narrow == 22)
+    #expect(wide == 11)
+  }
+
   @Test func `--ambidouble measures the query and draws pick's own lines in ASCII (row D10)`() throws {
     var p = try harness(["one"], ["--ambidouble", "--border", "--prompt=±> "])
     p.type("±")

@@ -69,8 +69,10 @@ extension PickerLayout {
   func repeated(_ text: [UInt8]?, columns room: Int, _ state: PickerState, padded: Bool) -> [Span] {
     guard room > 0 else { return [] }
     let marks = state.configuration.listDecoration
+    var fit = LineFit()
+    fit.ambiguous = ambiguous
     let unit = (text ?? []).withUnsafeBufferPointer {
-      DisplayLine.segments(of: $0, matches: [], width: Int.max, tabstop: 8)
+      DisplayLine.segments(of: $0, matches: [], width: Int.max, tabstop: 8, fit: fit)
     }
     let unitColumns = unit.reduce(0) { $0 + $1.columns }
     guard unitColumns > 0 else { return padded ? [Span(String(repeating: " ", count: room), columns: room)] : [] }
