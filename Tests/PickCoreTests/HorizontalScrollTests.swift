@@ -133,6 +133,23 @@ import Testing
     #expect(rows([meeting], ["--freeze-left=1", "--freeze-right=3"]) == ">  one…bbbbbbbbbbbbbbb three")
   }
 
+  @Test func `fzf's own tests of frozen fields on a long line pass`() {
+    // test_freeze_left_and_right and test_freeze_left_and_right_delimiter (fzf's test_core.rb).
+    let spaced = (1...10_000).map(String.init).joined(separator: " ") + " "
+    let arguments = ["--freeze-left=3", "--freeze-right=3", "--ellipsis=XX"]
+    #expect(rows([spaced], arguments, width: 60).hasSuffix("XX9998 9999 10000"))
+    let matched = rows([spaced], arguments, query: "'1000", width: 60)
+    #expect(matched.hasPrefix(">  1 2 3XX") && matched.hasSuffix("XX9998 9999 10000"), "\(matched)")
+    let commas = (1...10_000).map { "\($0) , " }.joined()
+    let delimited = rows([commas], arguments + ["--delimiter= , "], query: "'1000", width: 60)
+    #expect(delimited.hasPrefix(">  1 , 2 , 3 ,XX") && delimited.hasSuffix("XX, 9999 , 10000 ,"), "\(delimited)")
+  }
+
+  @Test func `an item over a mebibyte is drawn without frozen fields`() {
+    let huge = "id " + String(repeating: "x", count: FrozenFields.maximumBytes) + " end"
+    #expect(rows([huge], ["--freeze-left=1", "--freeze-right=1"]) == ">  id xxxxxxxxxxxxxxxxxxxxx…")
+  }
+
   @Test func `each frozen part keeps the item's own colours and the highlights`() {
     let item = Array(("aa:" + String(repeating: "b", count: 30) + ":cc").utf8)
     var fit = LineFit()

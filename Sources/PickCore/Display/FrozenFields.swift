@@ -15,10 +15,14 @@
 /// - a left part that is empty or the whole row is no left part; a right
 ///   part that starts at the row's end is no right part.
 ///
-/// Finding the last fields reads the whole row, so an item longer than
-/// `Scoring.longItemUnits` bytes (64 Ki) is drawn without frozen parts, as
-/// every other row is drawn at a cost that does not grow with its length.
+/// Finding the last fields splits the whole row (as fzf does at every
+/// frame), about a millisecond a mebibyte; so that a frame stays cheap
+/// whatever the input, an item longer than `maximumBytes` (1 MiB) is drawn
+/// without frozen parts (Docs/fzf-compatibility.md, row 92).
 public struct FrozenFields: Equatable, Sendable {
+  /// The longest item whose fields are frozen.
+  static let maximumBytes = 1 << 20
+
   /// How many fields are frozen on each side (0: none).
   public var left = 0
   public var right = 0
@@ -38,7 +42,7 @@ public struct FrozenFields: Equatable, Sendable {
   /// the left part, the right part or both); nil when nothing is frozen in
   /// this row.
   func middle(of text: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
-    guard isActive, text.count <= Scoring.longItemUnits else { return nil }
+    guard isActive, text.count <= Self.maximumBytes else { return nil }
     var tokens: [Range<Int>] = []
     splitter.tokenize(text, into: &tokens)
     var leftEnd = -1
