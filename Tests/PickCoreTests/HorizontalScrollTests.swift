@@ -59,6 +59,16 @@ import Testing
     #expect(rows([Self.long], ["--hscroll-off=100"], query: "match") == ">  …aaaaaaamatchbbbbbbbbbbb…")
   }
 
+  @Test(arguments: [0, 3, 6])
+  func `fzf's own test of --hscroll-off passes`(offset: Int) {
+    // test_hscroll_off (fzf's test_core.rb), with pick's ellipsis.
+    let item = String(repeating: "=", count: 10_000) + "0123456789"
+    let context = (0...offset).map(String.init).joined()
+    #expect(rows([item], ["--hscroll-off=\(offset)"], query: "0", width: 60).hasSuffix(context + "…"))
+    #expect(rows([item], ["--hscroll-off=\(offset)"], query: "09", width: 60).hasSuffix("789"))
+    #expect(rows([item], ["--hscroll-off=\(offset)", "--no-hscroll"], query: "09", width: 60).hasSuffix("=…"))
+  }
+
   @Test func `--no-hscroll always shows the head, --hscroll turns scrolling back on`() throws {
     #expect(rows([Self.long], ["--no-hscroll"], query: "match") == ">  aaaaaaaaaaaaaaaaaaaaaaaa…")
     #expect(
