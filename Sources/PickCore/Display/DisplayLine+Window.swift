@@ -51,9 +51,9 @@ extension DisplayLine {
     case .match:
       // fzf counts the context in characters; pick in columns, as fzf's
       // manual says, so wide characters after the match cannot push it out.
-      let contextColumns = min(width / 2 - e, context)
+      let after = min(width / 2 - e, context)
       var target = lastEnd
-      while target < count && span(lastEnd, target + 1) <= contextColumns { target += 1 }
+      while target < count && span(lastEnd, target + 1) <= after { target += 1 }
       if !cutBefore && columnBefore(target) <= width - e { return head }
       // What follows the target is shown rather than an ellipsis as wide.
       let trailing = isCut || span(target, count) > e

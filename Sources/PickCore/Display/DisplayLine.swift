@@ -41,12 +41,13 @@
 ///    (fewer in a narrow row: at most half the row less the ellipsis; from
 ///    the start when nothing is matched). fzf counts characters there, not
 ///    columns, and so can push a match off the row with wide characters
-///    after it (Docs/fzf-compatibility.md, row 90). If everything up to the target fits before the
-///    last column's `…`, the head. Else the row ends at the target with `…`
-///    (or at the item's end, when what follows the target is no wider than
-///    the ellipsis) and starts, after `…`, as far left as fits.
-/// 4. When that leaves no character in view (a row narrower than two
-///    ellipses and a character), the head.
+///    after it (Docs/fzf-compatibility.md, row 90). If everything up to the
+///    target fits before the last column's `…`, the head. Else the row ends
+///    at the target with `…` (or at the item's end, when what follows the
+///    target is no wider than the ellipsis) and starts, after `…`, as far
+///    left as fits.
+/// 4. When the tail or the scroll leaves no character in view (a row
+///    narrower than two ellipses and a character), the head.
 ///
 /// `--freeze-left` and `--freeze-right` (`FrozenFields`) cut the row into a
 /// left part, a middle and a right part, fitted in fzf's order: the left part
@@ -65,7 +66,7 @@
 /// every frame. A row that starts decoding inside the item is drawn with its
 /// start cut; its tabs are measured from where decoding started.
 public enum DisplayLine {
-  /// Characters kept in view after the last matched character when the start
+  /// Columns kept in view after the last matched character when the start
   /// is cut: fzf's `--hscroll-off` default.
   public static let contextColumns = 10
 

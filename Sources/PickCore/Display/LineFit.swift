@@ -9,7 +9,7 @@ public struct LineFit: Equatable, Sendable {
   public var scrolls = true
   /// `--hscroll-off=COLS`: how many characters after the last match stay in
   /// view when the start is cut (at most half the row, less the ellipsis).
-  public var context = 10
+  public var context = DisplayLine.contextColumns
   /// `--keep-right`, for a row drawn without match positions (an empty
   /// query; header and footer lines always): the end shows, the start is cut.
   /// The layout decides per row; `DisplayLine` only obeys.
