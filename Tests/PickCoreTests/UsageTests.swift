@@ -58,7 +58,7 @@ private func isAccepted(_ spelling: String) -> Bool {
   #expect(
     OptionParser.allLongNames == [
       "filter", "query", "extended", "exact", "ignore-case", "smart-case", "literal", "scheme",
-      "tiebreak", "sort", "tac", "delimiter", "nth", "with-nth", "accept-nth", "read0", "print0",
+      "algo", "tiebreak", "sort", "tac", "delimiter", "nth", "with-nth", "accept-nth", "read0", "print0",
       "ansi", "header-lines", "print-query", "multi", "prompt", "footer",
       "header-first", "ghost", "pointer", "marker", "gutter",
       "unicode", "ellipsis", "highlight-line", "info", "inline-info",

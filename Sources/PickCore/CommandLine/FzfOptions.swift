@@ -13,7 +13,7 @@
 enum FzfOptions {
   /// Long names without their dashes.
   static let unsupported: Set<String> = [
-    "algo", "ambidouble", "async", "bash", "bench", "black",
+    "ambidouble", "async", "bash", "bench", "black",
     "clear", "disabled", "enabled", "extended-exact", "filepath-word", "fish",
     "footer-border", "footer-label", "footer-label-pos", "force-tty-in", "freeze-left",
     "freeze-right", "gutter-raw", "header-border",

@@ -36,6 +36,11 @@ extension OptionParser {
         options.tiebreak = nil
       }, valueCompletion: .choices(of: Options.Scheme.self)),
     OptionSpec(
+      long: "algo",
+      kind: .requiredValue(placeholder: "TYPE") { options, value throws(InvalidValue) in
+        options.algorithm = try OptionValues.algorithm(value)
+      }, valueCompletion: .choices(of: Options.Algorithm.self)),
+    OptionSpec(
       long: "tiebreak",
       kind: .requiredValue(placeholder: "CRI[,..]") { options, value throws(InvalidValue) in
         options.tiebreak = try OptionValues.tiebreak(value)

@@ -21,6 +21,14 @@ enum OptionValues {
     return scheme
   }
 
+  /// `--algo`: `v1` or `v2`.
+  static func algorithm(_ bytes: [UInt8]) throws(InvalidValue) -> Options.Algorithm {
+    guard let algorithm = Options.Algorithm(rawValue: String(decoding: bytes, as: UTF8.self)) else {
+      throw InvalidValue("expected v1 or v2")
+    }
+    return algorithm
+  }
+
   /// `--tiebreak`: comma-separated criteria, with fzf's rules: no criterion
   /// twice, `index` only last (input order is the final tiebreak anyway, so
   /// anything after it could never apply), and at most three besides `index`.

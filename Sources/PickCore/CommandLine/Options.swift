@@ -20,6 +20,15 @@ public struct Options: Equatable, Sendable {
     case `default`, path, history
   }
 
+  /// `--algo`: how a fuzzy term is placed in an item, as fzf's.
+  public enum Algorithm: String, Equatable, Sendable, CaseIterable {
+    /// The best of all placements (`FuzzyScorer`): the default.
+    case v2
+    /// The first placement, shortened from its end (`GreedyScorer`): faster
+    /// on very long items, not always the best.
+    case v1
+  }
+
   /// `--tiebreak` criteria, applied in order when scores tie (input order last).
   public enum Tiebreak: String, Equatable, Sendable, CaseIterable {
     case length, chunk, pathname, begin, end, index
@@ -68,6 +77,8 @@ public struct Options: Equatable, Sendable {
   public var normalize = true
   /// `--scheme`.
   public var scheme: Scheme = .default
+  /// `--algo`.
+  public var algorithm: Algorithm = .v2
   /// Whether `--scheme` was given: without it, the file walker and
   /// `PICK_DEFAULT_COMMAND` use the `path` scheme, as fzf does.
   public var isSchemeGiven = false

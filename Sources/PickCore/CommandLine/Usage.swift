@@ -21,6 +21,8 @@ public enum Usage {
             --smart-case         Smart-case match (default)
             --literal            Do not normalize latin script letters
             --scheme=SCHEME      Scoring scheme [default|path|history]
+            --algo=TYPE          Fuzzy matching algorithm: v2, the best placement
+                                 (default), or v1, the first one (faster)
             --tiebreak=CRI[,..]  Comma-separated list of sort criteria to apply
                                  when the scores are tied
                                  [length|chunk|pathname|begin|end|index]
