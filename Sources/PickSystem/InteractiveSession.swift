@@ -175,6 +175,10 @@ public final class InteractiveSession {
         template, context: context, isSilent: isSilent, options: options, terminal: terminal)
       return signals.compactMap(Self.event(for:))
     case .reload(let template, let context): return [try reload(template, context: context)]
+    case .runInfoCommand(let template, let context, let info):
+      let (output, signals) = CommandActions.infoOutput(
+        template, context: context, info: info, options: options, terminal: terminal)
+      return [.infoCommandOutput(output)] + signals.compactMap(Self.event(for:))
     case .setCursorRow(let row): terminal.setCursorRow(row)
     case .noteModeReport(let mode, let value): terminal.noteModeReport(mode: mode, value: value)
     case .refreshSize: terminal.refreshSize()

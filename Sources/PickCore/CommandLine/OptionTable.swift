@@ -143,6 +143,11 @@ extension OptionParser {
     OptionSpec(
       long: "inline-info", kind: .flag { $0.info = InfoStyle(.inline) }, negation: { $0.info = InfoStyle() }),
     OptionSpec(
+      long: "info-command",
+      kind: .requiredValue(placeholder: "CMD") { options, value in
+        options.infoCommand = value.isEmpty ? nil : value
+      }, negation: { $0.infoCommand = nil }),
+    OptionSpec(
       long: "header",
       kind: .requiredValue(placeholder: "STR") { options, value in options.header = value },
       negation: { $0.header = nil }),

@@ -199,6 +199,9 @@ public struct Options: Equatable, Sendable {
   // MARK: Preview
   /// `--preview CMD`: run for the item under the cursor, shown in a pane; nil: no pane.
   public var preview: [UInt8]? = nil
+  /// `--info-command`: a command (with `--preview`'s placeholders) whose
+  /// first line of output replaces the info text.
+  public var infoCommand: [UInt8]? = nil
   /// `--preview-window`: where the pane goes and how it looks.
   public var previewWindow = PreviewWindowSpec()
 

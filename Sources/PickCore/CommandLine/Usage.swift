@@ -65,6 +65,8 @@ public enum Usage {
                                  inline-right, with :PREFIX after inline[-right]
             --no-info            Same as --info=hidden
             --inline-info        Same as --info=inline
+            --info-command=CMD   Command whose first line of output replaces
+                                 the info text (which is in $PICK_INFO)
             --header=STR         Select-all row title (multi) or a header line
             --footer=STR         Text at the far end of the list from the prompt
             --layout=LAYOUT      [reverse|default|reverse-list] (default: reverse)

@@ -5,6 +5,9 @@ extension PickerController {
   func layout() -> PickerLayout {
     var layout = PickerLayout(width: geometry.columns, height: geometry.rows)
     layout.preview = preview
+    layout.inputFailure = inputFailure
+    layout.inputTruncation = inputTruncation
+    layout.infoCommandLine = infoCommandLine
     return layout
   }
 
@@ -22,8 +25,6 @@ extension PickerController {
     var layout = layout()
     layout.isWaitingToAccept = isWaitingToAccept
     layout.spinnerTick = now / PickerTunables.spinnerInterval
-    layout.inputFailure = inputFailure
-    layout.inputTruncation = inputTruncation
     if let shownFields {
       let store = store
       layout.shownText = { item in Self.shownText(of: item, in: store, fields: shownFields) }

@@ -78,6 +78,10 @@ public struct PickerController {
 
   /// `--preview`: the pane and when its command runs.
   var previewScheduler: PreviewScheduler?
+  /// `--info-command`, what its last run was given, and its last line.
+  let infoCommand: PreviewTemplate?
+  var infoCommandInputs: InfoCommandInputs? = nil
+  var infoCommandLine: [PreviewText.Run]? = nil
 
   /// How the picker ended, once it has.
   public internal(set) var ending: PickerEnding? = nil
@@ -140,6 +144,7 @@ public struct PickerController {
     cookedLeft = setup.bytesTypedBeforeRawMode
     geometry = setup.geometry
     rankedAt = setup.now
+    infoCommand = options.infoCommand.map(PreviewTemplate.init)
     previewScheduler = options.preview.map {
       PreviewScheduler(template: PreviewTemplate($0), spec: options.previewWindow, tabstop: options.tabstop)
     }
@@ -223,6 +228,9 @@ public struct PickerController {
       guard case .reload = blocker else { return [] }
       blocker = nil
       return resume(now: now)
+    case .infoCommandOutput(let bytes):
+      infoCommandPrinted(bytes)
+      return []
     case .tick: return []
     }
   }
@@ -266,7 +274,7 @@ public struct PickerController {
       effects.append(requestSearch(now: now))
     }
     effects += previewRequest(now: now)
-    return effects
+    return effects + infoCommandRequest()
   }
 
   /// How long the session may wait for an event before calling `handle`

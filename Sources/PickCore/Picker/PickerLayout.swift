@@ -26,6 +26,8 @@ public struct PickerLayout {
   /// Why fewer items are shown than were given ("input truncated: …"):
   /// always shown, right after the count, so the list never looks complete.
   public var inputTruncation: String? = nil
+  /// `--info-command`'s last output line, shown in place of the info text.
+  public var infoCommandLine: [PreviewText.Run]? = nil
   /// The text shown for an item when it is not the item itself (`--with-nth`).
   public var shownText: ((Int) -> [UInt8])? = nil
   /// The item's own colours in `shownText` (`--ansi` with `--with-nth`).
