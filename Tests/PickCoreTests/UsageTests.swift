@@ -65,7 +65,7 @@ private func isAccepted(_ spelling: String) -> Bool {
       "header", "layout",
       "reverse",
       "cycle",
-      "select-1", "exit-0", "output-order", "color", "bold", "preselect", "preselect-file", "preselect-all", "remember",
+      "select-1", "exit-0", "output-order", "color", "bold", "preselect", "preselect-file", "preselect-all", "remember", "recall", "forget",
       "unique",
       "height", "min-height", "bind", "expect", "mouse", "tty", "tabstop", "walker", "walker-root", "walker-skip",
       "with-shell", "preview", "preview-window", "help", "version", "completion", "shell",

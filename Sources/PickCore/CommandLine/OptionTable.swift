@@ -196,12 +196,19 @@ extension OptionParser {
     OptionSpec(
       long: "remember",
       kind: .requiredValue(placeholder: "KEY") { options, value throws(InvalidValue) in
-        guard RememberKey(value) != nil else {
-          throw InvalidValue("a key is 1 to 200 of A-Z a-z 0-9 . _ - and not . or ..")
-        }
-        options.remember = value
+        options.remember = try OptionValues.rememberKey(value)
       },
       negation: { $0.remember = nil }),
+    OptionSpec(
+      long: "recall",
+      kind: .requiredValue(placeholder: "KEY") { options, value throws(InvalidValue) in
+        options.recall = try OptionValues.rememberKey(value)
+      }),
+    OptionSpec(
+      long: "forget",
+      kind: .requiredValue(placeholder: "KEY") { options, value throws(InvalidValue) in
+        options.forget = try OptionValues.rememberKey(value)
+      }),
     OptionSpec(long: "unique", kind: .flag { $0.unique = true }, negation: { $0.unique = false }),
     OptionSpec(
       long: "height",

@@ -178,6 +178,10 @@ public struct Options: Equatable, Sendable {
   public var preselectAll = false
   /// `--remember KEY`: the accepted choice is stored under KEY and preselected next time.
   public var remember: [UInt8]? = nil
+  /// `--recall KEY`: print what is remembered under KEY, and do nothing else.
+  public var recall: [UInt8]? = nil
+  /// `--forget KEY`: remove what is remembered under KEY, and do nothing else.
+  public var forget: [UInt8]? = nil
   /// `--unique`: repeated items (same bytes) are dropped, the first kept.
   public var unique = false
 

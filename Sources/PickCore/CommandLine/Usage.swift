@@ -90,6 +90,9 @@ public enum Usage {
             --preselect-file=F   Start with the items listed in F selected
             --preselect-all      Start with every item selected (up to MAX)
             --remember=KEY       Store the choice under KEY; preselect it next time
+            --recall=KEY         Print the choice remembered under KEY, then exit
+                                 (1 when there is none)
+            --forget=KEY         Remove the choice remembered under KEY, then exit
             --unique             Drop repeated items (same bytes), keep the first
                                  Ctrl-S: review the selected items (toggle-review)
             --tty=PATH           Terminal to draw on (default: /dev/tty)
