@@ -2,10 +2,6 @@
 // removed without a picker, for scripts and other programs.
 
 import PickTestSupport
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 import Testing
 
 @Suite(.serialized) struct RecallForgetTests {
