@@ -33,7 +33,8 @@ public final class InteractiveSession {
   /// when the search thread cannot be started.
   public init(
     options: Options, store: ItemStore, terminal: TerminalSession, stdinOpen: Bool,
-    preselection: Preselection = Preselection(), input: ItemSource? = nil, inputFailure: String? = nil
+    preselection: Preselection = Preselection(), input: ItemSource? = nil, inputFailure: String? = nil,
+    history: [[UInt8]]? = nil
   ) throws {
     self.options = options
     self.terminal = terminal
@@ -49,7 +50,7 @@ public final class InteractiveSession {
       isInputOpen: stdinOpen, inputFailure: inputFailure, preselection: preselection, geometry: geometry,
       bytesTypedBeforeRawMode: terminal.bytesTypedBeforeRawMode, expectsCursorReport: terminal.expectsCursorReport,
       escapeDelay: EscapeDelay.milliseconds(fromEnvironment: ProcessEnvironment.value("ESCDELAY")),
-      now: Clock.milliseconds())
+      now: Clock.milliseconds(), history: history)
     controller = PickerController(options: options, store: store, setup: setup)
   }
 

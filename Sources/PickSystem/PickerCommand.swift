@@ -50,13 +50,14 @@ public struct PickerCommand {
         inputFailure = ItemSource.failureSummary(command: command, failed)
       }
     }
+    let history = try options.history.map(HistoryFile.load)
     let terminal = try openTerminal(height: height)
     let ending: InteractiveSession.Ending
     let session: InteractiveSession
     do {
       session = try InteractiveSession(
         options: options, store: store, terminal: terminal, stdinOpen: stdinOpen, preselection: preselection,
-        input: source, inputFailure: inputFailure)
+        input: source, inputFailure: inputFailure, history: history)
       ending = try session.run()
     } catch {
       terminal.close()
@@ -64,6 +65,10 @@ public struct PickerCommand {
     }
     // Restore the terminal before a byte of output: the shell must never see escape codes.
     terminal.close()
+    if let path = options.history, let history, ending != .aborted, ending != .hungUp {
+      let lines = QueryHistory.appending(session.finalQuery, to: history, limit: options.historySize)
+      if let problem = HistoryFile.save(lines, to: path) { OutputWriter.printError("warning: --history: \(problem)") }
+    }
     if let note = session.inputTruncation, ending != .aborted, ending != .hungUp {
       // The answer stands (it was given over the items shown, with the note
       // on screen), but a script reading stderr learns the list was incomplete.

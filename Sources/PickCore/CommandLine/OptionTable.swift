@@ -200,6 +200,16 @@ extension OptionParser {
       },
       negation: { $0.remember = nil }),
     OptionSpec(
+      long: "history",
+      kind: .requiredValue(placeholder: "FILE") { options, value in
+        options.history = value.isEmpty ? nil : value
+      }, negation: { $0.history = nil }),
+    OptionSpec(
+      long: "history-size",
+      kind: .requiredValue(placeholder: "N") { options, value throws(InvalidValue) in
+        options.historySize = try OptionValues.count(value, atLeast: 1)
+      }),
+    OptionSpec(
       long: "recall",
       kind: .requiredValue(placeholder: "KEY") { options, value throws(InvalidValue) in
         options.recall = try OptionValues.rememberKey(value)

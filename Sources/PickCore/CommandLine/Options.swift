@@ -178,6 +178,10 @@ public struct Options: Equatable, Sendable {
   public var preselectAll = false
   /// `--remember KEY`: the accepted choice is stored under KEY and preselected next time.
   public var remember: [UInt8]? = nil
+  /// `--history=FILE`: the queries of earlier runs (`QueryHistory`).
+  public var history: [UInt8]? = nil
+  /// `--history-size=N`: the most queries the file keeps (fzf's 1000).
+  public var historySize = 1000
   /// `--recall KEY`: print what is remembered under KEY, and do nothing else.
   public var recall: [UInt8]? = nil
   /// `--forget KEY`: remove what is remembered under KEY, and do nothing else.

@@ -90,6 +90,9 @@ public enum Usage {
             --preselect-file=F   Start with the items listed in F selected
             --preselect-all      Start with every item selected (up to MAX)
             --remember=KEY       Store the choice under KEY; preselect it next time
+            --history=FILE       Keep the accepted queries in FILE; Ctrl-P and
+                                 Ctrl-N walk them (prev-history, next-history)
+            --history-size=N     Queries FILE keeps at most (default: 1000)
             --recall=KEY         Print the choice remembered under KEY, then exit
                                  (1 when there is none)
             --forget=KEY         Remove the choice remembered under KEY, then exit

@@ -78,6 +78,8 @@ public struct PickerController {
 
   /// `--preview`: the pane and when its command runs.
   var previewScheduler: PreviewScheduler?
+  /// `--history`: the queries `prev-history` and `next-history` walk.
+  var history: QueryHistory?
   /// `--info-command`, what its last run was given, and its last line.
   let infoCommand: PreviewTemplate?
   var infoCommandInputs: InfoCommandInputs? = nil
@@ -103,12 +105,15 @@ public struct PickerController {
     public var escapeDelay: Int
     /// The monotonic time at start.
     public var now: Int
+    /// `--history`: the file's queries, oldest first; nil without it.
+    public var history: [[UInt8]]?
 
     public init(
       isInputOpen: Bool, inputFailure: String? = nil, preselection: Preselection = Preselection(),
       geometry: TerminalGeometry, bytesTypedBeforeRawMode: Int = 0, expectsCursorReport: Bool = false,
-      escapeDelay: Int = EscapeDelay.defaultMilliseconds, now: Int = 0
+      escapeDelay: Int = EscapeDelay.defaultMilliseconds, now: Int = 0, history: [[UInt8]]? = nil
     ) {
+      self.history = history
       self.isInputOpen = isInputOpen
       self.inputFailure = inputFailure
       self.preselection = preselection
@@ -126,7 +131,8 @@ public struct PickerController {
     self.options = options
     self.store = store
     ranker = Ranker.picker(options)
-    keymap = Keymap(isMulti: options.multi != nil, custom: options.bindings)
+    keymap = Keymap(isMulti: options.multi != nil, history: setup.history != nil, custom: options.bindings)
+    history = setup.history.map { QueryHistory(lines: $0) }
     var expected: [String: String] = [:]
     for key in options.expect { expected[key.name] = key.spelling }
     self.expected = expected

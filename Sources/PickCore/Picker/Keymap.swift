@@ -12,7 +12,9 @@
 public struct Keymap: Sendable {
   public private(set) var bindings: [String: [PickerAction]]
 
-  public init(isMulti: Bool, custom: BindingParser.Table = [:]) {
+  /// fzf's table; with `history` (`--history`), Ctrl-P and Ctrl-N walk the
+  /// query history instead of moving the cursor, as in fzf.
+  public init(isMulti: Bool, history: Bool = false, custom: BindingParser.Table = [:]) {
     var table: [String: [PickerAction]] = [
       "ctrl-a": [.beginningOfLine], "home": [.beginningOfLine],
       "ctrl-e": [.endOfLine], "end": [.endOfLine],
@@ -47,6 +49,10 @@ public struct Keymap: Sendable {
       table["tab"] = [.toggleDown]
       table["shift-tab"] = [.toggleUp]
       table["ctrl-s"] = [.toggleReview]
+    }
+    if history {
+      table["ctrl-p"] = [.previousHistory]
+      table["ctrl-n"] = [.nextHistory]
     }
     table.merge(custom) { _, new in new }
     // As fzf: an unbound double-click does whatever Enter does.

@@ -16,6 +16,8 @@ public enum PickerAction: Equatable, Sendable {
   case backwardDeleteChar, deleteChar
   case unixLineDiscard, unixWordRubout, killWord, backwardKillWord, killLine, yank
   case clearQuery
+  /// `--history`: the query before or after this one (`QueryHistory`).
+  case previousHistory, nextHistory
   /// `change-query(TEXT)`: the query becomes TEXT.
   case changeQuery([UInt8])
   /// `change-prompt(TEXT)`: the prompt becomes TEXT.
@@ -96,6 +98,8 @@ public enum PickerAction: Equatable, Sendable {
     case .killLine: return "kill-line"
     case .yank: return "yank"
     case .clearQuery: return "clear-query"
+    case .previousHistory: return "prev-history"
+    case .nextHistory: return "next-history"
     case .changeQuery: return "change-query"
     case .changePrompt: return "change-prompt"
     case .up: return "up"

@@ -182,9 +182,9 @@ public struct PickerState: Sendable {
     case .ignore: return .none
     case .execute, .become, .reload, .preview, .togglePreview, .showPreview, .hidePreview,
       .refreshPreview, .previewUp, .previewDown, .previewPageUp, .previewPageDown,
-      .previewHalfPageUp, .previewHalfPageDown, .previewTop, .previewBottom:
-      // Child processes and the preview pane are the controller's
-      // (PickerController); `become` and `preview(CMD)` are parsed only.
+      .previewHalfPageUp, .previewHalfPageDown, .previewTop, .previewBottom, .previousHistory, .nextHistory:
+      // Child processes, the preview pane and the query history are the
+      // controller's (PickerController); `become` and `preview(CMD)` are parsed only.
       return .none
     }
     return editor.characters != before.characters ? .queryChanged : .none
