@@ -169,6 +169,27 @@ import Testing
     #expect(p.current == "a1\na2\na3" && p.state.scroll == 0)
   }
 
+  @Test func `a taller screen shows the items above again when they fit whole`() throws {
+    var p = try harness(["a1\na2\na3", "b", "c", "d1\nd2", "e"], [])
+    _ = p.frame(width: 12, height: 6)
+    p.press("down", "down", "down", "down")
+    #expect(p.state.scroll == 2)
+    // Seven rows: b fits above c, the three rows of a do not.
+    expectScreen(
+      p.frame(width: 12, height: 9),
+      """
+      >
+        5/5
+         b
+         c
+         d1
+         d2
+      >  e
+
+
+      """)
+  }
+
   @Test func `a page down from the top moves by items without skipping one`() throws {
     var p = try harness(["a1\na2\na3", "b", "c", "d1\nd2", "e"], [])
     _ = p.frame(width: 12, height: 6)
@@ -184,6 +205,22 @@ import Testing
       >  d1
       >  d2
       """)
+  }
+
+  @Test func `a page stops where the item at the list's far edge reaches its top`() throws {
+    // Ten items of three rows in ten rows: three whole, the fourth cut.
+    var p = try harness((0..<10).map { "i\($0)\n-\n-" }, [])
+    _ = p.frame(width: 12, height: 12)
+    p.press("pgdn")
+    // fzf's limit (the same rows under tmux): the list may scroll until the
+    // fourth item (i3) is at its top.
+    #expect(p.current == "i5\n-\n-" && p.state.scroll == 3)
+    // The cut item's last row is its line as it is (fzf: `i6␊`, difference 89).
+    let last = p.frame(width: 12, height: 12).plainText.split(separator: "\n").last.map(String.init)
+    #expect(last?.unicodeScalars.map(\.value) == "   i6       ".unicodeScalars.map(\.value))
+    // Back up until the item a page of rows above the first (i0, cut) would be at the top.
+    p.press("pgup")
+    #expect(p.current == "i1\n-\n-" && p.state.scroll == 1)
   }
 
   @Test func `a click on any row of an item points at the item`() throws {
@@ -212,6 +249,31 @@ import Testing
         [-] All     1 of 3
         3/3
       >
+      """)
+  }
+
+  @Test func `an item too tall to look for its end shows its first rows (difference 86)`() throws {
+    let tall = (0..<5000).map { "L\($0)" }.joined(separator: "\n")
+    var p = try harness(["a", tall, "b\nc\nd"], ["--layout=default"])
+    expectScreen(
+      p.frame(width: 12, height: 5),
+      """
+         L0
+         L1
+      >  a
+        3/3
+      >
+      """)
+    // Past the first rows a shorter item shows its last ones.
+    p.type("!L")
+    expectScreen(
+      p.frame(width: 12, height: 5),
+      """
+         c
+         d
+      >  a
+        2/3
+      > !L
       """)
   }
 

@@ -218,4 +218,74 @@ import Testing
       >  ↳ a delta
       """)
   }
+
+  @Test func `reverse-list: the prompt at the bottom, the list top-down`() throws {
+    var p = try harness([Self.long, "short"], ["--wrap", "--layout=reverse-list"])
+    expectScreen(
+      p.frame(width: 20, height: 6),
+      """
+      >  alpha beta gamm
+      >  ↳ a delta
+         short
+
+        2/2
+      >
+      """)
+  }
+
+  @Test func `an item's own colours (--ansi) go on over its rows`() throws {
+    var p = try PickerHarness(["\u{1B}[31mred red red red red\u{1B}[0m"]) {
+      $0.ansi = true
+      $0.wrap = true
+    }
+    let frame = p.frame(width: 20, height: 4)
+    expectScreen(
+      frame,
+      """
+      >
+        1/1
+      >  red red red red
+      >  ↳  red
+      """)
+    #expect(frame.rows[3].contains { $0.text == " red" && $0.style.foreground == .red })
+  }
+
+  @Test func `--with-nth: the fields shown are what wraps`() throws {
+    var p = try harness(["id1 alpha beta gamma delta", "id2 b"], ["--wrap", "--with-nth=2.."])
+    expectScreen(
+      p.frame(width: 20, height: 5),
+      """
+      >
+        2/2
+      >  alpha beta gamm
+      >  ↳ a delta
+         b
+      """)
+  }
+
+  @Test func `--highlight-line fills every row of the current item`() throws {
+    var p = try harness([Self.long, "b"], ["--wrap", "--highlight-line", "--color=bg+:236"])
+    let frame = p.frame(width: 20, height: 5)
+    for row in [2, 3] {
+      #expect(frame.rows[row].reduce(0) { $0 + $1.columns } == 18, "row \(row)")
+      #expect(frame.rows[row].last?.style.background == .palette(236), "row \(row)")
+    }
+    #expect(frame.rows[4].reduce(0) { $0 + $1.columns } == 4)
+  }
+
+  @Test func `the scrollbar counts rows`() throws {
+    var p = try harness([Self.long, "b", "c", "d", "e", "f"], ["--wrap", "--scrollbar"])
+    let frame = p.frame(width: 21, height: 5)
+    // The scrollbar's column comes out of the text's: 15 columns still.
+    // Three rows of list for seven rows of items: a one-row thumb at the top.
+    expectScreen(
+      frame,
+      """
+      >
+        6/6
+      >  alpha beta gamm│
+      >  ↳ a delta
+         b
+      """)
+  }
 }
