@@ -288,4 +288,26 @@ import Testing
          b
       """)
   }
+
+  @Test func `a row too narrow for the sign and some text wraps without the sign (difference 90)`() throws {
+    var p = try harness(["abcdef"], ["--wrap"])
+    expectScreen(
+      p.frame(width: 7, height: 5),
+      """
+      >
+        1/1
+      >  ab
+      >  cd
+      >  ef
+      """)
+    // No column for text at all: one row, nothing wrapped.
+    expectScreen(
+      p.frame(width: 5, height: 4),
+      """
+      >
+        1/1
+      >
+
+      """)
+  }
 }

@@ -42,6 +42,10 @@ enum ItemLines {
     var tabstop: Int
     var ellipsis: DisplaySegment
     var breaking: LineBreaking
+
+    /// Whether lines wrap: not in a row with no column for text, where
+    /// every character would take a row of its own that shows nothing.
+    var wraps: Bool { breaking.wraps && width > 0 }
   }
 
   /// The rows of `item`, at most `maxRows` of them, and whether more follow.
@@ -57,7 +61,7 @@ enum ItemLines {
         isCut = true
         return false
       }
-      if shape.breaking.wraps {
+      if shape.wraps {
         let wrapped = WrappedLine(item: item, line: line, shape: shape)
         isCut = !wrapped.append(to: &rows, matches: matches, styleBreaks: styleBreaks, maxRows: maxRows)
         return !isCut
@@ -78,7 +82,7 @@ enum ItemLines {
     var count = 0
     forEachLine(of: item, multiLine: shape.breaking.multiLine) { line in
       guard count < maxRows else { return false }
-      guard shape.breaking.wraps else {
+      guard shape.wraps else {
         count += 1
         return true
       }

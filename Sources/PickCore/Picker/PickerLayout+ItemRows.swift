@@ -100,12 +100,15 @@ extension PickerLayout {
 
   /// How an item's rows are made in this layout: the columns its text has
   /// (as `itemRow`'s: after the signs, two columns short of the edge and
-  /// the scrollbar's), the signs, the tab stop and `state.lineBreaking`.
+  /// the scrollbar's), the wrap sign's, the tab stop and
+  /// `state.lineBreaking`. A wrap sign that would leave no column for text
+  /// is left out (fzf draws what fits of it, and no text).
   func lineShape(_ state: PickerState) -> ItemLines.Shape {
     let configuration = state.configuration
     let width = max(self.width - configuration.itemMarks.textColumn - 2 - scrollbarColumns(state), 0)
+    let sign = configuration.wrapSign.columns
     return ItemLines.Shape(
-      width: width, signColumns: configuration.wrapSign.columns, tabstop: configuration.tabstop,
+      width: width, signColumns: sign < width ? sign : 0, tabstop: configuration.tabstop,
       ellipsis: configuration.ellipsis, breaking: state.lineBreaking)
   }
 }

@@ -42,10 +42,10 @@ extension PickerLayout {
         String(repeating: " ", count: marks.gapColumns), columns: marks.gapColumns,
         style: look.isCurrent ? theme.currentGap : look.blank),
     ].filter { $0.columns > 0 }
-    if line.isContinuation {
+    if line.isContinuation && lineShape(state).signColumns > 0 {
       var dimmed = look.text
       dimmed.dim = true
-      row += wrapSign(configuration.wrapSign, room: lineShape(state).width, style: dimmed)
+      row.append(Span(configuration.wrapSign.text, columns: configuration.wrapSign.columns, style: dimmed))
     }
     for segment in line.segments {
       let style = Self.itemStyle(segment, runs: runs, text: look.text, match: look.match)
@@ -58,23 +58,6 @@ extension PickerLayout {
       if fill > 0 { row.append(Span(String(repeating: " ", count: fill), columns: fill, style: look.blank)) }
     }
     return clip(row)
-  }
-
-  /// The wrap sign, cut to `room` columns when the row is narrower (fzf
-  /// then draws what fits of it and no text).
-  private func wrapSign(_ sign: DisplaySegment, room: Int, style: Style) -> [Span] {
-    guard sign.columns > room else {
-      return sign.columns > 0 ? [Span(sign.text, columns: sign.columns, style: style)] : []
-    }
-    var text = ""
-    var columns = 0
-    for character in sign.text {
-      let next = DisplayWidth.columns(of: character)
-      guard columns + next <= room else { break }
-      text.append(character)
-      columns += next
-    }
-    return columns > 0 ? [Span(text, columns: columns, style: style)] : []
   }
 
   /// `rows` with the scrollbar's cell, in the third column from the right,
