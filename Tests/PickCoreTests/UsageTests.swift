@@ -72,6 +72,7 @@ private func isAccepted(_ spelling: String) -> Bool {
       "with-shell", "preview", "preview-window", "help", "version", "completion", "shell",
       "border", "border-label", "border-label-pos", "margin", "padding", "preview-border", "separator", "scrollbar",
       "gap", "gap-line", "style",
+      "wrap", "wrap-word", "wrap-sign", "multi-line", "marker-multi-line", "preview-wrap-sign",
     ])
   #expect(
     OptionParser.allNegatedLongNames == [
@@ -85,6 +86,7 @@ private func isAccepted(_ spelling: String) -> Bool {
       "no-height", "no-expect", "no-mouse", "no-walker-root", "no-preview",
       "no-border", "no-border-label", "no-margin", "no-padding", "no-preview-border", "no-separator", "no-scrollbar",
       "no-gap", "no-gap-line",
+      "no-wrap", "no-wrap-word", "no-multi-line",
     ])
 }
 

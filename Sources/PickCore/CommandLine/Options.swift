@@ -134,6 +134,18 @@ public struct Options: Equatable, Sendable {
   public var highlightLine = false
   /// `--ellipsis`: what marks a cut item; nil: `…` (`..` under `--no-unicode`).
   public var ellipsis: [UInt8]? = nil
+  /// `--wrap[=MODE]`, `--wrap-word`, `--no-wrap`, `--no-wrap-word` (fzf's
+  /// two switches, set as fzf sets them): long items go on over several rows.
+  public var wrap = false
+  public var wrapWord = false
+  /// `--wrap-sign`: drawn before the text of a wrapped row; nil: `↳ `
+  /// (`> ` under `--no-unicode`).
+  public var wrapSign: [UInt8]? = nil
+  /// `--multi-line` (the default), `--no-multi-line`: under `--read0`, an
+  /// item's lines on rows of their own.
+  public var multiLine = true
+  /// `--preview-wrap-sign`: the preview pane's wrap sign; nil: the wrap sign.
+  public var previewWrapSign: [UInt8]? = nil
   /// `--layout`, `--reverse`.
   public var layout: Layout = .reverse
   /// `--cycle`.

@@ -61,6 +61,14 @@ public enum Usage {
             --no-unicode         Draw borders and lines in ASCII (--unicode: not)
             --highlight-line     Highlight the whole current line
             --ellipsis=STR       Mark of a cut item (default: '…')
+            --wrap[=MODE]        Wrap long items over several rows [char|word]
+            --wrap-word          Same as --wrap=word (Alt-/: toggle-wrap-word)
+            --wrap-sign=STR      Sign before a wrapped row (default: '↳ ')
+            --multi-line         With --read0, a row for each line of an item
+                                 (default; --no-multi-line: ␊ on one row)
+            --marker-multi-line=STR
+                                 Signs of a selected item over several rows:
+                                 top, middle, bottom (default: '╻┃╹')
             --info=STYLE         Info line: default, right, hidden, inline or
                                  inline-right, with :PREFIX after inline[-right]
             --no-info            Same as --info=hidden
@@ -152,6 +160,9 @@ public enum Usage {
                                  [,wrap][,hidden] (default: right,50%,border)
                                  Ctrl-/ or Alt-P shows and hides the pane
                                  (toggle-preview); Shift-Up/Down scroll it
+            --preview-wrap-sign=STR
+                                 Sign before a wrapped row of the pane
+                                 (default: the --wrap-sign)
 
       OTHER
         -f, --filter=QUERY       Print the matches for QUERY and exit (no terminal)

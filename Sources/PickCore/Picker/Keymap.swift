@@ -42,6 +42,8 @@ public struct Keymap: Sendable {
       "preview-scroll-up": [.previewUp], "preview-scroll-down": [.previewDown],
       // fzf has no default key for toggle-preview; Ctrl-/ is the one its documentation suggests.
       "ctrl-/": [.togglePreview], "alt-p": [.togglePreview],
+      // fzf binds Ctrl-/ and Alt-/ to toggle-wrap-word; Ctrl-/ is pick's toggle-preview.
+      "alt-/": [.toggleWrapWord],
     ]
     if isMulti {
       table["ctrl-a"] = [.selectAllOrNone]

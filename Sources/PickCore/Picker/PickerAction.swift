@@ -37,6 +37,9 @@ public enum PickerAction: Equatable, Sendable {
   case toggleReview
   /// Ctrl-L: draw everything again.
   case clearScreen
+  /// fzf's `toggle-wrap`, `toggle-wrap-word` (Alt-/) and `toggle-multi-line`:
+  /// how items are laid out over the rows (`LineBreaking`).
+  case toggleWrap, toggleWrapWord, toggleMultiLine
   /// Ctrl-Z: stop like a shell job; redraw on return.
   case suspend
   case ignore
@@ -125,6 +128,9 @@ public enum PickerAction: Equatable, Sendable {
     case .clearMulti: return "clear-multi"
     case .toggleReview: return "toggle-review"
     case .clearScreen: return "clear-screen"
+    case .toggleWrap: return "toggle-wrap"
+    case .toggleWrapWord: return "toggle-wrap-word"
+    case .toggleMultiLine: return "toggle-multi-line"
     case .suspend: return "suspend"
     case .ignore: return "ignore"
     case .execute(_, let isSilent): return isSilent ? "execute-silent" : "execute"

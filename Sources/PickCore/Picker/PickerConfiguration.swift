@@ -38,6 +38,14 @@ public struct PickerConfiguration: Sendable {
   public var highlightsLine = false
   /// `--ellipsis`: what marks where an item or header line is cut.
   public var ellipsis = DisplayLine.ellipsis
+  /// How items are laid out over the rows at start (`--wrap`,
+  /// `--wrap-word`, multi-line items under `--read0`); the state holds it
+  /// from then on, for the toggles.
+  public var lineBreaking = LineBreaking()
+  /// `--wrap-sign`: drawn, dimmed, before the text of a wrapped row.
+  public var wrapSign = Self.sign("↳ ")
+  /// `--preview-wrap-sign`: the same in the preview pane.
+  public var previewWrapSign = Self.sign("↳ ")
 
   public init() {}
 
@@ -68,6 +76,12 @@ public struct PickerConfiguration: Sendable {
       ellipsis = DisplaySegment(text: text, columns: DisplayWidth.columns(of: text), isMatch: false)
     }
     if !usesUnicode { useASCIILines() }
+    lineBreaking = LineBreaking(
+      wraps: options.wrap, wrapsWords: options.wrap && options.wrapWord, multiLine: options.read0 && options.multiLine)
+    // fzf's signs, `> ` without Unicode; the preview's is the list's unless given.
+    let sign = options.wrapSign.map { String(decoding: $0, as: UTF8.self) } ?? (usesUnicode ? "↳ " : "> ")
+    wrapSign = Self.sign(sign)
+    previewWrapSign = Self.sign(options.previewWrapSign.map { String(decoding: $0, as: UTF8.self) } ?? sign)
     // `--color border:…`, `label:…`, `separator:…` (or a scheme that sets
     // them) colour the frame's border, its label and the separator and
     // scrollbar; otherwise they keep their grey and plain looks.
@@ -88,6 +102,11 @@ public struct PickerConfiguration: Sendable {
     if listDecoration.separator == ListDecoration.defaultSeparator { listDecoration.separator = Array("-".utf8) }
     if listDecoration.scrollbar == ListDecoration.defaultScrollbar { listDecoration.scrollbar = Array("|".utf8) }
     if listDecoration.gapLine == ListDecoration.defaultGapLine { listDecoration.gapLine = Array("-".utf8) }
+  }
+
+  /// A sign as drawn: its text and columns.
+  static func sign(_ text: String) -> DisplaySegment {
+    DisplaySegment(text: text, columns: DisplayWidth.columns(of: text), isMatch: false)
   }
 
   /// Whether the Up key moves towards the best match (it does when the best match is drawn on top).

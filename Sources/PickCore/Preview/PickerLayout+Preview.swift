@@ -109,6 +109,7 @@ extension PickerLayout {
     var themed = preview
     themed.theme = state.configuration.theme
     themed.usesASCII = !state.configuration.usesUnicode
+    themed.wrapSign = state.configuration.previewWrapSign
     let pane = themed.rows(width: geometry.paneWidth, height: geometry.paneHeight)
     var rows: [[Span]] = []
     var roles: [RowRole] = []

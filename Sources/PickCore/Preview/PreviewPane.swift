@@ -20,6 +20,9 @@ public struct PreviewPane: Equatable, Sendable {
   public var theme = Theme.standard
   /// `--no-unicode`: the border in ASCII.
   public var usesASCII = false
+  /// `--preview-wrap-sign`: drawn, dimmed, before each wrapped row's text
+  /// (with `wrap` in `--preview-window`); the layout sets it.
+  public var wrapSign: DisplaySegment? = nil
 
   public init(spec: PreviewWindowSpec) {
     self.spec = spec
@@ -129,10 +132,11 @@ public struct PreviewPane: Equatable, Sendable {
           wraps: true, maximumRows: max(lines / 2, 1))
       } ?? []
     let outputRows = lines - statusRows.count
+    let sign = wrapSign.flatMap { $0.columns > 0 ? Span($0.text, columns: $0.columns, style: Style(dim: true)) : nil }
     while rows.count < outputRows && index < total {
       rows += PreviewText.rows(
         ofLine: text.line(at: index), width: columns, wraps: spec.wraps, tabstop: tabstop,
-        maximumRows: outputRows - rows.count)
+        maximumRows: outputRows - rows.count, wrapSign: sign)
       index += 1
     }
     if rows.count > outputRows { rows.removeLast(rows.count - outputRows) }
