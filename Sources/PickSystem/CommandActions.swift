@@ -35,3 +35,56 @@ enum CommandActions {
     return []
   }
 }
+
+extension CommandActions {
+  /// The most of `--info-command`'s output read (one line is shown).
+  static let infoOutputLimit = 64 << 10
+  /// How long pick waits for `--info-command` before it kills it and shows
+  /// what it printed: fzf waits for ever, but an info line is not worth a
+  /// picker that no longer answers.
+  static let infoCommandTimeout = 2_000
+
+  /// `--info-command`: runs the command with `info` in `PICK_INFO` and no
+  /// terminal, and returns what it printed (at most `infoOutputLimit`
+  /// bytes, within `infoCommandTimeout`) and the signals that arrived meanwhile.
+  static func infoOutput(
+    _ template: PreviewTemplate, context: PreviewTemplate.Context, info: [UInt8], options: Options,
+    terminal: TerminalSession
+  ) -> (output: [UInt8], signals: [Int32]) {
+    var files: [[UInt8]] = []
+    defer { PreviewRunner.remove(files) }
+    let expansion = template.expand(context) {
+      guard let path = PreviewRunner.temporaryFile($0) else { return nil }
+      files.append(path)
+      return path
+    }
+    guard expansion.problem == nil,
+      let child = try? ChildProcess(
+        shell: options.withShell, command: expansion.command, environment: [(Array("PICK_INFO".utf8), info)],
+        input: .null, output: .pipe, errors: .null)
+    else { return ([], []) }
+    let (output, finished) = readOutput(of: child.outputDescriptor)
+    // A command still writing gets SIGPIPE; one still running past the time is ended.
+    child.closeOutput()
+    if !finished { child.terminate(graceMilliseconds: TerminalSession.commandEndGrace) }
+    return (output, terminal.wait(forSilent: child))
+  }
+
+  /// Reads `fd` until its end, `infoOutputLimit` bytes or `infoCommandTimeout`;
+  /// `finished`: it ended.
+  private static func readOutput(of fd: Int32) -> (bytes: [UInt8], finished: Bool) {
+    var bytes: [UInt8] = []
+    var block = [UInt8](repeating: 0, count: 4096)
+    let deadline = Clock.milliseconds() + infoCommandTimeout
+    while bytes.count < infoOutputLimit {
+      let left = deadline - Clock.milliseconds()
+      guard left > 0 else { return (bytes, false) }
+      var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+      if poll(&entry, 1, Int32(left)) <= 0 { continue }
+      let n = block.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if n == 0 { return (bytes, true) }
+      if n > 0 { bytes += block[0..<n] } else if errno != EINTR && errno != EAGAIN { return (bytes, true) }
+    }
+    return (bytes, true)
+  }
+}

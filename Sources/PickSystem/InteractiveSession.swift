@@ -33,7 +33,8 @@ public final class InteractiveSession {
   /// when the search thread cannot be started.
   public init(
     options: Options, store: ItemStore, terminal: TerminalSession, stdinOpen: Bool,
-    preselection: Preselection = Preselection(), input: ItemSource? = nil, inputFailure: String? = nil
+    preselection: Preselection = Preselection(), input: ItemSource? = nil, inputFailure: String? = nil,
+    history: [[UInt8]]? = nil
   ) throws {
     self.options = options
     self.terminal = terminal
@@ -49,7 +50,7 @@ public final class InteractiveSession {
       isInputOpen: stdinOpen, inputFailure: inputFailure, preselection: preselection, geometry: geometry,
       bytesTypedBeforeRawMode: terminal.bytesTypedBeforeRawMode, expectsCursorReport: terminal.expectsCursorReport,
       escapeDelay: EscapeDelay.milliseconds(fromEnvironment: ProcessEnvironment.value("ESCDELAY")),
-      now: Clock.milliseconds())
+      now: Clock.milliseconds(), history: history)
     controller = PickerController(options: options, store: store, setup: setup)
   }
 
@@ -175,6 +176,10 @@ public final class InteractiveSession {
         template, context: context, isSilent: isSilent, options: options, terminal: terminal)
       return signals.compactMap(Self.event(for:))
     case .reload(let template, let context): return [try reload(template, context: context)]
+    case .runInfoCommand(let template, let context, let info):
+      let (output, signals) = CommandActions.infoOutput(
+        template, context: context, info: info, options: options, terminal: terminal)
+      return [.infoCommandOutput(output)] + signals.compactMap(Self.event(for:))
     case .setCursorRow(let row): terminal.setCursorRow(row)
     case .noteModeReport(let mode, let value): terminal.noteModeReport(mode: mode, value: value)
     case .refreshSize: terminal.refreshSize()

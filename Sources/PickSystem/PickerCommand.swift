@@ -43,13 +43,21 @@ public struct PickerCommand {
     // A large regular file is mapped before the search thread starts (it
     // reads `isMapped` unlocked); the session reads whatever follows.
     if stdinOpen { try InputReader.mapRegularFile(source.descriptor, into: store) }
-    let terminal = try openTerminal()
+    var height = options.height
+    if let spec = height, spec.isAdaptive {
+      height = try adaptedHeight(spec, source: source, store: store, stdinOpen: &stdinOpen)
+      if !stdinOpen, let failed = source.failure(waitingAtMost: 100), let command = source.commandText {
+        inputFailure = ItemSource.failureSummary(command: command, failed)
+      }
+    }
+    let history = try options.history.map(HistoryFile.load)
+    let terminal = try openTerminal(height: height)
     let ending: InteractiveSession.Ending
     let session: InteractiveSession
     do {
       session = try InteractiveSession(
         options: options, store: store, terminal: terminal, stdinOpen: stdinOpen, preselection: preselection,
-        input: source, inputFailure: inputFailure)
+        input: source, inputFailure: inputFailure, history: history)
       ending = try session.run()
     } catch {
       terminal.close()
@@ -57,6 +65,10 @@ public struct PickerCommand {
     }
     // Restore the terminal before a byte of output: the shell must never see escape codes.
     terminal.close()
+    if let path = options.history, let history, ending != .aborted, ending != .hungUp {
+      let lines = QueryHistory.appending(session.finalQuery, to: history, limit: options.historySize)
+      if let problem = HistoryFile.save(lines, to: path) { OutputWriter.printError("warning: --history: \(problem)") }
+    }
     if let note = session.inputTruncation, ending != .aborted, ending != .hungUp {
       // The answer stands (it was given over the items shown, with the note
       // on screen), but a script reading stderr learns the list was incomplete.
@@ -73,16 +85,37 @@ public struct PickerCommand {
     }
   }
 
+  /// `--height=~N`: reads items until they fill the area or the input ends
+  /// (no key can be lost meanwhile: the terminal is not raw yet, and Ctrl-C
+  /// still interrupts), then fits the height to them (`AdaptiveHeight`).
+  private func adaptedHeight(
+    _ spec: HeightSpec, source: ItemSource, store: ItemStore, stdinOpen: inout Bool
+  ) throws -> HeightSpec {
+    let path = options.tty.map { String(decoding: $0, as: UTF8.self) } ?? "/dev/tty"
+    guard let size = try? TerminalDevice(path: path).size() else { return spec }
+    var full = spec
+    full.isAdaptive = false
+    full.minimum = options.minHeight.rows(for: options)
+    let maximum = full.rows(on: size.rows)
+    while stdinOpen && store.count < maximum + options.headerLines {
+      InputReader.waitForInput(source.descriptor)
+      stdinOpen = try InputReader.readAvailable(source.descriptor, into: store)
+    }
+    let items = max(0, store.count - options.headerLines)
+    return HeightSpec(
+      value: AdaptiveHeight.rows(items: items, maximum: maximum, columns: size.columns, options: options))
+  }
+
   /// The terminal the picker is drawn on (`--tty`, or `/dev/tty`), in raw mode.
-  private func openTerminal() throws -> TerminalSession {
+  private func openTerminal(height: HeightSpec?) throws -> TerminalSession {
     if let term = ProcessEnvironment.value("TERM"), term == Array("dumb".utf8) {
       throw UsageFailure("TERM is dumb: the picker needs a terminal that understands escape codes (use --filter)")
     }
     let ttyPath = options.tty.map { String(decoding: $0, as: UTF8.self) }
     let terminal: TerminalSession
     do {
-      var height = options.height
-      height?.minimum = options.minHeight.rows(for: options)
+      var height = height
+      if height?.isAdaptive == false { height?.minimum = options.minHeight.rows(for: options) }
       terminal = try TerminalSession(path: ttyPath, height: height, mouse: options.mouse)
     } catch {
       // The error names the terminal and what failed: "cannot open the terminal /dev/tty: …".

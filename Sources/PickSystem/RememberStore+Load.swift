@@ -71,33 +71,67 @@ extension RememberStore {
 
   /// What is stored under `key`; never fails (see the top of this file).
   public func load(_ key: RememberKey) -> Loaded {
+    let (outcome, contents) = loadFile(key)
+    guard let contents else { return outcome }
+    return .choice(RememberedChoice.texts(in: contents) ?? TextSet())
+  }
+
+  /// The items remembered under `key`, in the order they were chosen, each
+  /// once (`--recall`); with what `load` would say of the file (a choice,
+  /// or why there is none to read).
+  public func recall(_ key: RememberKey) -> (items: [[UInt8]], outcome: Loaded) {
+    let (outcome, contents) = loadFile(key)
+    guard let contents else { return ([], outcome) }
+    var seen = TextSet()
+    var items: [[UInt8]] = []
+    for item in RememberedChoice.decode(contents) ?? [] where !seen.contains(item) {
+      seen.insert(item)
+      items.append(item)
+    }
+    return (items, outcome)
+  }
+
+  /// `--forget`: removes what is remembered under `key`; false when there was nothing.
+  public func forget(_ key: RememberKey) throws(SystemError) -> Bool {
+    let path = path(for: key)
+    guard Self.withCString(path, { unlink($0) }) == 0 else {
+      if errno == ENOENT || errno == ENOTDIR { return false }
+      throw SystemError(errno: errno, context: "cannot remove \(Self.text(path))")
+    }
+    return true
+  }
+
+  /// The file under `key`: its bytes when it is a choice in this pick's
+  /// format within the limit (the outcome is then `.choice` of nothing),
+  /// else why not.
+  private func loadFile(_ key: RememberKey) -> (Loaded, [UInt8]?) {
     let path = path(for: key)
     let fd = Self.withCString(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
     guard fd >= 0 else {
-      if errno == ENOENT || errno == ENOTDIR { return .absent }
-      return .unreadable(SystemError(errno: errno, context: "cannot open \(Self.text(path))"))
+      if errno == ENOENT || errno == ENOTDIR { return (.absent, nil) }
+      return (.unreadable(SystemError(errno: errno, context: "cannot open \(Self.text(path))")), nil)
     }
     defer { close(fd) }
     var info = stat()
     guard fstat(fd, &info) == 0 else {
-      return .unreadable(SystemError(errno: errno, context: "cannot read \(Self.text(path))"))
+      return (.unreadable(SystemError(errno: errno, context: "cannot read \(Self.text(path))")), nil)
     }
-    guard info.st_mode & S_IFMT == S_IFREG else { return .foreign }
+    guard info.st_mode & S_IFMT == S_IFREG else { return (.foreign, nil) }
     do throws(SystemError) {
       var contents: [UInt8] = []
       contents.reserveCapacity(min(Int(info.st_size), sizeLimit) + 1)
       try Self.read(fd, appendingTo: &contents, upTo: RememberedChoice.headerLimit)
       switch RememberedChoice.origin(of: contents) {
-      case .foreign: return .foreign
-      case .newer(let version): return .newerVersion(version)
+      case .foreign: return (.foreign, nil)
+      case .newer(let version): return (.newerVersion(version), nil)
       case .current: break
       }
-      guard Int(info.st_size) <= sizeLimit else { return .tooLarge }
+      guard Int(info.st_size) <= sizeLimit else { return (.tooLarge, nil) }
       try Self.read(fd, appendingTo: &contents, upTo: sizeLimit + 1)
-      guard contents.count <= sizeLimit else { return .tooLarge }
-      return .choice(RememberedChoice.texts(in: contents) ?? TextSet())
+      guard contents.count <= sizeLimit else { return (.tooLarge, nil) }
+      return (.choice(TextSet()), contents)
     } catch {
-      return .unreadable(SystemError(errno: error.errno, context: "cannot read \(Self.text(path))"))
+      return (.unreadable(SystemError(errno: error.errno, context: "cannot read \(Self.text(path))")), nil)
     }
   }
 

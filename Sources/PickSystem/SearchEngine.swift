@@ -57,12 +57,14 @@ public final class SearchEngine: @unchecked Sendable {
     // than the usual budget; see StoreBudget), and a share of the input
     // read so far (`SearchPlanner.matchBudget(inputBytes:)`). Over a mapped
     // file pick does not hold the input's bytes (it lets go of its pages),
-    // so the answers may take twice the share: Backspace over a 1M-path
-    // typing session then finds them all, and the peak stays near 1.1 times
-    // the input rather than 1.6 (Docs/Performance.md).
+    // so the answers may take four times the share (half the input's size
+    // in keys): Backspace over a 1M-path typing session (`l`, `li`, `lib`,
+    // ... 2.9M matches in all) then finds every answer, and the peak stays
+    // at 0.8 times the input (Docs/Performance.md; twice the share dropped
+    // `li` and `l`, and Backspace to `li` took 0.45 of fzf's time).
     planner = SearchPlanner(
       reversesInput: options.tac, matchBudget: min(SearchTunables.recentMatchBudget, store.itemLimit),
-      matchShare: store.isMapped ? SearchTunables.recentMatchShare / 2 : SearchTunables.recentMatchShare)
+      matchShare: store.isMapped ? SearchTunables.recentMatchShare / 4 : SearchTunables.recentMatchShare)
     var fds: [Int32] = [0, 0]
     guard pipe(&fds) == 0 else {
       throw SystemError(errno: errno, context: "cannot create the search pipe")

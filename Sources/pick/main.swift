@@ -49,6 +49,11 @@ if let shell = parsedOptions.keyBindingShell {
   do { try OutputWriter.printOut(bytes: script) } catch { exit(ExitStatus.error) }
   exit(ExitStatus.matched)
 }
+if let key = parsedOptions.forget { exit(RememberCommand.forget(key)) }
+if let key = parsedOptions.recall {
+  guard OutputWriter.isOpen(1) else { fail("standard output is closed") }
+  exit(RememberCommand.recall(key, options: parsedOptions))
+}
 guard OutputWriter.isOpen(1) else { fail("standard output is closed") }
 var options = parsedOptions
 let source: ItemSource

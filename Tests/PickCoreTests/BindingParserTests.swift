@@ -29,6 +29,9 @@ struct BindRow: Sendable, CustomTestStringConvertible {
   BindRow("enter:select-all+accept", ["enter": [.selectAll, .accept]]),
   BindRow("ctrl-a,alt-x:toggle-all", ["ctrl-a": [.toggleAll], "alt-x": [.toggleAll]]),
   BindRow("tab:toggle+down", ["tab": [.toggle, .down]]),
+  BindRow(
+    "alt-w:toggle-wrap,alt-/:toggle-wrap-word,alt-m:toggle-multi-line",
+    ["alt-w": [.toggleWrap], "alt-/": [.toggleWrapWord], "alt-m": [.toggleMultiLine]]),
   BindRow("btab:toggle-up", ["shift-tab": [.toggle, .up]]),
   BindRow(
     "ctrl-s:toggle-review,ctrl-x:select-all-or-none",

@@ -29,7 +29,7 @@ private func choicesInError(for spec: OptionSpec) -> (words: Set<String>, isList
       return nil
     }
     let words = text.replacing(" or ", with: ", ").split(separator: ", ").map(String.init)
-    let isWord = { (word: String) in word.allSatisfy { $0.isLetter || $0 == "-" } }
+    let isWord = { (word: String) in word.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" } }
     guard words.count >= 2, words.allSatisfy(isWord) else { return nil }
     return (Set(words), isList)
   }

@@ -188,10 +188,10 @@ import Testing
   @Test func `wide characters at a cut are never split`() throws {
     let text = "日本語のファイル名とテキストです"
     // 25 columns: twelve wide characters and the ellipsis; in 24, a space
-    // where the twelfth does not fit, before the ellipsis (row 91).
+    // where the twelfth does not fit, before the ellipsis (row 93).
     #expect(rows([text + "x" + text]) == ">  日本語のファイル名とテキ…")
     #expect(rows([text + "x" + text], width: 29) == ">  日本語のファイル名とテ …")
-    // Ten columns (five wide characters) after the match: fzf counts ten characters (row 90).
+    // Ten columns (five wide characters) after the match: fzf counts ten characters (row 92).
     #expect(rows([text + "x" + text], query: "x") == ">  …テキストですx日本語のフ…")
   }
 

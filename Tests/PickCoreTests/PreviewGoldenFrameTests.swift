@@ -97,16 +97,31 @@ import Testing
     #expect(frame.cursor == CursorPosition(row: 0, column: 15))
   }
 
-  @Test func `wrap continues long lines; border-line faces the list`() throws {
+  @Test func `wrap continues long lines after the wrap sign; border-line faces the list`() throws {
     var p = try PickerHarness(["apple"])
     let pane = try pane("right,8,border-line,wrap", text: "line two is long\nend")
+    let frame = p.frame(width: 30, height: 5, preview: pane)
     expectScreen(
-      p.frame(width: 30, height: 4, preview: pane),
+      frame,
       """
       >                 │ line two
-        1/1             │  is long
-      >  apple          │ end
+        1/1             │ ↳  is lo
+      >  apple          │ ↳ ng
+                        │ end
                         │
+      """)
+    #expect(frame.rows[1].contains { $0.text == "↳ " && $0.style.dim })
+  }
+
+  @Test func `--preview-wrap-sign sets the pane's sign`() throws {
+    var p = try PickerHarness(["apple"]) { $0.previewWrapSign = Array("+".utf8) }
+    let pane = try pane("right,8,border-line,wrap", text: "line two is long")
+    expectScreen(
+      p.frame(width: 30, height: 3, preview: pane),
+      """
+      >                 │ line two
+        1/1             │ + is lon
+      >  apple          │ +g
       """)
   }
 

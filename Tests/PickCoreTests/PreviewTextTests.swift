@@ -72,6 +72,18 @@ import Testing
     #expect(wrapped.allSatisfy { $0.reduce(0) { $0 + $1.columns } <= 5 })
   }
 
+  @Test func `a wrapped row starts with the wrap sign, when it leaves room for text`() {
+    let line = text("ab日本cdef").lines[0]
+    let sign = Span("↳ ", columns: 2, style: Style(dim: true))
+    let wrapped = PreviewText.rows(ofLine: line, width: 5, wraps: true, wrapSign: sign)
+    #expect(wrapped.map { $0.map(\.text).joined() } == ["ab日", "↳ 本c", "↳ def"])
+    #expect(wrapped[1].first == sign)
+    #expect(wrapped.allSatisfy { $0.reduce(0) { $0 + $1.columns } <= 5 })
+    // A sign as wide as the pane is left out.
+    let narrow = PreviewText.rows(ofLine: text("abcd").lines[0], width: 2, wraps: true, wrapSign: sign)
+    #expect(narrow.map { $0.map(\.text).joined() } == ["ab", "cd"])
+  }
+
   @Test func `tabs expand; C1 and bidi controls and invalid bytes are drawn as placeholders`() {
     let t = PreviewText([
       UInt8(ascii: "a"), 0x09, UInt8(ascii: "b"), 0xC2, 0x85, 0xE2, 0x80, 0x8F, 0xFF,

@@ -58,33 +58,37 @@ private func isAccepted(_ spelling: String) -> Bool {
   #expect(
     OptionParser.allLongNames == [
       "filter", "query", "extended", "exact", "ignore-case", "smart-case", "literal", "scheme",
-      "tiebreak", "sort", "tac", "delimiter", "nth", "with-nth", "accept-nth", "read0", "print0",
+      "algo", "tiebreak", "sort", "tac", "delimiter", "nth", "with-nth", "accept-nth", "read0", "print0",
       "ansi", "header-lines", "print-query", "multi", "prompt", "footer",
       "header-first", "ghost", "pointer", "marker", "gutter",
-      "unicode", "ellipsis", "highlight-line", "info", "inline-info",
+      "unicode", "ellipsis", "highlight-line", "info", "inline-info", "info-command",
       "header", "layout",
       "reverse",
       "cycle",
       "select-1", "exit-0", "output-order", "color", "bold", "preselect", "preselect-file", "preselect-all", "remember",
+      "history", "history-size", "recall", "forget",
       "unique",
       "height", "min-height", "bind", "expect", "mouse", "tty", "tabstop", "walker", "walker-root", "walker-skip",
       "with-shell", "preview", "preview-window", "help", "version", "completion", "shell",
       "keep-right", "hscroll", "hscroll-off", "freeze-left", "freeze-right", "scroll-off", "ambidouble",
       "border", "border-label", "border-label-pos", "margin", "padding", "preview-border", "separator", "scrollbar",
       "gap", "gap-line", "style",
+      "wrap", "wrap-word", "wrap-sign", "multi-line", "marker-multi-line", "preview-wrap-sign",
     ])
   #expect(
     OptionParser.allNegatedLongNames == [
       "no-extended", "no-exact", "no-ignore-case", "no-literal", "no-sort", "no-tac", "no-read0",
       "no-print0", "no-ansi", "no-header-lines", "no-print-query", "no-multi", "no-footer", "no-header-first",
       "no-unicode", "no-highlight-line", "no-info",
-      "no-inline-info", "no-header",
+      "no-inline-info", "no-info-command", "no-header",
       "no-reverse",
-      "no-cycle", "no-select-1", "no-exit-0", "no-color", "no-bold", "no-preselect-all", "no-remember", "no-unique",
+      "no-cycle", "no-select-1", "no-exit-0", "no-color", "no-bold", "no-preselect-all", "no-remember", "no-history",
+      "no-unique",
       "no-height", "no-expect", "no-mouse", "no-walker-root", "no-preview",
       "no-keep-right", "no-hscroll", "no-ambidouble",
       "no-border", "no-border-label", "no-margin", "no-padding", "no-preview-border", "no-separator", "no-scrollbar",
       "no-gap", "no-gap-line",
+      "no-wrap", "no-wrap-word", "no-multi-line",
     ])
 }
 

@@ -83,8 +83,9 @@ import Testing
 
 // MARK: - Support
 
-/// A fresh `XDG_STATE_HOME` under $TMPDIR (or /tmp), removed with its contents when released.
-private final class StateDirectory {
+/// A fresh `XDG_STATE_HOME` under $TMPDIR (or /tmp), removed with its
+/// contents when released (also used by RecallForgetTests.swift).
+final class StateDirectory {
   let path: String
 
   init() throws {

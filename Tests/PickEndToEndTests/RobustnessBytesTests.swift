@@ -179,11 +179,11 @@ let hostileInputs: [HostileInput] = [
   }
 
   @Test
-  func `with --read0 items holding newlines and escapes are inert and come back with --print0`()
+  func `with --read0 --no-multi-line items holding newlines and escapes are inert and come back with --print0`()
     throws
   {
     let items = text("one\ntwo\0\u{1B}]0;t\u{07}\r\n\0tab\there\0")
-    let picker = try Picker(["-m", "--read0", "--print0"], rawItems: items, rows: 8, columns: 23)
+    let picker = try Picker(["-m", "--read0", "--print0", "--no-multi-line"], rawItems: items, rows: 8, columns: 23)
     let screen = try picker.waitFor { $0.row(1).contains("3/3") }
     #expect(screen.row(3) == ">  one␊two".padded(to: 23))
     #expect(screen.row(4) == "   ␛]0;t␇␍␊".padded(to: 23))

@@ -13,26 +13,26 @@
 enum FzfOptions {
   /// Long names without their dashes.
   static let unsupported: Set<String> = [
-    "algo", "async", "bash", "bench", "black",
+    "async", "bash", "bench", "black",
     "clear", "disabled", "enabled", "extended-exact", "filepath-word", "fish",
     "footer-border", "footer-label", "footer-label-pos", "force-tty-in",
     "gutter-raw", "header-border",
-    "header-label", "header-label-pos", "header-lines-border", "history", "history-size",
-    "id-nth", "info-command", "input-border", "input-label",
+    "header-label", "header-label-pos", "header-lines-border",
+    "id-nth", "input-border", "input-label",
     "input-label-pos", "jump-labels", "list-border", "list-label", "list-label-pos", "listen",
-    "listen-unsafe", "man", "marker-multi-line", "multi-line", "no-256",
+    "listen-unsafe", "man", "no-256",
     "no-black", "no-clear",
     "no-filepath-word", "no-footer-border", "no-footer-label", "no-force-tty-in",
     "no-header-border", "no-header-label", "no-header-lines-border",
-    "no-history", "no-id-nth", "no-info-command",
+    "no-id-nth",
     "no-input", "no-input-border", "no-input-label", "no-list-border",
-    "no-list-label", "no-listen", "no-listen-unsafe", "no-multi-line", "no-phony",
+    "no-list-label", "no-listen", "no-listen-unsafe", "no-phony",
     "no-popup", "no-preview-label", "no-raw", "no-sync",
-    "no-tail", "no-tmux", "no-track", "no-tty-default", "no-winpty", "no-wrap", "no-wrap-word",
+    "no-tail", "no-tmux", "no-track", "no-tty-default", "no-winpty",
     "nushell", "phony", "popup", "preview-label", "preview-label-pos",
-    "preview-wrap-sign", "profile-block", "profile-cpu", "profile-mem", "profile-mutex", "proxy-script",
+    "profile-block", "profile-cpu", "profile-mem", "profile-mutex", "proxy-script",
     "raw", "sync", "tail", "threads", "tmux", "toggle-sort",
-    "track", "tty-default", "wrap", "wrap-sign", "wrap-word", "zsh",
+    "track", "tty-default", "zsh",
   ]
 
   /// fzf's `+N` negations pick does not have (`+2` is fzf's `--no-256`).

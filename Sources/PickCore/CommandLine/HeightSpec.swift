@@ -1,13 +1,15 @@
 /// `--height`: draw inline below the cursor instead of full screen, as fzf.
 ///
-/// `N` rows, `N%` of the terminal, `-N` the terminal less N rows; `~N` is
-/// accepted and means N here (fzf shrinks the area to fit few items; pick
-/// reserves the whole N, a documented difference). Always clamped to the
+/// `N` rows, `N%` of the terminal, `-N` the terminal less N rows; `~` in
+/// front makes the height adaptive (`AdaptiveHeight`): at most that, less
+/// when fewer items came than it could show. Always clamped to the
 /// terminal, and at least 1 row.
 public struct HeightSpec: Equatable, Sendable {
   public var value: Int
   public var isPercent = false
   public var isFromBottom = false
+  /// `~`: shrink to fit the items, once they are read (fzf's `~`).
+  public var isAdaptive = false
   /// The fewest rows a percentage may give (`--min-height`, resolved by
   /// `MinimumHeight.rows(for:)` once all options are known); a number of
   /// rows is taken as given.
@@ -22,7 +24,10 @@ public struct HeightSpec: Equatable, Sendable {
   /// Parses `N`, `N%`, `-N`, `~N`, `~N%`; nil when it is none of these.
   public init?(_ text: String) {
     var rest = Substring(text)
-    if rest.first == "~" { rest = rest.dropFirst() }
+    if rest.first == "~" {
+      isAdaptive = true
+      rest = rest.dropFirst()
+    }
     if rest.first == "-" {
       isFromBottom = true
       rest = rest.dropFirst()

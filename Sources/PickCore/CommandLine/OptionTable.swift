@@ -6,8 +6,9 @@
 extension OptionParser {
   /// Every option: these rows, then the long-line and scrolling options
   /// (OptionTable+Display.swift), then the border and spacing options
-  /// (OptionTable+Borders.swift).
-  public static let table: [OptionSpec] = coreTable + displayTable + borderTable
+  /// (OptionTable+Borders.swift), then wrapping and multi-line items
+  /// (OptionTable+Wrap.swift).
+  public static let table: [OptionSpec] = coreTable + displayTable + borderTable + wrapTable
 
   static let coreTable: [OptionSpec] = [
     // Search
@@ -37,6 +38,11 @@ extension OptionParser {
         // As in fzf, a scheme brings its own tiebreak; a later --tiebreak replaces it.
         options.tiebreak = nil
       }, valueCompletion: .choices(of: Options.Scheme.self)),
+    OptionSpec(
+      long: "algo",
+      kind: .requiredValue(placeholder: "TYPE") { options, value throws(InvalidValue) in
+        options.algorithm = try OptionValues.algorithm(value)
+      }, valueCompletion: .choices(of: Options.Algorithm.self)),
     OptionSpec(
       long: "tiebreak",
       kind: .requiredValue(placeholder: "CRI[,..]") { options, value throws(InvalidValue) in
@@ -140,6 +146,11 @@ extension OptionParser {
     OptionSpec(
       long: "inline-info", kind: .flag { $0.info = InfoStyle(.inline) }, negation: { $0.info = InfoStyle() }),
     OptionSpec(
+      long: "info-command",
+      kind: .requiredValue(placeholder: "CMD") { options, value in
+        options.infoCommand = value.isEmpty ? nil : value
+      }, negation: { $0.infoCommand = nil }),
+    OptionSpec(
       long: "header",
       kind: .requiredValue(placeholder: "STR") { options, value in options.header = value },
       negation: { $0.header = nil }),
@@ -188,12 +199,29 @@ extension OptionParser {
     OptionSpec(
       long: "remember",
       kind: .requiredValue(placeholder: "KEY") { options, value throws(InvalidValue) in
-        guard RememberKey(value) != nil else {
-          throw InvalidValue("a key is 1 to 200 of A-Z a-z 0-9 . _ - and not . or ..")
-        }
-        options.remember = value
+        options.remember = try OptionValues.rememberKey(value)
       },
       negation: { $0.remember = nil }),
+    OptionSpec(
+      long: "history",
+      kind: .requiredValue(placeholder: "FILE") { options, value in
+        options.history = value.isEmpty ? nil : value
+      }, negation: { $0.history = nil }),
+    OptionSpec(
+      long: "history-size",
+      kind: .requiredValue(placeholder: "N") { options, value throws(InvalidValue) in
+        options.historySize = try OptionValues.count(value, atLeast: 1)
+      }),
+    OptionSpec(
+      long: "recall",
+      kind: .requiredValue(placeholder: "KEY") { options, value throws(InvalidValue) in
+        options.recall = try OptionValues.rememberKey(value)
+      }),
+    OptionSpec(
+      long: "forget",
+      kind: .requiredValue(placeholder: "KEY") { options, value throws(InvalidValue) in
+        options.forget = try OptionValues.rememberKey(value)
+      }),
     OptionSpec(long: "unique", kind: .flag { $0.unique = true }, negation: { $0.unique = false }),
     OptionSpec(
       long: "height",

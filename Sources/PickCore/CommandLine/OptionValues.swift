@@ -21,6 +21,22 @@ enum OptionValues {
     return scheme
   }
 
+  /// A `--remember`, `--recall` or `--forget` key (`RememberKey`).
+  static func rememberKey(_ bytes: [UInt8]) throws(InvalidValue) -> [UInt8] {
+    guard RememberKey(bytes) != nil else {
+      throw InvalidValue("a key is 1 to 200 of A-Z a-z 0-9 . _ - and not . or ..")
+    }
+    return bytes
+  }
+
+  /// `--algo`: `v1` or `v2`.
+  static func algorithm(_ bytes: [UInt8]) throws(InvalidValue) -> Options.Algorithm {
+    guard let algorithm = Options.Algorithm(rawValue: String(decoding: bytes, as: UTF8.self)) else {
+      throw InvalidValue("expected v1 or v2")
+    }
+    return algorithm
+  }
+
   /// `--tiebreak`: comma-separated criteria, with fzf's rules: no criterion
   /// twice, `index` only last (input order is the final tiebreak anyway, so
   /// anything after it could never apply), and at most three besides `index`.

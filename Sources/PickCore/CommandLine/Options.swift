@@ -20,6 +20,15 @@ public struct Options: Equatable, Sendable {
     case `default`, path, history
   }
 
+  /// `--algo`: how a fuzzy term is placed in an item, as fzf's.
+  public enum Algorithm: String, Equatable, Sendable, CaseIterable {
+    /// The best of all placements (`FuzzyScorer`): the default.
+    case v2
+    /// The first placement, shortened from its end (`GreedyScorer`): faster
+    /// on very long items, not always the best.
+    case v1
+  }
+
   /// `--tiebreak` criteria, applied in order when scores tie (input order last).
   public enum Tiebreak: String, Equatable, Sendable, CaseIterable {
     case length, chunk, pathname, begin, end, index
@@ -68,6 +77,8 @@ public struct Options: Equatable, Sendable {
   public var normalize = true
   /// `--scheme`.
   public var scheme: Scheme = .default
+  /// `--algo`.
+  public var algorithm: Algorithm = .v2
   /// Whether `--scheme` was given: without it, the file walker and
   /// `PICK_DEFAULT_COMMAND` use the `path` scheme, as fzf does.
   public var isSchemeGiven = false
@@ -129,6 +140,18 @@ public struct Options: Equatable, Sendable {
   /// `--scroll-off`: rows kept above and below the cursor as the list
   /// scrolls (fzf's default, 3).
   public var scrollOff = 3
+  /// `--wrap[=MODE]`, `--wrap-word`, `--no-wrap`, `--no-wrap-word` (fzf's
+  /// two switches, set as fzf sets them): long items go on over several rows.
+  public var wrap = false
+  public var wrapWord = false
+  /// `--wrap-sign`: drawn before the text of a wrapped row; nil: `↳ `
+  /// (`> ` under `--no-unicode`).
+  public var wrapSign: [UInt8]? = nil
+  /// `--multi-line` (the default), `--no-multi-line`: under `--read0`, an
+  /// item's lines on rows of their own.
+  public var multiLine = true
+  /// `--preview-wrap-sign`: the preview pane's wrap sign; nil: the wrap sign.
+  public var previewWrapSign: [UInt8]? = nil
   /// `--layout`, `--reverse`.
   public var layout: Layout = .reverse
   /// `--cycle`.
@@ -173,6 +196,14 @@ public struct Options: Equatable, Sendable {
   public var preselectAll = false
   /// `--remember KEY`: the accepted choice is stored under KEY and preselected next time.
   public var remember: [UInt8]? = nil
+  /// `--history=FILE`: the queries of earlier runs (`QueryHistory`).
+  public var history: [UInt8]? = nil
+  /// `--history-size=N`: the most queries the file keeps (fzf's 1000).
+  public var historySize = 1000
+  /// `--recall KEY`: print what is remembered under KEY, and do nothing else.
+  public var recall: [UInt8]? = nil
+  /// `--forget KEY`: remove what is remembered under KEY, and do nothing else.
+  public var forget: [UInt8]? = nil
   /// `--unique`: repeated items (same bytes) are dropped, the first kept.
   public var unique = false
 
@@ -194,6 +225,9 @@ public struct Options: Equatable, Sendable {
   // MARK: Preview
   /// `--preview CMD`: run for the item under the cursor, shown in a pane; nil: no pane.
   public var preview: [UInt8]? = nil
+  /// `--info-command`: a command (with `--preview`'s placeholders) whose
+  /// first line of output replaces the info text.
+  public var infoCommand: [UInt8]? = nil
   /// `--preview-window`: where the pane goes and how it looks.
   public var previewWindow = PreviewWindowSpec()
 

@@ -21,6 +21,8 @@ public enum Usage {
             --smart-case         Smart-case match (default)
             --literal            Do not normalize latin script letters
             --scheme=SCHEME      Scoring scheme [default|path|history]
+            --algo=TYPE          Fuzzy matching algorithm: v2, the best placement
+                                 (default), or v1, the first one (faster)
             --tiebreak=CRI[,..]  Comma-separated list of sort criteria to apply
                                  when the scores are tied
                                  [length|chunk|pathname|begin|end|index]
@@ -70,10 +72,20 @@ public enum Usage {
             --scroll-off=LINES   Rows kept above and below the cursor (default: 3)
             --ambidouble         East Asian ambiguous characters take 2 columns
                                  (pick's own lines are then drawn in ASCII)
+            --wrap[=MODE]        Wrap long items over several rows [char|word]
+            --wrap-word          Same as --wrap=word (Alt-/: toggle-wrap-word)
+            --wrap-sign=STR      Sign before a wrapped row (default: '↳ ')
+            --multi-line         With --read0, a row for each line of an item
+                                 (default; --no-multi-line: ␊ on one row)
+            --marker-multi-line=STR
+                                 Signs of a selected item over several rows:
+                                 top, middle, bottom (default: '╻┃╹')
             --info=STYLE         Info line: default, right, hidden, inline or
                                  inline-right, with :PREFIX after inline[-right]
             --no-info            Same as --info=hidden
             --inline-info        Same as --info=inline
+            --info-command=CMD   Command whose first line of output replaces
+                                 the info text (which is in $PICK_INFO)
             --header=STR         Select-all row title (multi) or a header line
             --footer=STR         Text at the far end of the list from the prompt
             --layout=LAYOUT      [reverse|default|reverse-list] (default: reverse)
@@ -97,6 +109,12 @@ public enum Usage {
             --preselect-file=F   Start with the items listed in F selected
             --preselect-all      Start with every item selected (up to MAX)
             --remember=KEY       Store the choice under KEY; preselect it next time
+            --history=FILE       Keep the accepted queries in FILE; Ctrl-P and
+                                 Ctrl-N walk them (prev-history, next-history)
+            --history-size=N     Queries FILE keeps at most (default: 1000)
+            --recall=KEY         Print the choice remembered under KEY, then exit
+                                 (1 when there is none)
+            --forget=KEY         Remove the choice remembered under KEY, then exit
             --unique             Drop repeated items (same bytes), keep the first
                                  Ctrl-S: review the selected items (toggle-review)
             --tty=PATH           Terminal to draw on (default: /dev/tty)
@@ -153,6 +171,9 @@ public enum Usage {
                                  [,wrap][,hidden] (default: right,50%,border)
                                  Ctrl-/ or Alt-P shows and hides the pane
                                  (toggle-preview); Shift-Up/Down scroll it
+            --preview-wrap-sign=STR
+                                 Sign before a wrapped row of the pane
+                                 (default: the --wrap-sign)
 
       OTHER
         -f, --filter=QUERY       Print the matches for QUERY and exit (no terminal)

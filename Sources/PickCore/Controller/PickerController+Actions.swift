@@ -20,6 +20,14 @@ extension PickerController {
       if template.needsItem && state.currentItem == nil { return [] }
       let run = PickerEffect.execute(template, commandContext(for: template), isSilent: isSilent)
       return isSilent ? [run] : [run, .invalidateScreen]
+    case .previousHistory, .nextHistory:
+      // Without --history these do nothing, as in fzf.
+      guard var walked = history else { return [] }
+      let current = state.editor.bytes
+      let query = action == .previousHistory ? walked.previous(replacing: current) : walked.next(replacing: current)
+      history = walked
+      _ = state.apply(.changeQuery(query))
+      return []
     default:
       break
     }

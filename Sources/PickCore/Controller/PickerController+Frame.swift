@@ -1,18 +1,34 @@
 /// Drawing: the layout for the current size and pane, the list height it
 /// leaves, the frame itself, and the preview the frame needs.
 extension PickerController {
-  /// The layout for the terminal's size and the preview pane.
+  /// The layout for the terminal's size and the preview pane, showing
+  /// the `--with-nth` text of items when there is one.
   func layout() -> PickerLayout {
     var layout = PickerLayout(width: geometry.columns, height: geometry.rows)
     layout.preview = preview
     layout.ambiguous = state.configuration.lineFit.ambiguous
+    layout.hasQueryTerms = !compiled.query.isEmpty
+    layout.inputFailure = inputFailure
+    layout.inputTruncation = inputTruncation
+    layout.infoCommandLine = infoCommandLine
+    if let shownFields {
+      let store = store
+      layout.shownText = { item in Self.shownText(of: item, in: store, fields: shownFields) }
+      if store.interpretsANSI {
+        layout.shownRuns = { item in Self.shownRuns(of: item, in: store, fields: shownFields) }
+      }
+    }
     return layout
   }
 
   /// Sets the list's height from the layout, keeping the cursor in view
-  /// (once per turn of the loop, and at start).
+  /// (once per turn of the loop, and at start); while items can take
+  /// several rows, the rows and each item's share of them too.
   mutating func fitList() {
-    state.fit(listHeight: layout().listHeight(for: state, store: store))
+    let layout = layout()
+    let measure = layout.rowMeasure(for: state, store: store)
+    let rows = measure == nil ? nil : layout.listLayout(for: state).listRows(for: state, store: store)
+    state.fit(listHeight: layout.listHeight(for: state, store: store), listRows: rows, measure: measure)
   }
 
   /// The frame to draw now (`now` turns the spinner); nil while nothing may
@@ -23,16 +39,6 @@ extension PickerController {
     var layout = layout()
     layout.isWaitingToAccept = isWaitingToAccept
     layout.spinnerTick = now / PickerTunables.spinnerInterval
-    layout.inputFailure = inputFailure
-    layout.inputTruncation = inputTruncation
-    layout.hasQueryTerms = !compiled.query.isEmpty
-    if let shownFields {
-      let store = store
-      layout.shownText = { item in Self.shownText(of: item, in: store, fields: shownFields) }
-      if store.interpretsANSI {
-        layout.shownRuns = { item in Self.shownRuns(of: item, in: store, fields: shownFields) }
-      }
-    }
     let store = store
     let highlighter = highlighter
     let longItemHighlights = longItemHighlights

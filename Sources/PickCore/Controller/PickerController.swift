@@ -78,6 +78,12 @@ public struct PickerController {
 
   /// `--preview`: the pane and when its command runs.
   var previewScheduler: PreviewScheduler?
+  /// `--history`: the queries `prev-history` and `next-history` walk.
+  var history: QueryHistory?
+  /// `--info-command`, what its last run was given, and its last line.
+  let infoCommand: PreviewTemplate?
+  var infoCommandInputs: InfoCommandInputs? = nil
+  var infoCommandLine: [PreviewText.Run]? = nil
 
   /// How the picker ended, once it has.
   public internal(set) var ending: PickerEnding? = nil
@@ -99,12 +105,15 @@ public struct PickerController {
     public var escapeDelay: Int
     /// The monotonic time at start.
     public var now: Int
+    /// `--history`: the file's queries, oldest first; nil without it.
+    public var history: [[UInt8]]?
 
     public init(
       isInputOpen: Bool, inputFailure: String? = nil, preselection: Preselection = Preselection(),
       geometry: TerminalGeometry, bytesTypedBeforeRawMode: Int = 0, expectsCursorReport: Bool = false,
-      escapeDelay: Int = EscapeDelay.defaultMilliseconds, now: Int = 0
+      escapeDelay: Int = EscapeDelay.defaultMilliseconds, now: Int = 0, history: [[UInt8]]? = nil
     ) {
+      self.history = history
       self.isInputOpen = isInputOpen
       self.inputFailure = inputFailure
       self.preselection = preselection
@@ -122,7 +131,8 @@ public struct PickerController {
     self.options = options
     self.store = store
     ranker = Ranker.picker(options)
-    keymap = Keymap(isMulti: options.multi != nil, custom: options.bindings)
+    keymap = Keymap(isMulti: options.multi != nil, history: setup.history != nil, custom: options.bindings)
+    history = setup.history.map { QueryHistory(lines: $0) }
     var expected: [String: String] = [:]
     for key in options.expect { expected[key.name] = key.spelling }
     self.expected = expected
@@ -140,6 +150,7 @@ public struct PickerController {
     cookedLeft = setup.bytesTypedBeforeRawMode
     geometry = setup.geometry
     rankedAt = setup.now
+    infoCommand = options.infoCommand.map(PreviewTemplate.init)
     previewScheduler = options.preview.map {
       PreviewScheduler(template: PreviewTemplate($0), spec: options.previewWindow, tabstop: options.tabstop)
     }
@@ -223,6 +234,9 @@ public struct PickerController {
       guard case .reload = blocker else { return [] }
       blocker = nil
       return resume(now: now)
+    case .infoCommandOutput(let bytes):
+      infoCommandPrinted(bytes)
+      return []
     case .tick: return []
     }
   }
@@ -266,7 +280,7 @@ public struct PickerController {
       effects.append(requestSearch(now: now))
     }
     effects += previewRequest(now: now)
-    return effects
+    return effects + infoCommandRequest()
   }
 
   /// How long the session may wait for an event before calling `handle`

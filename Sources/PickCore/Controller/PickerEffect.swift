@@ -17,6 +17,10 @@ public enum PickerEffect {
   /// `reload(CMD)`: replace the items by the command's output. Answered by
   /// `.reloaded(store)` or `.reloadFailed`; the actions after it wait.
   case reload(PreviewTemplate, PreviewTemplate.Context)
+  /// `--info-command`: run the command, its placeholders expanded from
+  /// `context`, with `info` (the info text it replaces) in `PICK_INFO`, and
+  /// wait for it; its output comes back as `.infoCommandOutput`.
+  case runInfoCommand(PreviewTemplate, PreviewTemplate.Context, info: [UInt8])
   /// The terminal answered where its cursor is (inline mode): the frame ends on this row.
   case setCursorRow(Int)
   /// The terminal answered how a mode was set at start (bracketed paste).

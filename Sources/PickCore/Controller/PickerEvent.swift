@@ -25,6 +25,8 @@ public enum PickerEvent {
   case previewFinished(failure: String?)
   /// The preview command could not be run, and why.
   case previewFailed(String)
+  /// The `--info-command` printed this (its first line is shown).
+  case infoCommandOutput([UInt8])
   /// `reload` started: these are the new items (empty at first, filling as they stream in).
   case reloaded(ItemStore)
   /// `reload`'s command could not be started (or its placeholders expanded): nothing changes.

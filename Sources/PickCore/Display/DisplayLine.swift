@@ -41,7 +41,7 @@
 ///    (fewer in a narrow row: at most half the row less the ellipsis; from
 ///    the start when nothing is matched). fzf counts characters there, not
 ///    columns, and so can push a match off the row with wide characters
-///    after it (Docs/fzf-compatibility.md, row 90). If everything up to the
+///    after it (Docs/fzf-compatibility.md, row 92). If everything up to the
 ///    target fits before the last column's `…`, the head. Else the row ends
 ///    at the target with `…` (or at the item's end, when what follows the
 ///    target is no wider than the ellipsis) and starts, after `…`, as far
@@ -90,21 +90,39 @@ public enum DisplayLine {
     of item: UnsafeBufferPointer<UInt8>, matches: [Int], width: Int, tabstop: Int = 8, styleBreaks: [Int] = [],
     ellipsis: DisplaySegment = Self.ellipsis, fit: LineFit = LineFit()
   ) -> [DisplaySegment] {
-    guard width > 0, let base = item.baseAddress else { return [] }
-    var end = item.count
-    if end > 0 && item[end - 1] == 0x0D { end -= 1 }
-    let text = UnsafeBufferPointer(start: base, count: end)
+    guard width > 0, item.baseAddress != nil else { return [] }
+    let middle = fit.scrolls ? fit.frozen.middle(of: withoutTrailingCR(item)) : nil
+    return segments(
+      of: item, matches: matches, width: width, tabstop: tabstop, styleBreaks: styleBreaks, ellipsis: ellipsis,
+      fit: fit, middle: middle)
+  }
+
+  /// `segments` with the frozen parts already found: `middle` is the part
+  /// of `item` between them, nil when nothing is frozen. A line of a
+  /// multi-line item has its parts found over the whole item, as in fzf.
+  static func segments(
+    of item: UnsafeBufferPointer<UInt8>, matches: [Int], width: Int, tabstop: Int, styleBreaks: [Int],
+    ellipsis: DisplaySegment, fit: LineFit, middle: Range<Int>?
+  ) -> [DisplaySegment] {
+    guard width > 0 else { return [] }
+    let text = withoutTrailingCR(item)
     let cutter = Cutter(
       tabstop: min(max(1, tabstop), maxTabstop), ellipsis: ellipsis, ambiguous: fit.ambiguous,
       context: max(fit.context, 0))
-    let sortedMatches = sortedOffsets(matches, below: end)
+    let sortedMatches = sortedOffsets(matches, below: text.count)
     let keep: Keep = !fit.scrolls ? .start : fit.keepsRight ? .end : .match
-    if fit.scrolls, let middle = fit.frozen.middle(of: text) {
+    if fit.scrolls, let middle, middle.upperBound <= text.count {
       return cutter.frozenSegments(
         of: text, middle: middle, matches: sortedMatches, styleBreaks: styleBreaks, width: width, keep: keep)
     }
     return cutter.segments(
       of: text, matches: sortedMatches, styleBreaks: styleBreaks, width: width, fitWidth: width, keep: keep)
+  }
+
+  /// `item` without its trailing CR (from CRLF input), which is neither matched nor drawn.
+  static func withoutTrailingCR(_ item: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    guard let base = item.baseAddress, item.last == 0x0D else { return item }
+    return UnsafeBufferPointer(start: base, count: item.count - 1)
   }
 
   /// What stays in view of a (part of a) row that does not fit.

@@ -18,7 +18,7 @@
 /// Finding the last fields splits the whole row (as fzf does at every
 /// frame), about a millisecond a mebibyte; so that a frame stays cheap
 /// whatever the input, an item longer than `maximumBytes` (1 MiB) is drawn
-/// without frozen parts (Docs/fzf-compatibility.md, row 92).
+/// without frozen parts (Docs/fzf-compatibility.md, row 94).
 public struct FrozenFields: Equatable, Sendable {
   /// The longest item whose fields are frozen.
   static let maximumBytes = 1 << 20

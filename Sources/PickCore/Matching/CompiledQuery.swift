@@ -20,12 +20,16 @@ public struct CompiledQuery: Sendable {
   /// `pathname` and `chunk` tiebreaks), which costs a walk back through the
   /// score matrix; otherwise the first occurrence of the first character stands in.
   let needsMatchStart: Bool
+  /// `--algo=v1`: a fuzzy term takes its first placement, shortened from its
+  /// end (`GreedyScorer`), not the best one.
+  let placesGreedily: Bool
 
   public init(
     _ query: Query, scheme: Options.Scheme, shownFields: FieldSelection? = nil, searchedFields: FieldSelection? = nil,
-    prefersLastOccurrence: Bool = false, needsMatchStart: Bool = false
+    prefersLastOccurrence: Bool = false, needsMatchStart: Bool = false, algorithm: Options.Algorithm = .v2
   ) {
     self.query = query
+    placesGreedily = algorithm == .v1
     self.prefersLastOccurrence = prefersLastOccurrence
     self.needsMatchStart = needsMatchStart
     self.shownFields = shownFields
@@ -44,7 +48,8 @@ public struct CompiledQuery: Sendable {
       shownFields: options.withNth.map { FieldSelection($0, splitter: splitter) },
       searchedFields: options.nth.isEmpty ? nil : FieldSelection(options.nth, splitter: splitter),
       prefersLastOccurrence: Self.prefersLastOccurrence(options.effectiveTiebreak),
-      needsMatchStart: options.effectiveTiebreak.contains { $0 == .pathname || $0 == .chunk })
+      needsMatchStart: options.effectiveTiebreak.contains { $0 == .pathname || $0 == .chunk },
+      algorithm: options.algorithm)
   }
 
   /// fzf's rule: the first of `begin`, `end` and `pathname` in the tiebreak

@@ -11,7 +11,7 @@ extension FuzzyScorer {
     let n = text.count
     guard m > 0 else { return ScoredMatch(score: 0, start: 0, end: 0) }
     guard m <= n else { return nil }
-    if m == 1 {
+    if m == 1 && !placesGreedily {
       guard let best = bestSingleCharacter(pattern[0], in: text) else { return nil }
       positions?.values.append(best.start)
       return best

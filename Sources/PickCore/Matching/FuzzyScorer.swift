@@ -38,6 +38,9 @@ struct FuzzyScorer: ~Copyable {
   private var sparse = SparseAlignment()
   /// Find the real start of the best placement even when no positions are asked for.
   var needsStart = false
+  /// `--algo=v1`: every pattern takes the greedy scan (`GreedyScorer`), one
+  /// character included (its first occurrence, not its best).
+  var placesGreedily = false
   private let startScratch = PositionList()
 
   /// Scores `pattern` in `text`; `nil` when the characters do not all occur in order.
@@ -50,6 +53,10 @@ struct FuzzyScorer: ~Copyable {
     guard m > 0 else { return ScoredMatch(score: 0, start: 0, end: 0) }
     guard m <= n else { return nil }
     let t = text.units
+    if placesGreedily {
+      guard let first = (0..<n).first(where: { t[$0] == pattern[0] }) else { return nil }
+      return GreedyScorer.match(pattern, in: text, from: first, backward: prefersLast, positions: positions)
+    }
     if m == 1 {
       let b = text.bonuses
       guard let best = bestSingle(pattern[0], in: t, bonus: { b[$0] }) else { return nil }
@@ -77,8 +84,9 @@ struct FuzzyScorer: ~Copyable {
     case needsPreparedText
   }
 
-  /// Whether `matchLazily` may be used: no positions and no real start wanted.
-  var scoresLazily: Bool { !needsStart }
+  /// Whether `matchLazily` may be used: no positions, no real start wanted,
+  /// and the best placement (not `--algo=v1`'s first one).
+  var scoresLazily: Bool { !needsStart && !placesGreedily }
 
   /// `match` without positions for a text whose bonuses are not computed:
   /// `bonus(j)` gives position `j`'s, and is asked only where a pattern

@@ -97,6 +97,7 @@ public final class ItemMatcher {
     }
     fuzzy.prefersLast = compiled.prefersLastOccurrence
     fuzzy.needsStart = compiled.needsMatchStart
+    fuzzy.placesGreedily = compiled.placesGreedily
   }
 
   /// The text that is matched for an item: without a trailing CR.

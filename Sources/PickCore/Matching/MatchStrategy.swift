@@ -45,7 +45,8 @@ enum MatchStrategy: Equatable, Sendable {
     // The byte scans keep none of an item's characters, and cannot find
     // the real start of a fuzzy match or see `--with-nth`'s text.
     let scansBytes = detail != .characters
-    guard scansBytes, compiled.shownFields == nil, !compiled.needsMatchStart else {
+    // `--algo=v1` places terms greedily, on the prepared text.
+    guard scansBytes, compiled.shownFields == nil, !compiled.needsMatchStart, !compiled.placesGreedily else {
       return .prepared(longItemsFromBytes: scansBytes)
     }
     let groups = compiled.query.groups

@@ -12,6 +12,7 @@
 /// so fzf defaults carried over draw as fzf draws them.
 public struct ItemMarks: Equatable, Hashable, Sendable {
   public private(set) var pointer = ">"
+  /// The marker as drawn: as given, padded to `markerColumns`.
   public private(set) var marker = "*"
   /// The character of the pointer's first column on the other rows.
   public private(set) var gutter = " "
@@ -19,6 +20,13 @@ public struct ItemMarks: Equatable, Hashable, Sendable {
   public private(set) var markerColumns = 1
   /// The blank column before the text: pick's spacing for its own signs.
   public private(set) var gapColumns = 1
+  /// The marker as given, and its width.
+  private var givenMarker = "*"
+  private var givenMarkerColumns = 1
+  /// `--marker-multi-line` as given (top, middle, bottom) and the width of
+  /// each; nil: fzf's default (ItemMarks+MultiLine.swift).
+  private(set) var givenMultiLine: [String]? = nil
+  private var givenMultiLineColumns = 0
 
   public init() {}
 
@@ -39,8 +47,24 @@ public struct ItemMarks: Equatable, Hashable, Sendable {
   }
 
   public mutating func setMarker(_ value: [UInt8]) throws(InvalidValue) {
-    (marker, markerColumns) = try Self.sign(value, name: "marker")
+    (givenMarker, givenMarkerColumns) = try Self.sign(value, name: "marker")
     gapColumns = 0
+    fitMarkerColumns()
+  }
+
+  /// `--marker-multi-line`: fzf's grammar, three signs of equal width in
+  /// one string (3 or 6 columns in all, or empty for none).
+  public mutating func setMarkerMultiLine(_ value: [UInt8]) throws(InvalidValue) {
+    let text = try OptionValues.printableText(value, "multi-line marker")
+    (givenMultiLine, givenMultiLineColumns) = try Self.multiLineSigns(text)
+    fitMarkerColumns()
+  }
+
+  /// The marker's columns: the wider of the marker and the multi-line
+  /// signs (fzf pads the narrower with spaces).
+  private mutating func fitMarkerColumns() {
+    markerColumns = max(givenMarkerColumns, givenMultiLine == nil ? 0 : givenMultiLineColumns)
+    marker = givenMarker + String(repeating: " ", count: markerColumns - givenMarkerColumns)
   }
 
   public mutating func setGutter(_ value: [UInt8]) throws(InvalidValue) {
@@ -55,7 +79,8 @@ public struct ItemMarks: Equatable, Hashable, Sendable {
   public func measured(ambiguous: AmbiguousWidth) -> ItemMarks {
     var marks = self
     marks.pointerColumns = DisplayWidth.columns(of: pointer, ambiguous: ambiguous)
-    marks.markerColumns = DisplayWidth.columns(of: marker, ambiguous: ambiguous)
+    marks.givenMarkerColumns = DisplayWidth.columns(of: givenMarker, ambiguous: ambiguous)
+    marks.fitMarkerColumns()
     if DisplayWidth.columns(of: gutter, ambiguous: ambiguous) != 1 { marks.gutter = " " }
     return marks
   }

@@ -12,7 +12,9 @@
 public struct Keymap: Sendable {
   public private(set) var bindings: [String: [PickerAction]]
 
-  public init(isMulti: Bool, custom: BindingParser.Table = [:]) {
+  /// fzf's table; with `history` (`--history`), Ctrl-P and Ctrl-N walk the
+  /// query history instead of moving the cursor, as in fzf.
+  public init(isMulti: Bool, history: Bool = false, custom: BindingParser.Table = [:]) {
     var table: [String: [PickerAction]] = [
       "ctrl-a": [.beginningOfLine], "home": [.beginningOfLine],
       "ctrl-e": [.endOfLine], "end": [.endOfLine],
@@ -40,6 +42,8 @@ public struct Keymap: Sendable {
       "preview-scroll-up": [.previewUp], "preview-scroll-down": [.previewDown],
       // fzf has no default key for toggle-preview; Ctrl-/ is the one its documentation suggests.
       "ctrl-/": [.togglePreview], "alt-p": [.togglePreview],
+      // fzf binds Ctrl-/ and Alt-/ to toggle-wrap-word; Ctrl-/ is pick's toggle-preview.
+      "alt-/": [.toggleWrapWord],
     ]
     if isMulti {
       table["ctrl-a"] = [.selectAllOrNone]
@@ -47,6 +51,10 @@ public struct Keymap: Sendable {
       table["tab"] = [.toggleDown]
       table["shift-tab"] = [.toggleUp]
       table["ctrl-s"] = [.toggleReview]
+    }
+    if history {
+      table["ctrl-p"] = [.previousHistory]
+      table["ctrl-n"] = [.nextHistory]
     }
     table.merge(custom) { _, new in new }
     // As fzf: an unbound double-click does whatever Enter does.

@@ -16,6 +16,8 @@ public enum PickerAction: Equatable, Sendable {
   case backwardDeleteChar, deleteChar
   case unixLineDiscard, unixWordRubout, killWord, backwardKillWord, killLine, yank
   case clearQuery
+  /// `--history`: the query before or after this one (`QueryHistory`).
+  case previousHistory, nextHistory
   /// `change-query(TEXT)`: the query becomes TEXT.
   case changeQuery([UInt8])
   /// `change-prompt(TEXT)`: the prompt becomes TEXT.
@@ -35,6 +37,9 @@ public enum PickerAction: Equatable, Sendable {
   case toggleReview
   /// Ctrl-L: draw everything again.
   case clearScreen
+  /// fzf's `toggle-wrap`, `toggle-wrap-word` (Alt-/) and `toggle-multi-line`:
+  /// how items are laid out over the rows (`LineBreaking`).
+  case toggleWrap, toggleWrapWord, toggleMultiLine
   /// Ctrl-Z: stop like a shell job; redraw on return.
   case suspend
   case ignore
@@ -96,6 +101,8 @@ public enum PickerAction: Equatable, Sendable {
     case .killLine: return "kill-line"
     case .yank: return "yank"
     case .clearQuery: return "clear-query"
+    case .previousHistory: return "prev-history"
+    case .nextHistory: return "next-history"
     case .changeQuery: return "change-query"
     case .changePrompt: return "change-prompt"
     case .up: return "up"
@@ -121,6 +128,9 @@ public enum PickerAction: Equatable, Sendable {
     case .clearMulti: return "clear-multi"
     case .toggleReview: return "toggle-review"
     case .clearScreen: return "clear-screen"
+    case .toggleWrap: return "toggle-wrap"
+    case .toggleWrapWord: return "toggle-wrap-word"
+    case .toggleMultiLine: return "toggle-multi-line"
     case .suspend: return "suspend"
     case .ignore: return "ignore"
     case .execute(_, let isSilent): return isSilent ? "execute-silent" : "execute"

@@ -43,6 +43,14 @@ public struct PickerConfiguration: Sendable {
   public var lineFit = LineFit()
   /// `--scroll-off`: rows kept above and below the cursor as the list scrolls.
   public var scrollOff = 3
+  /// How items are laid out over the rows at start (`--wrap`,
+  /// `--wrap-word`, multi-line items under `--read0`); the state holds it
+  /// from then on, for the toggles.
+  public var lineBreaking = LineBreaking()
+  /// `--wrap-sign`: drawn, dimmed, before the text of a wrapped row.
+  public var wrapSign = Self.sign("↳ ")
+  /// `--preview-wrap-sign`: the same in the preview pane.
+  public var previewWrapSign = Self.sign("↳ ")
 
   public init() {}
 
@@ -74,11 +82,17 @@ public struct PickerConfiguration: Sendable {
     lineFit.frozen.splitter = FieldSplitter(delimiter: options.delimiter)
     scrollOff = options.scrollOff
     let ellipsisText = options.ellipsis.map { String(decoding: $0, as: UTF8.self) } ?? (usesUnicode ? "\u{2026}" : "..")
-    ellipsis = DisplaySegment(
-      text: ellipsisText, columns: DisplayWidth.columns(of: ellipsisText, ambiguous: lineFit.ambiguous), isMatch: false)
+    ellipsis = Self.sign(ellipsisText, ambiguous: lineFit.ambiguous)
     // `--ambidouble`: pick's own lines are drawn in ASCII, one column on any
     // terminal (Docs/fzf-compatibility.md, row D10).
     if !drawsUnicodeLines { useASCIILines() }
+    lineBreaking = LineBreaking(
+      wraps: options.wrap, wrapsWords: options.wrap && options.wrapWord, multiLine: options.read0 && options.multiLine)
+    // fzf's signs, `> ` without Unicode; the preview's is the list's unless given.
+    let sign = options.wrapSign.map { String(decoding: $0, as: UTF8.self) } ?? (usesUnicode ? "↳ " : "> ")
+    wrapSign = Self.sign(sign, ambiguous: lineFit.ambiguous)
+    previewWrapSign = Self.sign(
+      options.previewWrapSign.map { String(decoding: $0, as: UTF8.self) } ?? sign, ambiguous: lineFit.ambiguous)
     // `--color border:…`, `label:…`, `separator:…` (or a scheme that sets
     // them) colour the frame's border, its label and the separator and
     // scrollbar; otherwise they keep their grey and plain looks.
@@ -106,6 +120,11 @@ public struct PickerConfiguration: Sendable {
   /// glyphs: not under `--no-unicode`, and not under `--ambidouble`, where
   /// each would take two columns.
   var drawsUnicodeLines: Bool { usesUnicode && lineFit.ambiguous == .narrow }
+
+  /// A sign as drawn: its text and columns (`--ambidouble` counted).
+  static func sign(_ text: String, ambiguous: AmbiguousWidth = .narrow) -> DisplaySegment {
+    DisplaySegment(text: text, columns: DisplayWidth.columns(of: text, ambiguous: ambiguous), isMatch: false)
+  }
 
   /// Whether the Up key moves towards the best match (it does when the best match is drawn on top).
   var upMovesToBetter: Bool { layout != .default }

@@ -6,8 +6,9 @@ extension PickerLayout {
     state.configuration.info.hasOwnRow(separator: state.configuration.listDecoration.hasSeparator)
   }
 
-  /// `M/N` and pick's notes (a failed or cut-short input, the cap, review).
-  private func infoText(_ state: PickerState) -> String {
+  /// `M/N` and pick's notes (a failed or cut-short input, the cap, review):
+  /// what is shown, and what `--info-command` gets in `PICK_INFO`.
+  func infoText(_ state: PickerState) -> String {
     var text: String
     if let inputFailure, state.itemCount == 0 {
       text = "[\(inputFailure)]"
@@ -22,6 +23,15 @@ extension PickerLayout {
     return text
   }
 
+  /// The info text cut to `width` columns, or `--info-command`'s line in its
+  /// place (its own colours, the info style elsewhere).
+  private func infoSpans(_ state: PickerState, width: Int) -> [Span] {
+    let style = state.configuration.theme.info
+    guard let line = infoCommandLine else { return fitted(infoText(state), style: style, width: width) }
+    let rows = PreviewText.rows(ofLine: line, width: max(width, 0), wraps: false, tabstop: state.configuration.tabstop)
+    return (rows.first ?? []).map { $0.style == .plain ? Span($0.text, columns: $0.columns, style: style) : $0 }
+  }
+
   private func spinnerText(_ state: PickerState) -> String {
     state.isLoading ? Self.spinner[spinnerTick % Self.spinner.count] : " "
   }
@@ -34,13 +44,13 @@ extension PickerLayout {
     case .default:
       // The spinner is its own span, in its own style; the rest fits in the columns after it.
       let info = clip(
-        fitted(spinnerText(state), style: theme.spinner)
-          + fitted(" " + infoText(state), style: theme.info, width: width - 1))
+        fitted(spinnerText(state), style: theme.spinner) + fitted(" ", style: theme.info, width: width - 1)
+          + infoSpans(state, width: width - 2))
       return info + separator(after: info.reduce(0) { $0 + $1.columns }, state)
     case .right:
       // The text ends one column short of the edge, the spinner and a space before it.
       let spinner = state.isLoading ? fitted(spinnerText(state), style: theme.spinner) + [Span(" ", columns: 1)] : []
-      let text = fitted(infoText(state), style: theme.info, width: width - 1 - (spinner.isEmpty ? 0 : 2))
+      let text = infoSpans(state, width: width - 1 - (spinner.isEmpty ? 0 : 2))
       let used = text.reduce(0) { $0 + $1.columns } + spinner.reduce(0) { $0 + $1.columns }
       let fill = max(width - 1 - used - 1, 0)
       return clip(separatorFill(columns: fill, state, padded: true) + [Span(" ", columns: 1)] + spinner + text)
@@ -55,8 +65,8 @@ extension PickerLayout {
     let theme = state.configuration.theme
     let info = state.configuration.info
     let used = promptRow.reduce(0) { $0 + $1.columns }
-    let text = infoText(state)
-    let textColumns = DisplayWidth.columns(of: text, ambiguous: ambiguous)
+    let fullText = infoSpans(state, width: width)
+    let textColumns = fullText.reduce(0) { $0 + $1.columns }
     let prefixStyle = state.isLoading ? theme.spinner : theme.prompt
     let prefix = segments(info.prefix, width: max(width - used - 1, 0)).map {
       Span($0.text, columns: $0.columns, style: prefixStyle)
@@ -66,7 +76,7 @@ extension PickerLayout {
     if info.placement == .inline {
       row += [Span(" ", columns: 1)] + prefix
       let room = width - used - 1 - prefixColumns - 1
-      row += fitted(text, style: theme.info, width: room)
+      row += infoSpans(state, width: room)
       if state.isLoading && textColumns < room - 1 {
         row += [Span(" ", columns: 1)] + fitted(spinnerText(state), style: theme.spinner)
       }
@@ -81,7 +91,7 @@ extension PickerLayout {
     let start = max(used + 1, width - textColumns - lead - 1)
     row += [Span(String(repeating: " ", count: start - used), columns: start - used)]
     row += prefix.isEmpty ? fitted(spinnerText(state), style: theme.spinner) + [Span(" ", columns: 1)] : prefix
-    row += fitted(text, style: theme.info, width: width - 1 - start - lead)
+    row += infoSpans(state, width: width - 1 - start - lead)
     return clip(row)
   }
 }

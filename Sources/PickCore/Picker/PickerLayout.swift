@@ -26,6 +26,8 @@ public struct PickerLayout {
   /// Why fewer items are shown than were given ("input truncated: …"):
   /// always shown, right after the count, so the list never looks complete.
   public var inputTruncation: String? = nil
+  /// `--info-command`'s last output line, shown in place of the info text.
+  public var infoCommandLine: [PreviewText.Run]? = nil
   /// The text shown for an item when it is not the item itself (`--with-nth`).
   public var shownText: ((Int) -> [UInt8])? = nil
   /// The item's own colours in `shownText` (`--ansi` with `--with-nth`).
@@ -101,13 +103,19 @@ public struct PickerLayout {
   /// prompt, info, select-all and header rows. The select-all row takes two
   /// rows when its title and count do not fit on one.
   func listRowCount(for state: PickerState, store: ItemStore) -> Int {
+    itemCount(forRows: listRows(for: state, store: store), state)
+  }
+
+  /// The rows themselves (at least 1): what the list scrolls by while
+  /// items can take several (`PickerLayout+RowMeasure.swift`).
+  public func listRows(for state: PickerState, store: ItemStore) -> Int {
     var top = hasInfoRow(state) ? 2 : 1
     if state.configuration.isMulti {
       top += selectAllRows(state).count
     }
     top += headerTextRows(state).count + min(state.configuration.headerLines, store.count)
     top += footerRows(state).count
-    return itemCount(forRows: max(height - top, 1), state)
+    return max(height - top, 1)
   }
 
   /// The frame for `state` without a preview pane, and what is on each of its
@@ -123,7 +131,11 @@ public struct PickerLayout {
     let listHeight = max(height - chrome.count - header.count - headerLines.count - footer.count, 0)
     var list: [[Span]] = []
     var listRoles: [RowRole] = []
-    let shownItems = itemCount(forRows: listHeight, state)
+    let shownItems = state.lineBreaking.spansRows ? 0 : itemCount(forRows: listHeight, state)
+    if state.lineBreaking.spansRows {
+      // Items over several rows (`--wrap`, multi-line items): PickerLayout+ItemRows.swift.
+      (list, listRoles) = spanningList(state, rows: listHeight, store: store, highlight: highlight)
+    }
     let gap = gapRows(state)
     for row in 0..<shownItems {
       let position = state.scroll + row

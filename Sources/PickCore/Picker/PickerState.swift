@@ -29,10 +29,19 @@ public struct PickerState: Sendable {
   /// Position of the cursor in `matches` (0 is the best match).
   public private(set) var cursor = 0
   /// First match shown in the list.
-  public private(set) var scroll = 0
+  public internal(set) var scroll = 0
   /// Rows the list has on screen: the controller sets it (`fit(listHeight:)`)
   /// from the layout whenever the size, the matches or the pane change.
+  /// With `--gap` it counts the items those rows show.
   public private(set) var listHeight = 10
+  /// How items are laid out over the rows (`--wrap`, multi-line items);
+  /// `toggle-wrap`, `toggle-wrap-word` and `toggle-multi-line` change it.
+  public var lineBreaking: LineBreaking
+  /// The list's rows, and how many of them each item takes, while an item
+  /// can take more than one (`lineBreaking.spansRows`): the list then
+  /// scrolls by rows (PickerState+Rows.swift). Nil: one row an item.
+  public private(set) var listRows = 10
+  public private(set) var rowMeasure: RowMeasure? = nil
   /// The item under the cursor, so that it stays there while results re-rank.
   private var cursorItem: Int? = nil
   /// Where the cursor goes when the next matches arrive (review return,
@@ -57,6 +66,7 @@ public struct PickerState: Sendable {
     self.configuration = configuration
     editor = QueryEditor(query)
     prompt = configuration.prompt
+    lineBreaking = configuration.lineBreaking
     selection = Selection(cap: configuration.cap)
     self.matches = matches
     matchedQuery = editor.bytes
@@ -110,11 +120,17 @@ public struct PickerState: Sendable {
     matchedInReview = false
     cursor = 0
     scroll = 0
+    // It measured the old items.
+    rowMeasure = nil
   }
 
   /// Sets how many rows the list has, and scrolls the cursor back into view.
-  public mutating func fit(listHeight rows: Int) {
+  /// `listRows` and `measure`: the rows themselves, and what each item
+  /// takes of them, when an item can take more than one.
+  public mutating func fit(listHeight rows: Int, listRows: Int? = nil, measure: RowMeasure? = nil) {
     listHeight = max(rows, 1)
+    self.listRows = max(listRows ?? rows, 1)
+    rowMeasure = measure
     setCursor(cursor)
   }
 
@@ -124,6 +140,10 @@ public struct PickerState: Sendable {
     cursor = max(0, min(position, matches.count - 1))
     if matches.count == 0 { cursor = 0 }
     cursorItem = currentItem
+    if let rowMeasure {
+      scrollByRows(rowMeasure)
+      return
+    }
     let rows = max(listHeight, 1)
     let lowest = max(cursor - rows + 1, 0)
     let highest = max(min(matches.count - rows, cursor), 0)
@@ -141,13 +161,25 @@ public struct PickerState: Sendable {
     scroll: Int, cursor: Int, rows: Int, range: ClosedRange<Int>, gap: Int, scrollOff: Int
   ) -> Int {
     let perItem = 1 + gap
-    let context = min(rows * perItem / 2, scrollOff)
+    return keepingContext(
+      scroll: scroll, range: range, listRows: rows * perItem, cursorRows: perItem, scrollOff: scrollOff
+    ) { (cursor - $0) * perItem }
+  }
+
+  /// The two passes over any rows: `rowsBefore(top)` is how many rows the
+  /// items from `top` to the cursor take, `cursorRows` the cursor item's
+  /// (each with its gap), out of `listRows`.
+  static func keepingContext(
+    scroll: Int, range: ClosedRange<Int>, listRows: Int, cursorRows: Int, scrollOff: Int,
+    rowsBefore: (Int) -> Int
+  ) -> Int {
+    let context = min(listRows / 2, scrollOff)
     guard context > 0 else { return scroll }
     var scroll = scroll
     for pass in 0..<2 {
       while true {
-        let before = (cursor - scroll) * perItem
-        let after = rows * perItem - before - perItem
+        let before = rowsBefore(scroll)
+        let after = listRows - before - cursorRows
         if before < context && after < context { break }
         let next =
           pass == 0
@@ -183,11 +215,10 @@ public struct PickerState: Sendable {
     case .changePrompt(let text): prompt = text
     case .up: move(visually: -1, cycles: true)
     case .down: move(visually: 1, cycles: true)
-    // A page keeps one row of context, as fzf.
-    case .pageUp: move(visually: -max(listHeight - 1, 1))
-    case .pageDown: move(visually: max(listHeight - 1, 1))
-    case .halfPageUp: move(visually: -max(listHeight / 2, 1))
-    case .halfPageDown: move(visually: max(listHeight / 2, 1))
+    case .pageUp: page(visually: -1, half: false)
+    case .pageDown: page(visually: 1, half: false)
+    case .halfPageUp: page(visually: -1, half: true)
+    case .halfPageDown: page(visually: 1, half: true)
     case .first: moveTo(0)
     case .last: moveTo(matches.count - 1)
     case .position(let number):
@@ -209,14 +240,17 @@ public struct PickerState: Sendable {
     case .clearMulti: selection.clear()
     case .selectAllOrNone, .selectAll, .deselectAll, .toggleAll: return .none
     case .toggleReview: return toggleReview()
+    case .toggleWrap: lineBreaking.toggleWrap()
+    case .toggleWrapWord: lineBreaking.toggleWrapWord()
+    case .toggleMultiLine: lineBreaking.multiLine.toggle()
     case .clearScreen: return .redraw
     case .suspend: return .suspend
     case .ignore: return .none
     case .execute, .become, .reload, .preview, .togglePreview, .showPreview, .hidePreview,
       .refreshPreview, .previewUp, .previewDown, .previewPageUp, .previewPageDown,
-      .previewHalfPageUp, .previewHalfPageDown, .previewTop, .previewBottom:
-      // Child processes and the preview pane are the controller's
-      // (PickerController); `become` and `preview(CMD)` are parsed only.
+      .previewHalfPageUp, .previewHalfPageDown, .previewTop, .previewBottom, .previousHistory, .nextHistory:
+      // Child processes, the preview pane and the query history are the
+      // controller's (PickerController); `become` and `preview(CMD)` are parsed only.
       return .none
     }
     return editor.characters != before.characters ? .queryChanged : .none
@@ -278,6 +312,20 @@ public struct PickerState: Sendable {
   /// (only single steps do, as fzf: a page stops at the end).
   private mutating func move(visually steps: Int, cycles: Bool = false) {
     moveTo(cursor + (configuration.upMovesToBetter ? steps : -steps), cycles: cycles)
+  }
+
+  /// A page (or half of one) towards the bottom of the screen (`direction`
+  /// 1) or its top. A page keeps one row of context, as fzf. While items
+  /// take several rows the cursor moves by items, as far as a page of rows
+  /// allows without skipping one (`pageByRows`).
+  private mutating func page(visually direction: Int, half: Bool) {
+    guard let rowMeasure, matches.count > 0 else {
+      move(visually: direction * (half ? max(listHeight / 2, 1) : max(listHeight - 1, 1)))
+      return
+    }
+    let steps = half ? max(listRows / 2, 1) : max(listRows - 1, 1)
+    pageByRows(configuration.upMovesToBetter ? direction : -direction, steps: steps, measure: rowMeasure)
+    moveTo(cursor)
   }
 
   private mutating func moveTo(_ position: Int, cycles: Bool = false) {

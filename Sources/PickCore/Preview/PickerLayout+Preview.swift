@@ -110,6 +110,7 @@ extension PickerLayout {
     themed.theme = state.configuration.theme
     themed.usesASCII = !state.configuration.drawsUnicodeLines
     themed.ambiguous = state.configuration.lineFit.ambiguous
+    themed.wrapSign = state.configuration.previewWrapSign
     let pane = themed.rows(width: geometry.paneWidth, height: geometry.paneHeight)
     var rows: [[Span]] = []
     var roles: [RowRole] = []

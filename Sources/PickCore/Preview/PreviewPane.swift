@@ -22,6 +22,9 @@ public struct PreviewPane: Equatable, Sendable {
   public var usesASCII = false
   /// `--ambidouble`: how wide East Asian ambiguous characters are drawn.
   public var ambiguous = AmbiguousWidth.narrow
+  /// `--preview-wrap-sign`: drawn, dimmed, before each wrapped row's text
+  /// (with `wrap` in `--preview-window`); the layout sets it.
+  public var wrapSign: DisplaySegment? = nil
 
   public init(spec: PreviewWindowSpec) {
     self.spec = spec
@@ -131,10 +134,11 @@ public struct PreviewPane: Equatable, Sendable {
           wraps: true, maximumRows: max(lines / 2, 1), ambiguous: ambiguous)
       } ?? []
     let outputRows = lines - statusRows.count
+    let sign = wrapSign.flatMap { $0.columns > 0 ? Span($0.text, columns: $0.columns, style: Style(dim: true)) : nil }
     while rows.count < outputRows && index < total {
       rows += PreviewText.rows(
         ofLine: text.line(at: index), width: columns, wraps: spec.wraps, tabstop: tabstop,
-        maximumRows: outputRows - rows.count, ambiguous: ambiguous)
+        maximumRows: outputRows - rows.count, wrapSign: sign, ambiguous: ambiguous)
       index += 1
     }
     if rows.count > outputRows { rows.removeLast(rows.count - outputRows) }

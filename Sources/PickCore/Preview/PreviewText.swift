@@ -164,7 +164,9 @@ public struct PreviewText: Equatable, Sendable {
   }
 
   /// The rows one line takes in a pane `width` columns wide: cut at the edge,
-  /// or, when `wraps`, continued on as many rows as it needs (at least one).
+  /// or, when `wraps`, continued on as many rows as it needs (at least one),
+  /// each continued row after `wrapSign` (`--preview-wrap-sign`, when it
+  /// leaves room for text).
   ///
   /// Text is drawn safely: invalid UTF-8 as U+FFFD, C1 and bidi controls as
   /// their placeholders (as items are, see `DisplayLine`), tabs as spaces to
@@ -173,7 +175,7 @@ public struct PreviewText: Equatable, Sendable {
   /// are decoded.
   public static func rows(
     ofLine line: [Run], width: Int, wraps: Bool, tabstop: Int = 8, maximumRows: Int = 1 << 20,
-    ambiguous: AmbiguousWidth = .narrow
+    wrapSign: Span? = nil, ambiguous: AmbiguousWidth = .narrow
   ) -> [[Span]] {
     guard width > 0 else { return [[]] }
     // Decode only what can be shown: a 1 MiB line costs no more than a short one.
@@ -220,7 +222,11 @@ public struct PreviewText: Equatable, Sendable {
           if rows.count >= maximumRows { return rows }
           row = []
           used = 0
-          if columns > width { continue }
+          if let wrapSign, wrapSign.columns < width {
+            row = [wrapSign]
+            used = wrapSign.columns
+          }
+          if used + columns > width { continue }
         }
         put(text, columns, run.style)
       }

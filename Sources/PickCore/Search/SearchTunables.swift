@@ -35,7 +35,7 @@ public enum SearchTunables {
   /// search when Backspace returns to a dropped one (still faster than fzf's
   /// answer to the same key); the peak memory is in Docs/Performance.md.
   /// Over a mapped file, whose bytes pick does not hold, `SearchEngine`
-  /// halves it (a quarter of the input).
+  /// takes a quarter of it (half of the input).
   public static let recentMatchShare = 8
 
   /// Matches the planner may always keep, however small the input: small
