@@ -40,7 +40,9 @@ import Testing
       var template = Array("\(base)/pick-mapped-XXXXXX".utf8CString)
       let writer = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
       try #require(writer >= 0)
-      path = String(cString: template.map { UInt8(bitPattern: $0) }.withUnsafeBufferPointer { $0.baseAddress! })
+      // The name mkstemp filled in, up to its NUL (a pointer into a
+      // temporary array must not outlive the closure that lends it).
+      path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
       let written = bytes.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
       close(writer)
       try #require(written == bytes.count)

@@ -44,8 +44,10 @@ extension PickerLayout {
     case .default:
       // The spinner is its own span, in its own style; the rest fits in the columns after it.
       let info = clip(
-        fitted(spinnerText(state), style: theme.spinner) + fitted(" ", style: theme.info, width: width - 1)
-          + infoSpans(state, width: width - 2))
+        fitted(spinnerText(state), style: theme.spinner)
+          + (infoCommandLine == nil
+            ? fitted(" " + infoText(state), style: theme.info, width: width - 1)
+            : fitted(" ", style: theme.info, width: width - 1) + infoSpans(state, width: width - 2)))
       return info + separator(after: info.reduce(0) { $0 + $1.columns }, state)
     case .right:
       // The text ends one column short of the edge, the spinner and a space before it.
