@@ -183,6 +183,48 @@ import Testing
     #expect(rows(["a b c"], ["--freeze-left=1", "--freeze-right=1"]) == ">  a b c")
   }
 
+  // MARK: Items over several rows
+
+  static let twoLines =
+    "left " + String(repeating: "a", count: 43) + " right\nsecond " + String(repeating: "b", count: 40) + "match "
+    + String(repeating: "c", count: 24) + " end"
+
+  /// The rows of the one item after typing `query` (the prompt and info rows dropped).
+  private func itemRows(_ arguments: [String], query: String = "") throws -> [String] {
+    var p = try harness([Self.twoLines], ["--read0"] + arguments)
+    if !query.isEmpty { p.type(query) }
+    let frame = p.frame(width: 30, height: 4)
+    expectFits(frame)
+    return frame.plainText.split(separator: "\n").dropFirst(2).map {
+      String($0.reversed().drop { $0 == " " }.reversed())
+    }
+  }
+
+  @Test func `each line of a multi-line item scrolls to its own match, or keeps its end`() throws {
+    #expect(try itemRows([], query: "match") == [">  left aaaaaaaaaaaaaaaaaaa…", ">  …bbbbbbbbmatch ccccccccc…"])
+    #expect(try itemRows(["--keep-right"]) == [">  …aaaaaaaaaaaaaaaaaa right", ">  …cccccccccccccccccccc end"])
+  }
+
+  @Test func `a multi-line item's fields are frozen where they fall, as fzf splits the whole item`() throws {
+    let frozen = ["--freeze-left=1", "--freeze-right=1"]
+    #expect(try itemRows(frozen) == [">  left aaaaaaaaaaaaaaaaaaa…", ">  second bbbbbbbbbbbbbb…end"])
+    #expect(try itemRows(frozen, query: "match") == [">  left aaaaaaaaaaaaaaaaaaa…", ">  …bbbbbmatch ccccccccc…end"])
+  }
+
+  @Test func `wrapped lines are neither scrolled nor frozen`() throws {
+    var p = try harness(["id " + String(repeating: "x", count: 30) + "match"], ["--wrap", "--freeze-left=1"])
+    p.type("match")
+    expectScreen(
+      p.frame(width: 20, height: 5),
+      """
+      > match
+        1/1
+      >  id xxxxxxxxxxxx
+      >  ↳ xxxxxxxxxxxxx
+      >  ↳ xxxxxmatch
+      """)
+  }
+
   // MARK: Wide characters and --ambidouble
 
   @Test func `wide characters at a cut are never split`() throws {
@@ -205,6 +247,17 @@ import Testing
     let plusMinus = String(repeating: "±1 ", count: 10)
     #expect(rows([plusMinus], ["--ambidouble"]) == ">  ±1 ±1 ±1 ±1 ±1 ±1…")
     #expect(rows([plusMinus]) == ">  ±1 ±1 ±1 ±1 ±1 ±1 ±1 ±1 …")
+  }
+
+  @Test func `--ambidouble wraps ambiguous characters as two columns`() throws {
+    var p = try harness(["①②③④⑤⑥⑦⑧⑨⑩"], ["--wrap", "--ambidouble"])
+    let frame = p.frame(width: 20, height: 4)
+    expectFits(frame, crossCheck: false)
+    // Fifteen columns: seven of them, then the wrap sign and the other three.
+    #expect(
+      frame.plainText.split(separator: "\n").dropFirst(2).map { $0.trimmingCharacters(in: .whitespaces) } == [
+        ">  ①②③④⑤⑥⑦", ">  ↳ ⑧⑨⑩",
+      ])
   }
 
   @Test func `--ambidouble measures a separator the user gives as two columns a glyph`() throws {
