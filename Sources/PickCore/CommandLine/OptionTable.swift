@@ -4,8 +4,9 @@
 /// for every on/off option (and `--no-header-lines`, which fzf also accepts).
 /// `--smart-case`, `--help` and `--version` have no negation, as in fzf.
 extension OptionParser {
-  /// Every option: these rows, then the border and spacing options (OptionTable+Borders.swift).
-  public static let table: [OptionSpec] = coreTable + borderTable
+  /// Every option: these rows, then the border and spacing options (OptionTable+Borders.swift),
+  /// then the section borders (OptionTable+Sections.swift).
+  public static let table: [OptionSpec] = coreTable + borderTable + sectionTable
 
   static let coreTable: [OptionSpec] = [
     // Search
