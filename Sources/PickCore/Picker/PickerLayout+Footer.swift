@@ -11,9 +11,12 @@ extension PickerLayout {
     guard !text.isEmpty, !isSection else { return [] }
     // Like every row, the line stops two columns short of the edge (its
     // glyph is East Asian ambiguous: Docs/Design.md, Drawing).
-    let box = state.configuration.sections.footer
-    let line = box.shape.hasHorizontalLine ? box.line(isTop: box.shape.hasTop, width: max(width - 2, 0)) : []
-    return [line] + text
+    // The footer's box drawn as its line facing the list (a frame too small
+    // for its sections); none for `--footer-border=none`.
+    var box = state.configuration.sections.footer
+    guard box.shape != .none else { return text }
+    box.shape = state.configuration.layout == .reverse ? .top : .bottom
+    return [box.line(isTop: box.shape == .top, width: max(width - 2, 0))] + text
   }
 
   /// The footer's text rows, top-down, indented to the items' text.

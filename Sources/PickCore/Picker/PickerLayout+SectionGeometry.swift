@@ -20,9 +20,15 @@ extension PickerLayout {
     var core = 0
   }
 
-  /// Whether this layout draws its frame as sections.
+  /// Whether this layout draws its frame as sections: they are asked for,
+  /// and the frame has room for the input's rows, a row of the list and the
+  /// lines of both boxes. A smaller frame is drawn as one area, as it is
+  /// without sections: its rows matter more than their lines.
   func drawsSections(_ state: PickerState) -> Bool {
-    state.configuration.sections.isActive && !isSection
+    let plan = state.configuration.sections
+    guard plan.isActive, !isSection else { return false }
+    let input = inputLayout(state).layout.inputRowCount(state) + (plan.input.map(Self.lineCount) ?? 0)
+    return height >= input + Self.lineCount(plan.list) + 1
   }
 
   /// The columns a box takes: two short of the screen's edge when it has a
