@@ -413,6 +413,16 @@ func sectionHarness(
     let listTop = frame.rows[4]
     #expect(listTop.first?.style.foreground == .palette(1))
     #expect(listTop.first { $0.text == "L" }?.style.foreground == .palette(2))
+    // An inline header's line and the sides of its rows are in the header's border colour.
+    var inline = try sectionHarness([
+      "--list-border", "--header-border=inline", "--header=h", "--color=list-border:1,header-border:4",
+    ])
+    let rows = inline.frame(width: 24, height: 9).rows
+    // Rows: the prompt, the info, the list's top line, the header, its line, the items.
+    #expect(rows[3].first?.style.foreground == .palette(4))
+    #expect(rows[3].last?.style.foreground == .palette(4))
+    #expect(rows[4].first?.style.foreground == .palette(4))
+    #expect(rows[5].first?.style.foreground == .palette(1))
     // Without colours of their own they are the border's grey and plain.
     var plain = try sectionHarness(["--list-border", "--list-label=L"])
     let row = plain.frame(width: 24, height: 6).rows[0]

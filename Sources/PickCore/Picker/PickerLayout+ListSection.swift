@@ -48,10 +48,11 @@ extension PickerLayout {
   ) -> DrawnSection {
     let slots = inlineSlots(state, store: store, heights: heights, width: width)
     var out = DrawnSection()
-    func append(_ part: DrawnSection) {
+    func append(_ part: DrawnSection, sides: Style? = nil) {
       if let cursor = part.cursor {
         out.cursor = CursorPosition(row: out.rows.count + cursor.row, column: cursor.column)
       }
+      for index in part.rows.indices { out.sideStyles[out.rows.count + index] = sides }
       out.rows += part.rows
       out.roles += part.roles
     }
@@ -61,13 +62,13 @@ extension PickerLayout {
       out.roles.append(.empty)
     }
     for slot in slots where slot.isOnTop {
-      append(slot.content)
+      append(slot.content, sides: slot.box.lineStyle)
       appendLine(slot)
     }
     append(core)
     for slot in slots.reversed() where !slot.isOnTop {
       appendLine(slot)
-      append(slot.content)
+      append(slot.content, sides: slot.box.lineStyle)
     }
     return out
   }

@@ -21,6 +21,8 @@ extension PickerLayout {
     /// Rows that are an inline section's line across the box: the section's
     /// box (its style and label), and whether the line takes the bottom glyph.
     var crossings: [Int: (box: BoxLines, bottomGlyph: Bool)] = [:]
+    /// Rows of an inline section: their side lines take its style, as fzf paints them.
+    var sideStyles: [Int: Style] = [:]
   }
 
   enum SectionKind { case input, header, headerLines, list, footer }
@@ -112,6 +114,7 @@ extension PickerLayout {
       content.roles = Array(content.roles.dropFirst(cut).prefix(room))
       content.cursor = content.cursor.map { CursorPosition(row: $0.row - cut, column: $0.column) }
       content.crossings = content.crossings.reduce(into: [:]) { $0[$1.key - cut] = $1.value }
+      content.sideStyles = content.sideStyles.reduce(into: [:]) { $0[$1.key - cut] = $1.value }
     }
     let top = shape.hasTop ? [box.line(isTop: true, width: width)] : []
     let bottom = shape.hasBottom ? [box.line(isTop: false, width: width)] : []
@@ -119,10 +122,11 @@ extension PickerLayout {
       if let crossing = content.crossings[index] {
         return box.separator(width: width, bottomGlyph: crossing.bottomGlyph, of: crossing.box)
       }
-      let row = content.rows[index]
-      return shape.hasLeft || shape.hasRight
-        ? box.sides(row, leading: left - (shape.hasLeft ? 1 : 0), contentWidth: contentWidth, width: width)
-        : BoxLines.blank(left) + row
+      guard shape.hasLeft || shape.hasRight else { return BoxLines.blank(left) + content.rows[index] }
+      var lines = box
+      lines.lineStyle = content.sideStyles[index] ?? box.lineStyle
+      return lines.sides(
+        content.rows[index], leading: left - (shape.hasLeft ? 1 : 0), contentWidth: contentWidth, width: width)
     }
     let roles = top.map { _ in RowRole.empty } + content.roles + bottom.map { _ in RowRole.empty }
     return DrawnSection(
