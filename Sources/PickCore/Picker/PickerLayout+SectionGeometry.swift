@@ -86,12 +86,14 @@ extension PickerLayout {
   func naturalSectionRows(_ state: PickerState, store: ItemStore) -> (header: Int, headerLines: Int, footer: Int) {
     let plan = state.configuration.sections
     let lines = min(state.configuration.headerLines, store.count)
-    let header = plan.header == nil ? 0 : headerTextRows(state).count + (plan.headerHoldsLines ? lines : 0)
+    let text = Self.headerTextCount(state.configuration)
+    let header = plan.header == nil ? 0 : text + (plan.headerHoldsLines ? lines : 0)
     return (header, plan.headerLines == nil ? 0 : lines, Self.headerLines(of: state.configuration.footer).count)
   }
 
-  /// The rows each section gets. The input comes first (cut only when the
-  /// frame is smaller than it); the list keeps its lines and one row; the
+  /// The rows each section gets. The input comes first, whole (a frame
+  /// without room for it is not drawn as sections); the list keeps its
+  /// lines and one row; the
   /// header, the header lines and the footer then take their rows in that
   /// order, a section that does not fit getting what is left (at least a
   /// row besides its lines) or nothing; the list takes the rest.
