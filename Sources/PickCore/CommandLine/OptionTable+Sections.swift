@@ -1,7 +1,7 @@
 /// fzf 0.74's section borders and labels (`SectionBorders`): `--list-border`,
 /// `--input-border`, `--header-border`, `--header-lines-border`,
 /// `--footer-border`, the `-label` and `-label-pos` of each (the header
-/// lines share the header's label) and `--preview-label`. A style is
+/// lines have none, as in fzf) and `--preview-label`. A style is
 /// `--border`'s, and a bare option is `rounded`; like every optional value
 /// it only attaches (`--list-border=sharp`). As in fzf, `--list-border`
 /// takes neither `line` nor `inline`, and only the header, header-lines and
