@@ -66,3 +66,28 @@ import Testing
     #expect(p.selected == ["apple", "banana", "cherry"])
   }
 }
+
+/// The sectioned drawing reproduces the frame without sections wherever
+/// the options add no line: the same rows, cursor and list height (with
+/// room enough: a small screen leaves out what does not fit, row D12).
+@Suite struct SectionEquivalenceTests {
+  @Test(arguments: [
+    (["--footer=f1\nf2"], ["--footer-border=top"]),
+    (["--footer=f", "--layout=default"], ["--footer-border=bottom"]),
+    (["--footer=f", "--layout=reverse-list", "-m"], ["--footer-border=bottom"]),
+    (["--header=h\ni", "-m", "--layout=default"], ["--header-lines-border"]),
+    (["--header=h", "--footer=f"], ["--header-lines-border=none", "--footer-border=top"]),
+  ])
+  func `sections that add no line leave the frame as it is`(plain: [String], more: [String]) throws {
+    let items = ["apple", "banana", "cherry", "date", "elder"]
+    var a = try sectionHarness(plain, items: items)
+    var b = try sectionHarness(plain + more, items: items)
+    #expect(!a.state.configuration.sections.isActive)
+    #expect(b.state.configuration.sections.isActive)
+    for height in [7, 12] {
+      let expected = a.frame(width: 20, height: height)
+      #expect(b.frame(width: 20, height: height) == expected, "\(more) at \(height) rows")
+      #expect(b.state.listHeight == a.state.listHeight, "\(more) at \(height) rows")
+    }
+  }
+}

@@ -106,7 +106,9 @@ extension PickerLayout {
       heights.input = min(Self.lineCount(input) + inputLayout(state).layout.inputRowCount(state), available)
       available -= heights.input
     }
-    let listMinimum = Self.lineCount(plan.list) + 1
+    // The list's lines and a row, and the input's rows when they are inside its box.
+    let embedded = plan.input == nil ? inputLayout(state).layout.inputRowCount(state) : 0
+    let listMinimum = Self.lineCount(plan.list) + 1 + embedded
     func take(_ box: BoxLines?, rows: Int) -> Int {
       guard let box, box.shape != .inline, rows > 0 else { return 0 }
       let room = available - listMinimum
