@@ -5,8 +5,9 @@
 /// `--smart-case`, `--help` and `--version` have no negation, as in fzf.
 extension OptionParser {
   /// Every option: these rows, then the border and spacing options
-  /// (OptionTable+Borders.swift), then wrapping and multi-line items (OptionTable+Wrap.swift).
-  public static let table: [OptionSpec] = coreTable + borderTable + wrapTable
+  /// (OptionTable+Borders.swift), the section borders (OptionTable+Sections.swift)
+  /// and wrapping and multi-line items (OptionTable+Wrap.swift).
+  public static let table: [OptionSpec] = coreTable + borderTable + sectionTable + wrapTable
 
   static let coreTable: [OptionSpec] = [
     // Search
