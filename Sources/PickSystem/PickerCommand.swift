@@ -103,7 +103,7 @@ public struct PickerCommand {
     }
     let items = max(0, store.count - options.headerLines)
     return HeightSpec(
-      value: AdaptiveHeight.rows(items: items, maximum: maximum, columns: size.columns, options: options))
+      value: AdaptiveHeight.rows(items: items, maximum: maximum, options: options))
   }
 
   /// The terminal the picker is drawn on (`--tty`, or `/dev/tty`), in raw mode.

@@ -27,13 +27,13 @@ private func options(_ words: String...) throws -> Options {
 @Test func `the area is the items and the rows around them, at most the height`() throws {
   let plain = try options()
   // The prompt and the info row.
-  #expect(AdaptiveHeight.rows(items: 3, maximum: 10, columns: 40, options: plain) == 5)
-  #expect(AdaptiveHeight.rows(items: 0, maximum: 10, columns: 40, options: plain) == 2)
-  #expect(AdaptiveHeight.rows(items: 30, maximum: 10, columns: 40, options: plain) == 10)
+  #expect(AdaptiveHeight.rows(items: 3, maximum: 10, options: plain) == 5)
+  #expect(AdaptiveHeight.rows(items: 0, maximum: 10, options: plain) == 2)
+  #expect(AdaptiveHeight.rows(items: 30, maximum: 10, options: plain) == 10)
   // The select-all row, a header line, a footer (its line and text), a border.
-  #expect(AdaptiveHeight.rows(items: 3, maximum: 20, columns: 40, options: try options("-m")) == 6)
-  #expect(AdaptiveHeight.rows(items: 3, maximum: 20, columns: 40, options: try options("--header=h")) == 6)
-  #expect(AdaptiveHeight.rows(items: 3, maximum: 20, columns: 40, options: try options("--footer=f")) == 7)
-  #expect(AdaptiveHeight.rows(items: 3, maximum: 20, columns: 40, options: try options("--border")) == 7)
-  #expect(AdaptiveHeight.rows(items: 3, maximum: 20, columns: 40, options: try options("--no-info")) == 4)
+  #expect(AdaptiveHeight.rows(items: 3, maximum: 20, options: try options("-m")) == 6)
+  #expect(AdaptiveHeight.rows(items: 3, maximum: 20, options: try options("--header=h")) == 6)
+  #expect(AdaptiveHeight.rows(items: 3, maximum: 20, options: try options("--footer=f")) == 7)
+  #expect(AdaptiveHeight.rows(items: 3, maximum: 20, options: try options("--border")) == 7)
+  #expect(AdaptiveHeight.rows(items: 3, maximum: 20, options: try options("--no-info")) == 4)
 }

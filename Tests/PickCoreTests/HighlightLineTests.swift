@@ -30,9 +30,10 @@ import Testing
   }
 
   @Test func `--style=full turns it on and --no-highlight-line off again`() throws {
+    // Without its section borders, so that the rows are where they were.
     let colours = "--color=bg+:236"
-    #expect(paintedColumns(try frame(["-m", colours, "--style=full"], width: 30), row: 4) == 30 - 3)
-    #expect(
-      paintedColumns(try frame(["-m", colours, "--style=full", "--no-highlight-line"], width: 30), row: 4) == 6)
+    let full = ["--style=full", "--no-list-border", "--no-input-border"]
+    #expect(paintedColumns(try frame(["-m", colours] + full, width: 30), row: 4) == 30 - 3)
+    #expect(paintedColumns(try frame(["-m", colours] + full + ["--no-highlight-line"], width: 30), row: 4) == 6)
   }
 }

@@ -287,6 +287,10 @@ import Testing
       |            |
       +------------+
       """, crossCheck: false)
+    // Section boxes too (fzf's --style=full draws them).
+    var full = try harness(["one"], ["--ambidouble", "--style=full"])
+    let boxed = full.frame(width: 30, height: 8).plainText
+    #expect(boxed.contains("+") && !boxed.unicodeScalars.contains { (0x2500...0x257F).contains($0.value) })
     // Each ± takes two columns (the plain text above shows it as one
     // character); the text cursor is after the prompt's and the query's.
     #expect(frame.cursor?.column == 2 + 4 + 2)

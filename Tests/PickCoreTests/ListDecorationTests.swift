@@ -101,33 +101,3 @@ private func picker(_ items: [String], _ configure: @escaping (inout ListDecorat
     #expect(throws: OptionError.self) { try parse("--style=minimal:sharp") }
   }
 }
-
-@Suite struct SectionBorderOptionTests {
-  @Test(arguments: [
-    "list-border", "list-label", "list-label-pos", "input-border", "input-label", "input-label-pos",
-    "header-border", "header-label", "header-label-pos", "header-lines-border", "footer-border",
-    "footer-label", "footer-label-pos", "preview-label", "preview-label-pos",
-  ])
-  func `fzf's section borders and labels are refused with a pointer to the compatibility table`(name: String) {
-    // fzf has no `--no-` form of the label positions.
-    let negated = name.hasSuffix("-pos") ? [] : ["--no-\(name)"]
-    for spelling in ["--\(name)", "--\(name)=x"] + negated {
-      let shown = spelling.split(separator: "=")[0]
-      #expect(throws: OptionError("\(shown) is not supported (see Docs/fzf-compatibility.md)")) {
-        try OptionParser.parse(arguments: [Array(spelling.utf8)])
-      }
-    }
-  }
-
-  @Test func `--preview-border is --preview-window=border-STYLE`() throws {
-    func spec(_ words: String...) throws -> PreviewWindowSpec {
-      try OptionParser.parse(arguments: words.map { Array($0.utf8) }).previewWindow
-    }
-    #expect(try spec("--preview-border=double") == PreviewWindowSpec().applying(Array("border-double".utf8)))
-    #expect(try spec("--preview-border=top") == PreviewWindowSpec().applying(Array("border-top".utf8)))
-    #expect(try spec("--preview-border=line") == PreviewWindowSpec().applying(Array("border-line".utf8)))
-    #expect(try spec("--preview-border=sharp", "--preview-border") == PreviewWindowSpec())
-    #expect(try spec("--no-preview-border").border == .none)
-    #expect(throws: OptionError.self) { try spec("--preview-border=wavy") }
-  }
-}

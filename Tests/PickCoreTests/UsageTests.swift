@@ -73,6 +73,9 @@ private func isAccepted(_ spelling: String) -> Bool {
       "keep-right", "hscroll", "hscroll-off", "freeze-left", "freeze-right", "scroll-off", "ambidouble",
       "border", "border-label", "border-label-pos", "margin", "padding", "preview-border", "separator", "scrollbar",
       "gap", "gap-line", "style",
+      "list-border", "list-label", "list-label-pos", "input-border", "input-label", "input-label-pos",
+      "header-border", "header-lines-border", "header-label", "header-label-pos",
+      "footer-border", "footer-label", "footer-label-pos", "preview-label", "preview-label-pos",
       "wrap", "wrap-word", "wrap-sign", "multi-line", "marker-multi-line", "preview-wrap-sign",
     ])
   #expect(
@@ -88,6 +91,9 @@ private func isAccepted(_ spelling: String) -> Bool {
       "no-keep-right", "no-hscroll", "no-ambidouble",
       "no-border", "no-border-label", "no-margin", "no-padding", "no-preview-border", "no-separator", "no-scrollbar",
       "no-gap", "no-gap-line",
+      "no-list-border", "no-list-label", "no-input-border", "no-input-label",
+      "no-header-border", "no-header-lines-border", "no-header-label",
+      "no-footer-border", "no-footer-label", "no-preview-label",
       "no-wrap", "no-wrap-word", "no-multi-line",
     ])
 }

@@ -4,9 +4,10 @@
 ///
 /// As fzf: `N` is that many rows; `N+` (the default, `10+`) is N rows of
 /// list plus every row the layout puts around it: the prompt and info line,
-/// the select-all row in multi mode, the `--header` rows and the
-/// `--header-lines` items. Either way the terminal's own height still
-/// bounds it.
+/// the select-all row in multi mode, the `--header` rows, the
+/// `--header-lines` items, the footer, the lines of the section borders and
+/// of `--border`, and the margins and paddings given in rows. Either way the
+/// terminal's own height still bounds it.
 public struct MinimumHeight: Equatable, Sendable {
   public var rows: Int
   /// `N+`: the layout's other rows are added.
@@ -31,12 +32,10 @@ public struct MinimumHeight: Equatable, Sendable {
     rows = number
   }
 
-  /// The minimum for the picker `options` describe.
+  /// The minimum for the picker `options` describe: with `N+`, every row
+  /// the layout puts around the list (`PickerLayout.rowsBesideList`).
   public func rows(for options: Options) -> Int {
     guard addsLayout else { return rows }
-    let isMulti = options.multi != nil
-    let headerRows = PickerLayout.headerLines(of: options.header).count
-    let infoRows = options.info.hasOwnRow(separator: options.listDecoration.hasSeparator) ? 1 : 0
-    return rows + 1 + infoRows + (isMulti ? 1 : 0) + max(headerRows - (isMulti ? 1 : 0), 0) + options.headerLines
+    return rows + PickerLayout.rowsBesideList(PickerConfiguration(options: options))
   }
 }

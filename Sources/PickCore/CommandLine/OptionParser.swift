@@ -43,6 +43,7 @@ public enum OptionParser {
       try apply(defaults: defaultOpts, from: "PICK_DEFAULT_OPTS", to: &options)
     }
     try apply(arguments, to: &options)
+    if let conflict = options.sections.conflict { throw OptionError(conflict) }
     return options
   }
 

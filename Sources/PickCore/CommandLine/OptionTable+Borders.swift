@@ -9,13 +9,9 @@ extension OptionParser {
     OptionSpec(
       long: "border",
       kind: .optionalValue(placeholder: "STYLE") { options, value throws(InvalidValue) in
-        guard let value else {
-          options.decoration.shape = .rounded
-          return
-        }
-        options.decoration.shape = try OptionValues.enumeration(value, BorderShape.self)
+        options.decoration.shape = try borderStyle(value, refusing: [.inline: SectionBorders.inlineOnly])
       },
-      negation: { $0.decoration.shape = .none }, valueCompletion: .choices(of: BorderShape.self)),
+      negation: { $0.decoration.shape = .none }, valueCompletion: notInline),
     OptionSpec(
       long: "border-label",
       kind: .requiredValue(placeholder: "LABEL") { options, value in options.decoration.label.text = value },
@@ -40,16 +36,19 @@ extension OptionParser {
     OptionSpec(
       long: "preview-border",
       kind: .optionalValue(placeholder: "STYLE") { options, value throws(InvalidValue) in
-        let shape = try value.map { v throws(InvalidValue) in try OptionValues.enumeration(v, BorderShape.self) }
-        options.previewWindow = try options.previewWindow.applying(Array(previewBorderWord(shape ?? .rounded).utf8))
+        let shape = try borderStyle(value, refusing: [.inline: SectionBorders.inlineOnly])
+        options.previewWindow = try options.previewWindow.applying(Array(previewBorderWord(shape).utf8))
       },
       negation: { options in
         options.previewWindow =
           (try? options.previewWindow.applying(Array("border-none".utf8))) ?? options.previewWindow
-      }, valueCompletion: .choices(of: BorderShape.self)),
+      }, valueCompletion: notInline),
     OptionSpec(
       long: "separator",
-      kind: .requiredValue(placeholder: "STR") { options, value in options.listDecoration.separator = value },
+      kind: .requiredValue(placeholder: "STR") { options, value in
+        options.listDecoration.separator = value
+        options.listDecoration.separatorIsAuto = false
+      },
       negation: { $0.listDecoration.separator = [] }),
     OptionSpec(
       long: "scrollbar",
@@ -77,6 +76,9 @@ extension OptionParser {
       }, valueCompletion: .choices(["default", "minimal", "full"])),
   ]
 
+  /// The styles `--border` and `--preview-border` take: all but `inline`.
+  private static let notInline = ValueCompletion.choices(borderStyles(refusing: [.inline: ""]))
+
   /// `--preview-window`'s word for a `--border` style (`--preview-border`,
   /// `--style=full:STYLE`); the pane has no dashed lines and draws them rounded.
   static func previewBorderWord(_ shape: BorderShape) -> String {
@@ -98,31 +100,35 @@ extension OptionParser {
   }
 
   /// `--style`: fzf's presets, in what pick has of them. `default`: no
-  /// separator or scrollbar (pick's look), a rounded preview border;
-  /// `minimal`: none either, the preview's border a line facing the list;
-  /// `full[:STYLE]`: separator, scrollbar, inline info on the right and the
+  /// separator or scrollbar (pick's look), a rounded preview border, no
+  /// section borders; `minimal`: the same, the preview's border a line
+  /// facing the list; `full[:STYLE]`: the section borders (STYLE, rounded
+  /// by default; the list's stays as it was for `line`), the separator
+  /// (left out where a border already parts the input from the list, as
+  /// fzf's default), scrollbar, inline info on the right and the
   /// highlighted line, the preview's border in STYLE (`full:line` also
-  /// `--border=line`). fzf's section borders are left out.
+  /// `--border=line`).
   static func applyStyle(_ value: [UInt8], to options: inout Options) throws(InvalidValue) {
     let text = String(decoding: value, as: UTF8.self).lowercased()
     let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
     var marks = options.listDecoration
     let previewBorder: String
     switch parts[0] {
-    case "default" where parts.count == 1:
-      (marks.separator, marks.scrollbar, previewBorder) = (nil, nil, "border-rounded")
-      options.info = InfoStyle()
-      options.highlightLine = false
-    case "minimal" where parts.count == 1:
-      (marks.separator, marks.scrollbar, previewBorder) = ([], [], "border-line")
+    case "default" where parts.count == 1, "minimal" where parts.count == 1:
+      let isMinimal = parts[0] == "minimal"
+      (marks.separator, marks.scrollbar) = isMinimal ? ([], []) : (nil, nil)
+      marks.separatorIsAuto = false
+      previewBorder = isMinimal ? "border-line" : "border-rounded"
+      options.sections.setAll(to: .none, list: .none, footer: .line)
       options.info = InfoStyle()
       options.highlightLine = false
     case "full":
-      let shape = parts.count == 2 && !parts[1].isEmpty ? BorderShape(rawValue: String(parts[1])) : .rounded
-      guard let shape else { throw InvalidValue("in full:STYLE, STYLE is a --border style") }
+      let shape = try fullStyleShape(parts.count == 2 ? String(parts[1]) : "")
       (marks.separator, marks.scrollbar) = (ListDecoration.defaultSeparator, ListDecoration.defaultScrollbar)
+      marks.separatorIsAuto = true
       previewBorder = previewBorderWord(shape)
       if shape == .line { options.decoration.shape = .line }
+      options.sections.setAll(to: shape, list: shape == .line ? options.sections.list : shape, footer: shape)
       options.info = InfoStyle(.inlineRight)
       options.highlightLine = true
     default:
@@ -130,5 +136,15 @@ extension OptionParser {
     }
     options.listDecoration = marks
     options.previewWindow = try options.previewWindow.applying(Array(previewBorder.utf8))
+  }
+
+  /// The STYLE of `full:STYLE` (rounded when empty): a `--border` style but `inline`.
+  private static func fullStyleShape(_ word: String) throws(InvalidValue) -> BorderShape {
+    guard !word.isEmpty else { return .rounded }
+    guard let shape = BorderShape(rawValue: word) else {
+      throw InvalidValue("in full:STYLE, STYLE is a --border style")
+    }
+    if shape == .inline { throw InvalidValue(SectionBorders.inlineOnly) }
+    return shape
   }
 }

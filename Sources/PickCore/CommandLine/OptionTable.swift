@@ -5,10 +5,10 @@
 /// `--smart-case`, `--help` and `--version` have no negation, as in fzf.
 extension OptionParser {
   /// Every option: these rows, then the long-line and scrolling options
-  /// (OptionTable+Display.swift), then the border and spacing options
-  /// (OptionTable+Borders.swift), then wrapping and multi-line items
-  /// (OptionTable+Wrap.swift).
-  public static let table: [OptionSpec] = coreTable + displayTable + borderTable + wrapTable
+  /// (OptionTable+Display.swift), the border and spacing options
+  /// (OptionTable+Borders.swift), the section borders (OptionTable+Sections.swift)
+  /// and wrapping and multi-line items (OptionTable+Wrap.swift).
+  public static let table: [OptionSpec] = coreTable + displayTable + borderTable + sectionTable + wrapTable
 
   static let coreTable: [OptionSpec] = [
     // Search

@@ -186,6 +186,9 @@ public struct Options: Equatable, Sendable {
   public var decoration = FrameDecoration()
   /// `--separator`, `--scrollbar`, `--gap`.
   public var listDecoration = ListDecoration()
+  /// `--list-border`, `--input-border`, `--header-border`, `--header-lines-border`,
+  /// `--footer-border`, their labels and `--preview-label`.
+  public var sections = SectionBorders()
 
   // MARK: Starting selections
   /// `--preselect TEXT` (repeatable): items whose bytes equal one of these start selected.

@@ -160,7 +160,33 @@ public enum Usage {
             --gap[=N]            N blank rows between items (default: 0; N: 1)
             --gap-line[=STR]     STR across each gap's last row (STR: ┈)
             --style=PRESET       [default|minimal|full[:STYLE]]: fzf's presets
-                                 of the separator, scrollbar and preview border
+                                 of the separator, scrollbar and borders
+            --list-border[=STYLE]
+                                 Border around the list (--border's styles
+                                 but line; --no-list-border: none)
+            --list-label=LABEL   Label on the list's border
+            --list-label-pos=N[:top|bottom]
+                                 Its column, as --border-label-pos
+            --input-border[=STYLE]
+                                 Border around the prompt, info and select-all
+                                 rows (line: a line facing the list)
+            --input-label=LABEL  Label on the input's border
+            --input-label-pos=N[:top|bottom]
+            --header-border[=STYLE]
+                                 Border around the header (inline: inside the
+                                 list's border, parted by a line)
+            --header-lines-border[=STYLE]
+                                 The --header-lines in a section of their own
+                                 (none: without a border)
+            --header-label=LABEL Label on the header's border
+            --header-label-pos=N[:top|bottom]
+            --footer-border[=STYLE]
+                                 Border around the footer (default: line)
+            --footer-label=LABEL Label on the footer's border
+            --footer-label-pos=N[:top|bottom]
+            --preview-label=LABEL
+                                 Label on the preview pane's border
+            --preview-label-pos=N[:top|bottom]
 
       PREVIEW
             --preview=CMD        Show CMD's output for the current item; {} is

@@ -51,6 +51,10 @@ public struct PickerConfiguration: Sendable {
   public var wrapSign = Self.sign("↳ ")
   /// `--preview-wrap-sign`: the same in the preview pane.
   public var previewWrapSign = Self.sign("↳ ")
+  /// The section borders and labels, resolved (`SectionPlan`).
+  public var sections = SectionPlan()
+  /// `--preview-label`, drawn on the preview pane's border.
+  public var previewLabel = BoxLines(shape: .none)
 
   public init() {}
 
@@ -104,6 +108,27 @@ public struct PickerConfiguration: Sendable {
     decoration.borderStyle = themed(.border, decoration.borderStyle)
     decoration.labelStyle = themed(.label, decoration.labelStyle)
     listDecoration.style = themed(.separator, listDecoration.style)
+    resolveSections(options, themed: themed)
+  }
+
+  /// The section borders for these options, in the theme's styles (grey
+  /// lines and plain labels where it gives none; the footer's line keeps
+  /// the separator's look, as before it could have a border), and fzf's
+  /// default separator left out where a border already draws the line.
+  private mutating func resolveSections(_ options: Options, themed: (ThemeElement, Style) -> Style) {
+    let separatorStyle = listDecoration.style
+    let grey = decoration.borderStyle
+    let headerText = max(PickerLayout.headerLines(of: header).count - (isMulti ? 1 : 0), 0)
+    sections = SectionPlan(
+      options.sections, layout: layout, headerFirst: headerFirst, headerText: headerText,
+      headerLines: headerLines, ascii: !drawsUnicodeLines
+    ) { border, label in
+      SectionPlan.Looks(
+        line: themed(border, border == .footerBorder ? separatorStyle : grey), label: themed(label, .plain))
+    }
+    previewLabel = BoxLines(
+      shape: .none, label: options.sections.previewLabel, labelStyle: themed(.previewLabel, .plain))
+    if listDecoration.separatorIsAuto && sections.separatesInput(layout: layout) { listDecoration.separator = nil }
   }
 
   /// `--no-unicode`, as fzf: the frame's border in `+`, `-` and `|`, and

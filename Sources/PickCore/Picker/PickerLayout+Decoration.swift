@@ -21,6 +21,9 @@ extension PickerLayout {
     inner.width = geometry.content.width
     inner.height = geometry.content.height
     inner.isDecorated = false
+    // Two columns or more beyond the content (a box's right line and its
+    // space, or a margin): the content's boxes may reach its right edge.
+    if geometry.content.left + geometry.content.width <= width - 2 { inner.reachesScreenEdge = false }
     return (inner, geometry)
   }
 

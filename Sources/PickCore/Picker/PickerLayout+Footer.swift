@@ -7,24 +7,27 @@ extension PickerLayout {
   /// lines (indented to the items' text, cut with the ellipsis). None
   /// without a footer.
   func footerRows(_ state: PickerState) -> [[Span]] {
-    let configuration = state.configuration
-    let lines = Self.headerLines(of: configuration.footer)
-    guard !lines.isEmpty else { return [] }
-    let theme = configuration.theme
-    let textStyle = theme.style(.footer, on: .footerBg)
-    let border = theme.style(.footerBorder)
-    let lineStyle = border == .plain ? configuration.listDecoration.style : border
+    let text = footerTextRows(state)
+    guard !text.isEmpty, !isSection else { return [] }
     // Like every row, the line stops two columns short of the edge (its
     // glyph is East Asian ambiguous: Docs/Design.md, Drawing).
-    let columns = max(width - 2, 0)
-    let glyph = configuration.drawsUnicodeLines ? "─" : "-"
-    let line = columns > 0 ? [Span(String(repeating: glyph, count: columns), columns: columns, style: lineStyle)] : []
-    return [line]
-      + lines.map {
-        headerRow(
-          $0, style: textStyle, indent: configuration.itemMarks.textColumn, ellipsis: configuration.ellipsis,
-          fit: configuration.lineFit)
-      }
+    // The footer's box drawn as its line facing the list (a frame too small
+    // for its sections); none for `--footer-border=none`.
+    var box = state.configuration.sections.footer
+    guard box.shape != .none else { return text }
+    box.shape = state.configuration.layout == .reverse ? .top : .bottom
+    return [box.line(isTop: box.shape == .top, width: max(width - 2, 0))] + text
+  }
+
+  /// The footer's text rows, top-down, indented to the items' text.
+  func footerTextRows(_ state: PickerState) -> [[Span]] {
+    let configuration = state.configuration
+    let textStyle = configuration.theme.style(.footer, on: .footerBg)
+    return Self.headerLines(of: configuration.footer).map {
+      headerRow(
+        $0, style: textStyle, indent: configuration.itemMarks.textColumn, ellipsis: configuration.ellipsis,
+        fit: configuration.lineFit)
+    }
   }
 
   /// `footerRows` as drawn above the list: the text, then the line.

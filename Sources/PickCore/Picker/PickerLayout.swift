@@ -46,6 +46,16 @@ public struct PickerLayout {
   /// text the layout measures (the prompt, the query, the info line); the
   /// controller sets it from the configuration.
   public var ambiguous = AmbiguousWidth.narrow
+  /// Whether the layout's right edge is the screen's, so that a section's
+  /// box stops two columns short of it (Docs/Design.md, Drawing); not inside
+  /// `--border`'s box or beside a pane on the right.
+  var reachesScreenEdge = true
+  /// Whether this layout draws the content of one section (PickerLayout+Sections.swift):
+  /// no sections of its own and no footer.
+  var isSection = false
+  /// Columns added to the header and footer rows' indent, so that their
+  /// text lines up with the items' across section borders (may be negative).
+  var indentShift = 0
 
   public init(width: Int, height: Int) {
     self.width = max(width, 1)
@@ -66,8 +76,7 @@ public struct PickerLayout {
   /// The prompt, info and select-all rows, with what each holds, and the
   /// text cursor's column. (The `--header` and `--header-lines` rows are
   /// PickerLayout+Header.swift's.)
-  private func topRows(_ state: PickerState, store: ItemStore) -> (rows: [[Span]], roles: [RowRole], cursorColumn: Int)
-  {
+  func topRows(_ state: PickerState, store: ItemStore) -> (rows: [[Span]], roles: [RowRole], cursorColumn: Int) {
     var top: [[Span]] = []
     var topRoles: [RowRole] = []
     let theme = state.configuration.theme
@@ -109,12 +118,12 @@ public struct PickerLayout {
   /// The rows themselves (at least 1): what the list scrolls by while
   /// items can take several (`PickerLayout+RowMeasure.swift`).
   public func listRows(for state: PickerState, store: ItemStore) -> Int {
-    var top = hasInfoRow(state) ? 2 : 1
-    if state.configuration.isMulti {
-      top += selectAllRows(state).count
-    }
-    top += headerTextRows(state).count + min(state.configuration.headerLines, store.count)
-    top += footerRows(state).count
+    if drawsSections(state) { return sectionedListRows(state, store: store) }
+    let configuration = state.configuration
+    let top =
+      Self.inputAndHeaderRows(
+        configuration, headerLines: min(configuration.headerLines, store.count),
+        selectAllRows: configuration.isMulti ? selectAllRows(state).count : 0) + footerRows(state).count
     return max(height - top, 1)
   }
 
@@ -124,31 +133,13 @@ public struct PickerLayout {
   func listFrameWithRoles(_ state: PickerState, store: ItemStore, highlight: (Int) -> [Int])
     -> (frame: Frame, roles: [RowRole])
   {
+    if drawsSections(state) { return sectionedFrameWithRoles(state, store: store, highlight: highlight) }
     let (chrome, chromeRoles, cursorColumn) = topRows(state, store: store)
     let header = headerTextRows(state)
     let headerLines = headerLineRows(state, store: store)
     let footer = footerRows(state)
     let listHeight = max(height - chrome.count - header.count - headerLines.count - footer.count, 0)
-    var list: [[Span]] = []
-    var listRoles: [RowRole] = []
-    let shownItems = state.lineBreaking.spansRows ? 0 : itemCount(forRows: listHeight, state)
-    if state.lineBreaking.spansRows {
-      // Items over several rows (`--wrap`, multi-line items): PickerLayout+ItemRows.swift.
-      (list, listRoles) = spanningList(state, rows: listHeight, store: store, highlight: highlight)
-    }
-    let gap = gapRows(state)
-    for row in 0..<shownItems {
-      let position = state.scroll + row
-      guard position < state.matches.count else { break }
-      // --gap: the rows between items.
-      if row > 0 {
-        list += gap
-        listRoles += Array(repeating: .empty, count: gap.count)
-      }
-      let item = itemRow(state, position: position, store: store, highlight: highlight)
-      list.append(withScrollbar(item, row: row, items: shownItems, state))
-      listRoles.append(.item(state.matches.itemIndex(at: position)))
-    }
+    let (list, listRoles) = itemRows(state, store: store, rows: listHeight, highlight: highlight)
     var rows: [[Span]]
     var roles: [RowRole]
     var cursorRow: Int
@@ -204,6 +195,34 @@ public struct PickerLayout {
     return (frame, roles)
   }
 
+  /// The list's rows for `rows` rows of screen, top-down from the match at
+  /// `state.scroll`: the items, the `--gap` rows between them, the scrollbar.
+  func itemRows(_ state: PickerState, store: ItemStore, rows: Int, highlight: (Int) -> [Int])
+    -> (rows: [[Span]], roles: [RowRole])
+  {
+    if state.lineBreaking.spansRows {
+      // Items over several rows (`--wrap`, multi-line items): PickerLayout+ItemRows.swift.
+      return spanningList(state, rows: rows, store: store, highlight: highlight)
+    }
+    var list: [[Span]] = []
+    var listRoles: [RowRole] = []
+    let shownItems = itemCount(forRows: rows, state)
+    let gap = gapRows(state)
+    for row in 0..<shownItems {
+      let position = state.scroll + row
+      guard position < state.matches.count else { break }
+      // --gap: the rows between items.
+      if row > 0 {
+        list += gap
+        listRoles += Array(repeating: .empty, count: gap.count)
+      }
+      let item = itemRow(state, position: position, store: store, highlight: highlight)
+      list.append(withScrollbar(item, row: row, items: shownItems, state))
+      listRoles.append(.item(state.matches.itemIndex(at: position)))
+    }
+    return (list, listRoles)
+  }
+
   /// How the prompt row is laid out: the prompt's width, the first query
   /// character shown and the columns the query has. The query scrolls so that
   /// the text cursor stays in view (two columns are kept free on the right,
@@ -232,6 +251,10 @@ public struct PickerLayout {
   /// cursor: before the query character drawn there, at the start of what is
   /// shown for a click on the prompt, at the end for a click past the query.
   public func queryPosition(atColumn column: Int, in state: PickerState) -> Int {
+    if drawsSections(state) {
+      let (layout, left) = inputLayout(state)
+      return layout.queryPosition(atColumn: column - left, in: state)
+    }
     let view = queryView(state)
     let characters = state.editor.characters
     var left = view.promptColumns
@@ -252,6 +275,7 @@ public struct PickerLayout {
     _ text: [UInt8], style: Style, runs: [StyleRun] = [], indent columns: Int,
     ellipsis: DisplaySegment = DisplayLine.ellipsis, fit: LineFit = LineFit()
   ) -> [Span] {
+    let columns = max(columns + indentShift, 0)
     let indent = Span(String(repeating: " ", count: columns), columns: columns, style: .plain)
     let segments = text.withUnsafeBufferPointer {
       DisplayLine.segments(
@@ -274,7 +298,7 @@ public struct PickerLayout {
 
   /// The select-all row: box, title and count on one row, or the count on its
   /// own row when the title and count do not fit together.
-  private func selectAllRows(_ state: PickerState) -> [[Span]] {
+  func selectAllRows(_ state: PickerState) -> [[Span]] {
     let theme = state.configuration.theme
     let summary = state.selection.summary(over: state.matches)
     let box: String

@@ -79,11 +79,19 @@ extension PickerLayout {
     guard let preview, let geometry = previewGeometry(preview) else {
       return listRowCount(for: state, store: store)
     }
-    var listLayout = self
-    listLayout.preview = nil
-    listLayout.width = geometry.listWidth
-    listLayout.height = geometry.listHeight
+    let listLayout = listLayout(geometry)
     return listLayout.listRowCount(for: state, store: store)
+  }
+
+  /// The layout the list (with its prompt, info and header rows) is drawn
+  /// with beside or above the pane; a pane on the right is at its right edge.
+  private func listLayout(_ geometry: PreviewGeometry) -> PickerLayout {
+    var layout = self
+    layout.preview = nil
+    layout.width = geometry.listWidth
+    layout.height = geometry.listHeight
+    if geometry.paneColumn > geometry.listColumn { layout.reachesScreenEdge = false }
+    return layout
   }
 
   /// The frame for `state`, with the preview pane when there is one.
@@ -101,16 +109,15 @@ extension PickerLayout {
     guard let preview, let geometry = previewGeometry(preview) else {
       return listFrameWithRoles(state, store: store, highlight: highlight)
     }
-    var listLayout = self
-    listLayout.preview = nil
-    listLayout.width = geometry.listWidth
-    listLayout.height = geometry.listHeight
+    let listLayout = listLayout(geometry)
     let (list, listRoles) = listLayout.listFrameWithRoles(state, store: store, highlight: highlight)
     var themed = preview
     themed.theme = state.configuration.theme
     themed.usesASCII = !state.configuration.drawsUnicodeLines
     themed.ambiguous = state.configuration.lineFit.ambiguous
     themed.wrapSign = state.configuration.previewWrapSign
+    themed.label = state.configuration.previewLabel.label
+    themed.labelStyle = state.configuration.previewLabel.labelStyle
     let pane = themed.rows(width: geometry.paneWidth, height: geometry.paneHeight)
     var rows: [[Span]] = []
     var roles: [RowRole] = []

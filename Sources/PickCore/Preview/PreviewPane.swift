@@ -25,6 +25,11 @@ public struct PreviewPane: Equatable, Sendable {
   /// `--preview-wrap-sign`: drawn, dimmed, before each wrapped row's text
   /// (with `wrap` in `--preview-window`); the layout sets it.
   public var wrapSign: DisplaySegment? = nil
+  /// `--preview-label` (and its position), in `labelStyle`; the layout sets
+  /// them from the configuration. Placed as `--border-label` is, on the top
+  /// line unless `:bottom`, on the only horizontal line the border has.
+  public var label = BorderLabel()
+  public var labelStyle = Style.plain
 
   public init(spec: PreviewWindowSpec) {
     self.spec = spec
@@ -73,12 +78,12 @@ public struct PreviewPane: Equatable, Sendable {
     var rows: [[Span]] = []
     let inner = width - (border.left ? 1 : 0) - (border.right ? 1 : 0)
     let blank = Style(background: theme.previewText.background)
+    let labelOnTop = !border.bottom || (border.top && !label.isBottom)
     if border.top {
       rows.append(
         horizontal(
           left: border.left ? glyphs.tl : nil, right: border.right ? glyphs.tr : nil,
-          fill: glyphs.h,
-          inner: inner))
+          fill: glyphs.h, inner: inner, labelled: labelOnTop))
     }
     for index in 0..<content.lines {
       var row: [Span] = []
@@ -105,8 +110,7 @@ public struct PreviewPane: Equatable, Sendable {
       rows.append(
         horizontal(
           left: border.left ? glyphs.bl : nil, right: border.right ? glyphs.br : nil,
-          fill: glyphs.h,
-          inner: inner))
+          fill: glyphs.h, inner: inner, labelled: !labelOnTop))
     }
     // A pane too small for its border: keep exactly `height` rows of `width` columns.
     while rows.count < height {
@@ -171,12 +175,10 @@ public struct PreviewPane: Equatable, Sendable {
     return span
   }
 
-  private func horizontal(left: String?, right: String?, fill: String, inner: Int) -> [Span] {
-    var text = left ?? ""
-    text += String(repeating: fill, count: max(inner, 0))
-    text += right ?? ""
-    let columns = max(inner, 0) + (left == nil ? 0 : 1) + (right == nil ? 0 : 1)
-    return [Span(text, columns: columns, style: theme.previewBorder)]
+  private func horizontal(left: String?, right: String?, fill: String, inner: Int, labelled: Bool) -> [Span] {
+    let cells = (left.map { [$0] } ?? []) + Array(repeating: fill, count: max(inner, 0)) + (right.map { [$0] } ?? [])
+    return BoxLines.line(
+      cells, label: labelled ? label : BorderLabel(), lineStyle: theme.previewBorder, labelStyle: labelStyle)
   }
 
   /// `row` cut to at most `width` columns (whole spans, then characters) and padded to exactly `width`.

@@ -4,16 +4,21 @@
 /// A side with a vertical line takes two columns, the glyph and a space
 /// (fzf's spacing); a horizontal line takes one row. `line` is a single line
 /// where fzf puts it: none full screen, the top line inline (`--height`); it
-/// is resolved once the mode is known (`resolved(isInline:)`).
+/// is resolved once the mode is known (`resolved(isInline:)`). `inline`
+/// is for the header and footer sections only: drawn inside the list's box,
+/// parted from the list by a line with T-junctions (`SectionPlan`).
 public enum BorderShape: String, Equatable, Hashable, Sendable, CaseIterable {
   case rounded, sharp, bold, double, dashed, block, thinblock
-  case horizontal, vertical, top, bottom, left, right, line, none
+  case horizontal, vertical, top, bottom, left, right, line, inline, none
 
   /// The glyphs of the lines: horizontal top and bottom, vertical left and
   /// right, and the corners. Every one is a single column wide (`DisplayWidth`).
   public struct Glyphs: Equatable, Sendable {
     public var top, bottom, left, right: String
     public var topLeft, topRight, bottomLeft, bottomRight: String
+    /// The T-junctions where a line across the box meets its left and right
+    /// sides (an inline section's line).
+    public var leftMid = "├", rightMid = "┤"
   }
 
   /// The shape with `line` replaced by what it draws in this mode.
@@ -37,25 +42,33 @@ public enum BorderShape: String, Equatable, Hashable, Sendable, CaseIterable {
   public var glyphs: Glyphs {
     switch self {
     case .sharp: return Glyphs(top: "─", bottom: "─", left: "│", right: "│", corners: "┌┐└┘")
-    case .bold: return Glyphs(top: "━", bottom: "━", left: "┃", right: "┃", corners: "┏┓┗┛")
-    case .double: return Glyphs(top: "═", bottom: "═", left: "║", right: "║", corners: "╔╗╚╝")
+    case .bold: return Glyphs(top: "━", bottom: "━", left: "┃", right: "┃", corners: "┏┓┗┛", mids: "┣┫")
+    case .double: return Glyphs(top: "═", bottom: "═", left: "║", right: "║", corners: "╔╗╚╝", mids: "╠╣")
     case .dashed: return Glyphs(top: "╶", bottom: "╶", left: "┆", right: "┆", corners: "╭╮╰╯")
-    case .block: return Glyphs(top: "▀", bottom: "▄", left: "▌", right: "▐", corners: "▛▜▙▟")
-    case .thinblock: return Glyphs(top: "▔", bottom: "▁", left: "▏", right: "▕", corners: "🭽🭾🭼🭿")
+    case .block: return Glyphs(top: "▀", bottom: "▄", left: "▌", right: "▐", corners: "▛▜▙▟", mids: "▌▐")
+    case .thinblock:
+      return Glyphs(top: "▔", bottom: "▁", left: "▏", right: "▕", corners: "🭽🭾🭼🭿", mids: "▏▕")
     default: return Glyphs(top: "─", bottom: "─", left: "│", right: "│", corners: "╭╮╰╯")
     }
   }
+
+  /// The glyphs to draw with: the shape's, or ASCII under `--no-unicode`.
+  public func glyphs(ascii: Bool) -> Glyphs { ascii ? .ascii : glyphs }
 }
 
 extension BorderShape.Glyphs {
   /// Every shape's lines under `--no-unicode`.
-  public static let ascii = BorderShape.Glyphs(top: "-", bottom: "-", left: "|", right: "|", corners: "++++")
+  public static let ascii = BorderShape.Glyphs(
+    top: "-", bottom: "-", left: "|", right: "|", corners: "++++", mids: "++")
 
-  /// Corners given in reading order: top-left, top-right, bottom-left, bottom-right.
-  init(top: String, bottom: String, left: String, right: String, corners: String) {
+  /// Corners given in reading order: top-left, top-right, bottom-left,
+  /// bottom-right; then the left and right T-junctions (fzf's).
+  init(top: String, bottom: String, left: String, right: String, corners: String, mids: String = "├┤") {
     let corner = corners.unicodeScalars.map { String($0) }
+    let mid = mids.unicodeScalars.map { String($0) }
     self.init(
       top: top, bottom: bottom, left: left, right: right,
-      topLeft: corner[0], topRight: corner[1], bottomLeft: corner[2], bottomRight: corner[3])
+      topLeft: corner[0], topRight: corner[1], bottomLeft: corner[2], bottomRight: corner[3],
+      leftMid: mid[0], rightMid: mid[1])
   }
 }

@@ -11,6 +11,10 @@ public struct ListDecoration: Equatable, Hashable, Sendable {
   /// Whether a separator is drawn (it also keeps the row under the prompt
   /// in the `--info` styles that have no text there).
   public var hasSeparator: Bool { !(separator ?? []).isEmpty }
+  /// Set by `--style=full` (fzf's default separator): the separator is left
+  /// out where a section border already parts the input from the list
+  /// (`SectionPlan.separatesInput`). `--separator` clears it.
+  public var separatorIsAuto = false
   /// The list's scrollbar character; nil or empty: none. Only its first
   /// character counts (fzf's second one is the preview's, which pick draws
   /// with its own position indicator).
