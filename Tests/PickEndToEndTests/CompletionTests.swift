@@ -93,7 +93,9 @@ private func lines(_ result: PickResult) -> [String] {
     // Negations too, for the options --help shows as on/off.
     #expect(offered.contains("--no-tac") && offered.contains("+s") && offered.contains("-m"))
     for spelling in offered {
-      let result = try runPick([spelling, "--version"])
+      // The spelling last, so that an option taking a value takes none: it
+      // can then create or remove nothing (--history FILE, --forget KEY).
+      let result = try runPick(["--version", spelling])
       let error = String(decoding: result.stderr, as: UTF8.self)
       #expect(!error.contains("unknown option"), "\(spelling): \(error)")
     }
@@ -156,7 +158,9 @@ private func lines(_ result: PickResult) -> [String] {
     #expect(missing.isEmpty, "not offered: \(missing.sorted())")
     #expect(offered.contains("--no-tac"))
     for spelling in offered {
-      let result = try runPick([spelling, "--version"])
+      // The spelling last, so that an option taking a value takes none: it
+      // can then create or remove nothing (--history FILE, --forget KEY).
+      let result = try runPick(["--version", spelling])
       let error = String(decoding: result.stderr, as: UTF8.self)
       #expect(!error.contains("unknown option"), "\(spelling): \(error)")
     }
