@@ -19,25 +19,14 @@ public struct PickerCommand {
     var remembering = Remembering(options: options)
     let preselection = try makePreselection(remembered: remembering.load())
 
-    // -1 and -0 decide on the whole input before anything is drawn.
     var stdinOpen = true
     var inputFailure: String? = nil
     if options.selectOne || options.exitZero {
+      // -1 and -0 decide on the whole input before anything is drawn.
       try InputReader.readAll(source.descriptor, into: store, mapping: true)
       stdinOpen = false
-      if let failed = source.failure(waitingAtMost: 100), let command = source.commandText {
-        inputFailure = ItemSource.failureSummary(command: command, failed)
-      }
-      let range = min(options.headerLines, store.count)..<store.count
-      let excluding = options.unique ? DuplicateFilter.repeats(in: store, skipping: options.headerLines) : nil
-      let ranked = Ranker(order: Ranker.Order(options: options)).rank(
-        store, range: range, query: CompiledQuery(options.query, options: options), excluding: excluding)
-      if options.selectOne && ranked.count == 1 {
-        return finish([ranked.itemIndex(at: 0)], query: options.query, store: store, remembering: remembering)
-      }
-      if options.exitZero && ranked.count == 0 {
-        return printResults([], query: options.query, store: store)
-      }
+      inputFailure = Self.failureSummary(of: source)
+      if let status = decideOnWholeInput(store, remembering: remembering) { return status }
     }
 
     // A large regular file is mapped before the search thread starts (it
@@ -46,9 +35,7 @@ public struct PickerCommand {
     var height = options.height
     if let spec = height, spec.isAdaptive {
       height = try adaptedHeight(spec, source: source, store: store, stdinOpen: &stdinOpen)
-      if !stdinOpen, let failed = source.failure(waitingAtMost: 100), let command = source.commandText {
-        inputFailure = ItemSource.failureSummary(command: command, failed)
-      }
+      if !stdinOpen { inputFailure = Self.failureSummary(of: source) }
     }
     let history = try options.history.map(HistoryFile.load)
     let terminal = try openTerminal(height: height)
@@ -65,10 +52,7 @@ public struct PickerCommand {
     }
     // Restore the terminal before a byte of output: the shell must never see escape codes.
     terminal.close()
-    if let path = options.history, let history, ending != .aborted, ending != .hungUp {
-      let lines = QueryHistory.appending(session.finalQuery, to: history, limit: options.historySize)
-      if let problem = HistoryFile.save(lines, to: path) { OutputWriter.printError("warning: --history: \(problem)") }
-    }
+    if let history, ending != .aborted, ending != .hungUp { saveHistory(history, adding: session.finalQuery) }
     if let note = session.inputTruncation, ending != .aborted, ending != .hungUp {
       // The answer stands (it was given over the items shown, with the note
       // on screen), but a script reading stderr learns the list was incomplete.
@@ -83,6 +67,35 @@ public struct PickerCommand {
     case .aborted: return ExitStatus.aborted
     case .hungUp: return ExitStatus.hungUp
     }
+  }
+
+  /// `-1` / `-0` over the whole input: the exit status when one of them
+  /// decides (one match chosen, or none), nil when the picker must open.
+  private func decideOnWholeInput(_ store: ItemStore, remembering: Remembering) -> Int32? {
+    let range = min(options.headerLines, store.count)..<store.count
+    let excluding = options.unique ? DuplicateFilter.repeats(in: store, skipping: options.headerLines) : nil
+    let ranked = Ranker(order: Ranker.Order(options: options)).rank(
+      store, range: range, query: CompiledQuery(options.query, options: options), excluding: excluding)
+    if options.selectOne && ranked.count == 1 {
+      return finish([ranked.itemIndex(at: 0)], query: options.query, store: store, remembering: remembering)
+    }
+    if options.exitZero && ranked.count == 0 {
+      return printResults([], query: options.query, store: store)
+    }
+    return nil
+  }
+
+  /// Why a command that gave the items failed, once its input has ended.
+  private static func failureSummary(of source: ItemSource) -> String? {
+    guard let failed = source.failure(waitingAtMost: 100), let command = source.commandText else { return nil }
+    return ItemSource.failureSummary(command: command, failed)
+  }
+
+  /// `--history`: adds the final query to the file's lines and writes them.
+  private func saveHistory(_ lines: [[UInt8]], adding query: [UInt8]) {
+    guard let path = options.history else { return }
+    let kept = QueryHistory.appending(query, to: lines, limit: options.historySize)
+    if let problem = HistoryFile.save(kept, to: path) { OutputWriter.printError("warning: --history: \(problem)") }
   }
 
   /// `--height=~N`: reads items until they fill the area or the input ends
