@@ -138,6 +138,7 @@ extension OptionParser {
       }),
     OptionSpec(
       long: "highlight-line", kind: .flag { $0.highlightLine = true }, negation: { $0.highlightLine = false }),
+    OptionSpec(long: "spinner", kind: .flag { $0.spinner = true }, negation: { $0.spinner = false }),
     OptionSpec(
       long: "info",
       kind: .requiredValue(placeholder: "STYLE") { options, value throws(InvalidValue) in

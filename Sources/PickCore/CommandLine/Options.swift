@@ -132,6 +132,8 @@ public struct Options: Equatable, Sendable {
   public var unicode = true
   /// `--highlight-line`: the current line's background across the whole row.
   public var highlightLine = false
+  /// `--no-spinner`: no spinner while input streams in (reduced motion).
+  public var spinner = true
   /// `--ellipsis`: what marks a cut item; nil: `…` (`..` under `--no-unicode`).
   public var ellipsis: [UInt8]? = nil
   /// `--hscroll`, `--hscroll-off`, `--keep-right`, `--freeze-left`,

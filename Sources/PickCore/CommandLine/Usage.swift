@@ -60,6 +60,8 @@ public enum Usage {
             --gutter=CHAR        Other rows' pointer column (default: ' ')
             --no-unicode         Draw borders and lines in ASCII (--unicode: not)
             --highlight-line     Highlight the whole current line
+            --no-spinner         No spinner while input streams in (--spinner:
+                                 the default)
             --ellipsis=STR       Mark of a cut item (default: '…')
             --keep-right         Keep the end of a long line in view (while the
                                  query is empty; header lines always)

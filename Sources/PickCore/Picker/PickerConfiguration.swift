@@ -34,6 +34,9 @@ public struct PickerConfiguration: Sendable {
   public var itemMarks = ItemMarks()
   /// `--no-unicode`: borders drawn with ASCII characters.
   public var usesUnicode = true
+  /// `--spinner` (the default) / `--no-spinner`: whether the spinner turns
+  /// while input streams in. Off, nothing on screen moves by itself.
+  public var showsSpinner = true
   /// `--highlight-line`: the current (and a selected) row's background reaches across the row.
   public var highlightsLine = false
   /// `--ellipsis`: what marks where an item or header line is cut.
@@ -81,6 +84,7 @@ public struct PickerConfiguration: Sendable {
     itemMarks = options.itemMarks
     usesUnicode = options.unicode
     highlightsLine = options.highlightLine
+    showsSpinner = options.spinner
     lineFit = options.lineFit
     itemMarks = itemMarks.measured(ambiguous: lineFit.ambiguous)
     lineFit.frozen.splitter = FieldSplitter(delimiter: options.delimiter)

@@ -33,7 +33,12 @@ extension PickerLayout {
   }
 
   private func spinnerText(_ state: PickerState) -> String {
-    state.isLoading ? Self.spinner[spinnerTick % Self.spinner.count] : " "
+    spins(state) ? Self.spinner[spinnerTick % Self.spinner.count] : " "
+  }
+
+  /// Whether the spinner turns: input streams in and `--no-spinner` was not given.
+  private func spins(_ state: PickerState) -> Bool {
+    state.isLoading && state.configuration.showsSpinner
   }
 
   /// The row under the prompt: the info text (`default`, `right`) or only
@@ -51,7 +56,7 @@ extension PickerLayout {
       return info + separator(after: info.reduce(0) { $0 + $1.columns }, state)
     case .right:
       // The text ends one column short of the edge, the spinner and a space before it.
-      let spinner = state.isLoading ? fitted(spinnerText(state), style: theme.spinner) + [Span(" ", columns: 1)] : []
+      let spinner = spins(state) ? fitted(spinnerText(state), style: theme.spinner) + [Span(" ", columns: 1)] : []
       let text = infoSpans(state, width: width - 1 - (spinner.isEmpty ? 0 : 2))
       let used = text.reduce(0) { $0 + $1.columns } + spinner.reduce(0) { $0 + $1.columns }
       let fill = max(width - 1 - used - 1, 0)
@@ -79,7 +84,7 @@ extension PickerLayout {
       row += [Span(" ", columns: 1)] + prefix
       let room = width - used - 1 - prefixColumns - 1
       row += infoSpans(state, width: room)
-      if state.isLoading && textColumns < room - 1 {
+      if spins(state) && textColumns < room - 1 {
         row += [Span(" ", columns: 1)] + fitted(spinnerText(state), style: theme.spinner)
       }
       let after = row.reduce(0) { $0 + $1.columns }
