@@ -15,6 +15,25 @@ enum CommandActions {
     _ template: PreviewTemplate, context: PreviewTemplate.Context, isSilent: Bool, options: Options,
     terminal: TerminalSession
   ) -> [Int32] {
+    withExpansion(template, context) { command -> [Int32] in
+      if isSilent {
+        guard
+          let child = try? ChildProcess(
+            shell: options.withShell, command: command, input: .null, output: .null, errors: .null)
+        else { return [] }
+        return terminal.wait(forSilent: child)
+      }
+      _ = terminal.runInForeground(shell: options.withShell, command: command)
+      return []
+    } ?? []
+  }
+
+  /// Runs `body` with `template` expanded for `context` (its `{f}` files
+  /// written, and removed once `body` is done); nil, without running it,
+  /// when the command cannot be passed to the shell.
+  private static func withExpansion<Result>(
+    _ template: PreviewTemplate, _ context: PreviewTemplate.Context, _ body: ([UInt8]) -> Result
+  ) -> Result? {
     var files: [[UInt8]] = []
     defer { PreviewRunner.remove(files) }
     let expansion = template.expand(context) {
@@ -22,17 +41,8 @@ enum CommandActions {
       files.append(path)
       return path
     }
-    guard expansion.problem == nil else { return [] }
-    if isSilent {
-      guard
-        let child = try? ChildProcess(
-          shell: options.withShell, command: expansion.command, input: .null, output: .null,
-          errors: .null)
-      else { return [] }
-      return terminal.wait(forSilent: child)
-    }
-    _ = terminal.runInForeground(shell: options.withShell, command: expansion.command)
-    return []
+    guard expansion.problem == nil else { return nil }
+    return body(expansion.command)
   }
 }
 
@@ -51,23 +61,18 @@ extension CommandActions {
     _ template: PreviewTemplate, context: PreviewTemplate.Context, info: [UInt8], options: Options,
     terminal: TerminalSession
   ) -> (output: [UInt8], signals: [Int32]) {
-    var files: [[UInt8]] = []
-    defer { PreviewRunner.remove(files) }
-    let expansion = template.expand(context) {
-      guard let path = PreviewRunner.temporaryFile($0) else { return nil }
-      files.append(path)
-      return path
-    }
-    guard expansion.problem == nil,
-      let child = try? ChildProcess(
-        shell: options.withShell, command: expansion.command, environment: [(Array("PICK_INFO".utf8), info)],
-        input: .null, output: .pipe, errors: .null)
-    else { return ([], []) }
-    let (output, finished) = readOutput(of: child.outputDescriptor)
-    // A command still writing gets SIGPIPE; one still running past the time is ended.
-    child.closeOutput()
-    if !finished { child.terminate(graceMilliseconds: TerminalSession.commandEndGrace) }
-    return (output, terminal.wait(forSilent: child))
+    withExpansion(template, context) { command -> (output: [UInt8], signals: [Int32]) in
+      guard
+        let child = try? ChildProcess(
+          shell: options.withShell, command: command, environment: [(Array("PICK_INFO".utf8), info)],
+          input: .null, output: .pipe, errors: .null)
+      else { return ([], []) }
+      let (output, finished) = readOutput(of: child.outputDescriptor)
+      // A command still writing gets SIGPIPE; one still running past the time is ended.
+      child.closeOutput()
+      if !finished { child.terminate(graceMilliseconds: TerminalSession.commandEndGrace) }
+      return (output, terminal.wait(forSilent: child))
+    } ?? ([], [])
   }
 
   /// Reads `fd` until its end, `infoOutputLimit` bytes or `infoCommandTimeout`;
