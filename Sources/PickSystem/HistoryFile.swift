@@ -41,35 +41,23 @@ enum HistoryFile {
     return QueryHistory.lines(of: contents)
   }
 
-  /// Writes `lines` over the file, atomically. Returns why it could not.
+  /// Writes `lines` over the file, atomically (`RememberStore.replace`).
+  /// Returns why it could not.
   static func save(_ lines: [[UInt8]], to path: [UInt8]) -> String? {
     let temporary = path + Array(".pick-\(getpid())".utf8)
     let fd = RememberStore.withCString(temporary) {
       open($0, O_WRONLY | O_CREAT | O_EXCL | O_TRUNC | O_CLOEXEC, 0o600)
     }
     guard fd >= 0 else { return "cannot write \(RememberStore.text(temporary)): \(String(cString: strerror(errno)))" }
-    let bytes = QueryHistory.contents(of: lines)
-    let complete = bytes.withUnsafeBytes { buffer in
-      guard let base = buffer.baseAddress else { return true }
-      var written = 0
-      while written < buffer.count {
-        let n = write(fd, base + written, buffer.count - written)
-        if n < 0 && errno == EINTR { continue }
-        guard n > 0 else { return false }
-        written += n
-      }
-      return true
+    let parent = RememberStore.parentPath(path)
+    do {
+      try RememberStore.replace(
+        path, with: QueryHistory.contents(of: lines), through: fd, at: temporary,
+        in: parent.isEmpty ? Array(".".utf8) : parent)
+      return nil
+    } catch {
+      return "\(error)"
     }
-    let synced = complete && fsync(fd) == 0
-    let problem = String(cString: strerror(errno))
-    close(fd)
-    guard synced,
-      RememberStore.withCString(temporary, { from in RememberStore.withCString(path) { rename(from, $0) } }) == 0
-    else {
-      _ = RememberStore.withCString(temporary) { unlink($0) }
-      return "cannot write \(RememberStore.text(path)): \(problem)"
-    }
-    return nil
   }
 
   private static func failure(_ path: [UInt8], _ what: String, _ code: Int32) -> UsageFailure {

@@ -64,6 +64,17 @@ public struct RememberStore: Sendable {
     let contents = RememberedChoice.encode(items)
     let target = path(for: key)
     let (fd, temporary) = try createTemporaryFile(for: key)
+    try Self.replace(target, with: contents, through: fd, at: temporary, in: directory)
+  }
+
+  /// Replaces `target` with `contents` atomically: writes them to the new,
+  /// empty temporary file `fd` (at `temporary`, in `directory`, beside
+  /// `target`), flushes it to disk, renames it over `target` and flushes
+  /// the directory. The temporary file is closed, and removed on failure.
+  /// Also used by `--history` (`HistoryFile`).
+  static func replace(
+    _ target: [UInt8], with contents: [UInt8], through fd: Int32, at temporary: [UInt8], in directory: [UInt8]
+  ) throws(SystemError) {
     var renamed = false
     defer {
       if !renamed { _ = Self.withCString(temporary) { unlink($0) } }
@@ -210,7 +221,7 @@ public struct RememberStore: Sendable {
   }
 
   /// `path` without its last component ("" for a bare name, "/" for "/x").
-  private static func parentPath(_ path: [UInt8]) -> [UInt8] {
+  static func parentPath(_ path: [UInt8]) -> [UInt8] {
     var end = path.count
     while end > 1 && path[end - 1] == UInt8(ascii: "/") { end -= 1 }
     while end > 0 && path[end - 1] != UInt8(ascii: "/") { end -= 1 }
