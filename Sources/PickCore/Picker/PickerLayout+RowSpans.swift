@@ -23,15 +23,12 @@ extension PickerLayout {
     }
   }
 
-  /// Row `line` of an item, with the signs for its `part`.
-  func spans(of line: ItemRow, part: ItemMarks.MultiLinePart, look: RowLook, runs: [StyleRun], _ state: PickerState)
-    -> [Span]
-  {
-    let configuration = state.configuration
-    let theme = configuration.theme
-    let marks = configuration.itemMarks
-    let marker = marks.marker(for: part, usesUnicode: configuration.drawsUnicodeLines)
-    var row: [Span] = [
+  /// The pointer, marker and gap columns before an item's text (`marker`:
+  /// the sign a selected row shows).
+  func signs(_ look: RowLook, marker: String, _ state: PickerState) -> [Span] {
+    let theme = state.configuration.theme
+    let marks = state.configuration.itemMarks
+    return [
       Span(
         look.isCurrent ? marks.pointer : marks.pointerBlank, columns: marks.pointerColumns,
         style: look.isCurrent ? theme.pointer : theme.gutter),
@@ -42,6 +39,24 @@ extension PickerLayout {
         String(repeating: " ", count: marks.gapColumns), columns: marks.gapColumns,
         style: look.isCurrent ? theme.currentGap : look.blank),
     ].filter { $0.columns > 0 }
+  }
+
+  /// `--highlight-line`: the current or a selected row's background from
+  /// after `row` up to the scrollbar's column (or the two columns kept free
+  /// at the edge); nothing otherwise.
+  func lineFill(after row: [Span], _ look: RowLook, _ state: PickerState) -> [Span] {
+    guard state.configuration.highlightsLine && (look.isCurrent || look.isSelected) else { return [] }
+    let fill = width - 2 - scrollbarColumns(state) - row.reduce(0) { $0 + $1.columns }
+    return fill > 0 ? [Span(String(repeating: " ", count: fill), columns: fill, style: look.blank)] : []
+  }
+
+  /// Row `line` of an item, with the signs for its `part`.
+  func spans(of line: ItemRow, part: ItemMarks.MultiLinePart, look: RowLook, runs: [StyleRun], _ state: PickerState)
+    -> [Span]
+  {
+    let configuration = state.configuration
+    let marker = configuration.itemMarks.marker(for: part, usesUnicode: configuration.drawsUnicodeLines)
+    var row = signs(look, marker: marker, state)
     if line.isContinuation && lineShape(state).signColumns > 0 {
       var dimmed = look.text
       dimmed.dim = true
@@ -51,13 +66,7 @@ extension PickerLayout {
       let style = Self.itemStyle(segment, runs: runs, text: look.text, match: look.match)
       row.append(Span(segment.text, columns: segment.columns, style: style))
     }
-    if configuration.highlightsLine && (look.isCurrent || look.isSelected) {
-      // `--highlight-line`: as `itemRow` fills it.
-      let used = row.reduce(0) { $0 + $1.columns }
-      let fill = width - 2 - scrollbarColumns(state) - used
-      if fill > 0 { row.append(Span(String(repeating: " ", count: fill), columns: fill, style: look.blank)) }
-    }
-    return clip(row)
+    return clip(row + lineFill(after: row, look, state))
   }
 
   /// `rows` with the scrollbar's cell, in the third column from the right,

@@ -340,26 +340,9 @@ public struct PickerLayout {
 
   private func itemRow(_ state: PickerState, position: Int, store: ItemStore, highlight: (Int) -> [Int]) -> [Span] {
     let item = state.matches.itemIndex(at: position)
-    let isCurrent = position == state.cursor
-    let isSelected = state.selection.contains(item)
-    let theme = state.configuration.theme
-    let (textStyle, matchStyle) =
-      isCurrent
-      ? (theme.currentText, theme.currentMatch)
-      : (isSelected ? (theme.selectedText, theme.selectedMatch) : (theme.text, theme.match))
-    let blank = Style(background: textStyle.background)
+    let look = RowLook(state, isCurrent: position == state.cursor, isSelected: state.selection.contains(item))
     let marks = state.configuration.itemMarks
-    var row: [Span] = [
-      Span(
-        isCurrent ? marks.pointer : marks.pointerBlank, columns: marks.pointerColumns,
-        style: isCurrent ? theme.pointer : theme.gutter),
-      Span(
-        isSelected ? marks.marker : marks.markerBlank, columns: marks.markerColumns,
-        style: isSelected ? (isCurrent ? theme.currentMarker : theme.marker) : blank),
-      Span(
-        String(repeating: " ", count: marks.gapColumns), columns: marks.gapColumns,
-        style: isCurrent ? theme.currentGap : blank),
-    ].filter { $0.columns > 0 }
+    var row = signs(look, marker: marks.marker, state)
     // Two blank columns on the right: the `…` of a cut item is East Asian
     // "ambiguous", and nothing ambiguous goes in the last two columns (Docs/Design.md, Drawing).
     let textWidth = max(width - marks.textColumn - 2 - scrollbarColumns(state), 0)
@@ -381,17 +364,10 @@ public struct PickerLayout {
         styleBreaks: runs.map(\.offset), ellipsis: state.configuration.ellipsis, fit: fit)
     }
     for segment in segments {
-      let style = Self.itemStyle(segment, runs: runs, text: textStyle, match: matchStyle)
+      let style = Self.itemStyle(segment, runs: runs, text: look.text, match: look.match)
       row.append(Span(segment.text, columns: segment.columns, style: style))
     }
-    if state.configuration.highlightsLine && (isCurrent || isSelected) {
-      // `--highlight-line`: the row's background up to the scrollbar's column
-      // (or the two columns kept free at the edge).
-      let used = row.reduce(0) { $0 + $1.columns }
-      let fill = width - 2 - scrollbarColumns(state) - used
-      if fill > 0 { row.append(Span(String(repeating: " ", count: fill), columns: fill, style: blank)) }
-    }
-    return clip(row)
+    return clip(row + lineFill(after: row, look, state))
   }
 
   func segments(_ bytes: [UInt8], width: Int) -> [DisplaySegment] {
