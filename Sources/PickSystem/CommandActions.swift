@@ -19,11 +19,12 @@ enum CommandActions {
       if isSilent {
         guard
           let child = try? ChildProcess(
-            shell: options.withShell, command: command, input: .null, output: .null, errors: .null)
+            shell: options.withShell, command: command, environment: context.environment, input: .null,
+            output: .null, errors: .null)
         else { return [] }
         return terminal.wait(forSilent: child)
       }
-      _ = terminal.runInForeground(shell: options.withShell, command: command)
+      _ = terminal.runInForeground(shell: options.withShell, command: command, environment: context.environment)
       return []
     } ?? []
   }
@@ -64,7 +65,8 @@ extension CommandActions {
     withExpansion(template, context) { command -> (output: [UInt8], signals: [Int32]) in
       guard
         let child = try? ChildProcess(
-          shell: options.withShell, command: command, environment: [(Array("PICK_INFO".utf8), info)],
+          shell: options.withShell, command: command,
+          environment: context.environment + [(Array("PICK_INFO".utf8), info)],
           input: .null, output: .pipe, errors: .null)
       else { return ([], []) }
       let (output, finished) = readOutput(of: child.outputDescriptor)

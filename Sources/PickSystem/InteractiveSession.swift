@@ -200,7 +200,8 @@ public final class InteractiveSession {
       commandFiles.append(path)
       return path
     }
-    guard expansion.problem == nil, let source = try? ItemSource.command(expansion.command, options: options)
+    guard expansion.problem == nil,
+      let source = try? ItemSource.command(expansion.command, options: options, environment: context.environment)
     else { return .reloadFailed }
     guard
       let newStore = try? ItemStore(

@@ -55,12 +55,14 @@ public final class PreviewRunner {
       Self.remove(files)
       return problem
     }
-    let environment: [(name: [UInt8], value: [UInt8])] = [
-      (Array("PICK_PREVIEW_LINES".utf8), Array(String(request.lines).utf8)),
-      (Array("PICK_PREVIEW_COLUMNS".utf8), Array(String(request.columns).utf8)),
-      (Array("LINES".utf8), Array(String(request.lines).utf8)),
-      (Array("COLUMNS".utf8), Array(String(request.columns).utf8)),
-    ]
+    // The picker's variables, then the pane's size as this request measured it.
+    let environment: [(name: [UInt8], value: [UInt8])] =
+      context.environment + [
+        (Array("PICK_PREVIEW_LINES".utf8), Array(String(request.lines).utf8)),
+        (Array("PICK_PREVIEW_COLUMNS".utf8), Array(String(request.columns).utf8)),
+        (Array("LINES".utf8), Array(String(request.lines).utf8)),
+        (Array("COLUMNS".utf8), Array(String(request.columns).utf8)),
+      ]
     do {
       running = try ChildProcess(
         shell: shell, command: expansion.command, environment: environment, input: .null, output: .pipe,

@@ -129,8 +129,10 @@ struct InvalidBindRow: Sendable, CustomTestStringConvertible {
   InvalidBindRow("ctrl-a:jump", "unsupported action: jump (pick does not have it)"),
   InvalidBindRow("ctrl-a:toggle-sort", "unsupported action: toggle-sort (pick does not have it)"),
   InvalidBindRow("ctrl-a:transform(ls)", "unsupported action: transform (pick does not have it)"),
-  InvalidBindRow(
-    "start:accept", "unsupported event: start (pick binds keys and mouse events only)"),
+  InvalidBindRow("jump:accept", "unsupported event: jump (pick has no jump action)"),
+  InvalidBindRow("every(0):accept", "every() requires a positive number of seconds"),
+  InvalidBindRow("every(x):accept", "every() requires a positive number of seconds"),
+  InvalidBindRow("every(3e9):accept", "every() interval is too large"),
 ])
 func `invalid --bind values are errors naming the bad part`(row: InvalidBindRow) {
   #expect(throws: InvalidValue(row.message)) { try bind(row.spec) }

@@ -171,7 +171,7 @@ private func roles(
     case .selectAll: #expect(text.contains("[ ]"), "\(text)")
     case .prompt: #expect(text.hasPrefix(">"), "\(text)")
     case .info: #expect(text.contains("/"), "\(text)")
-    case .header, .empty: break
+    case .header, .footer, .empty: break
     }
   }
   return (roles, frame, store)

@@ -58,7 +58,8 @@ private func isAccepted(_ spelling: String) -> Bool {
   #expect(
     OptionParser.allLongNames == [
       "filter", "query", "extended", "exact", "ignore-case", "smart-case", "literal", "scheme",
-      "algo", "tiebreak", "sort", "tac", "delimiter", "nth", "with-nth", "accept-nth", "read0", "print0",
+      "algo", "tiebreak", "sort", "tac", "disabled", "enabled", "phony", "delimiter", "nth", "with-nth", "accept-nth",
+      "read0", "print0",
       "ansi", "header-lines", "print-query", "multi", "prompt", "footer",
       "header-first", "ghost", "pointer", "marker", "gutter",
       "unicode", "ellipsis", "highlight-line", "spinner", "info", "inline-info", "info-command",
@@ -80,7 +81,8 @@ private func isAccepted(_ spelling: String) -> Bool {
     ])
   #expect(
     OptionParser.allNegatedLongNames == [
-      "no-extended", "no-exact", "no-ignore-case", "no-literal", "no-sort", "no-tac", "no-read0",
+      "no-extended", "no-exact", "no-ignore-case", "no-literal", "no-sort", "no-tac", "no-disabled", "no-phony",
+      "no-read0",
       "no-print0", "no-ansi", "no-header-lines", "no-print-query", "no-multi", "no-footer", "no-header-first",
       "no-unicode", "no-highlight-line", "no-spinner", "no-info",
       "no-inline-info", "no-info-command", "no-header",

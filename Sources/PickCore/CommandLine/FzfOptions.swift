@@ -14,12 +14,12 @@ enum FzfOptions {
   /// Long names without their dashes.
   static let unsupported: Set<String> = [
     "async", "bash", "bench", "black",
-    "clear", "disabled", "enabled", "extended-exact", "filepath-word", "fish",
+    "clear", "extended-exact", "filepath-word", "fish",
     "force-tty-in", "gutter-raw", "id-nth",
     "jump-labels", "listen", "listen-unsafe", "man", "no-256", "no-black",
     "no-clear", "no-filepath-word", "no-force-tty-in", "no-id-nth", "no-input",
-    "no-listen", "no-listen-unsafe", "no-phony", "no-popup", "no-raw", "no-sync", "no-tail", "no-tmux",
-    "no-track", "no-tty-default", "no-winpty", "nushell", "phony", "popup", "profile-block", "profile-cpu",
+    "no-listen", "no-listen-unsafe", "no-popup", "no-raw", "no-sync", "no-tail", "no-tmux",
+    "no-track", "no-tty-default", "no-winpty", "nushell", "popup", "profile-block", "profile-cpu",
     "profile-mem", "profile-mutex", "proxy-script",
     "raw", "sync", "tail", "threads", "tmux", "toggle-sort",
     "track", "tty-default", "zsh",

@@ -52,6 +52,12 @@ extension OptionParser {
       long: "sort", short: "s", kind: .flag { $0.sort = true },
       negation: { $0.sort = false }, negatedShort: "s"),
     OptionSpec(long: "tac", kind: .flag { $0.tac = true }, negation: { $0.tac = false }),
+    OptionSpec(
+      long: "disabled", kind: .flag { $0.searchDisabled = true }, negation: { $0.searchDisabled = false }),
+    // fzf's other spellings of --disabled and of its negation.
+    OptionSpec(long: "enabled", kind: .flag { $0.searchDisabled = false }),
+    OptionSpec(
+      long: "phony", kind: .flag { $0.searchDisabled = true }, negation: { $0.searchDisabled = false }),
 
     // Fields
     OptionSpec(

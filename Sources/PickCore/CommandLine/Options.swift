@@ -82,6 +82,9 @@ public struct Options: Equatable, Sendable {
   /// Whether `--scheme` was given: without it, the file walker and
   /// `PICK_DEFAULT_COMMAND` use the `path` scheme, as fzf does.
   public var isSchemeGiven = false
+  /// `--disabled`: typing edits the query but does not search (the
+  /// `enable-search` action turns search on).
+  public var searchDisabled = false
   /// `--tiebreak`; `nil` means the scheme's default.
   public var tiebreak: [Tiebreak]? = nil
   /// `+s/--no-sort` sets this to false: matches keep input order.

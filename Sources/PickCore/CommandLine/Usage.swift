@@ -30,6 +30,10 @@ public enum Usage {
         -s, --sort               Sort the result (default)
         +s, --no-sort            Do not sort the result
             --tac                Reverse the order of the input
+            --disabled           Typing edits the query but does not search
+                                 (--enabled or --no-disabled: it does, the
+                                 default); see enable-search and change:reload
+            --phony              Same as --disabled (--no-phony: --enabled)
 
       FIELDS
         -d, --delimiter=STR      Field delimiter, a literal string

@@ -4,6 +4,7 @@ extension PickerController {
   /// Runs one action (its matches are up to date when it needs them).
   mutating func perform(_ action: PickerAction, trigger: Trigger, now: Int) -> [PickerEffect] {
     let pageLines = previewPageLines
+    noteAction(action, trigger: trigger)
     if let outcome = previewScheduler?.perform(action, pageLines: pageLines), outcome.handled {
       return previewCommands(outcome.commands)
     }
@@ -48,6 +49,22 @@ extension PickerController {
     }
   }
 
+  /// Notes what `PICK_ACTION` and `backward-eof` need to know of an action
+  /// about to run. Like fzf, the action of a command keeps the one before
+  /// it, so a command sees what led to it.
+  private mutating func noteAction(_ action: PickerAction, trigger: Trigger) {
+    switch action {
+    case .backwardDeleteChar, .unixLineDiscard, .unixWordRubout, .backwardKillWord:
+      if state.editor.isEmpty { backwardEOF = true }
+    default: break
+    }
+    switch action {
+    case .execute, .reload, .become, .preview: return
+    case .insert where trigger.typesCharacter: lastActionName = "char"
+    default: lastActionName = action.name.replacing("+", with: "-")
+    }
+  }
+
   /// Enter with the matches up to date: the choice; "nothing" once input
   /// has ended and the matches cover every item; or wait for the first
   /// match (input still open, or items came while the search ran).
@@ -59,16 +76,19 @@ extension PickerController {
   }
 
   /// What the placeholders of `template` (`{}`, `{+}`, `{q}`, `{n}`, fields)
-  /// expand to now, for the item under the cursor, the selection and the query.
+  /// expand to now, for the item under the cursor, the selection and the
+  /// query, and the variables the command gets (`childEnvironment`).
   func commandContext(for template: PreviewTemplate) -> PreviewTemplate.Context {
     let headerLines = min(options.headerLines, store.count)
     let selected = template.usesSelection && state.selection.count > 0 ? state.chosenItems() : []
-    return PreviewTemplate.Context(
+    var context = PreviewTemplate.Context(
       current: state.currentItem.map { (Array(store.item($0)), $0 - headerLines) },
       selected: selected.map { (Array(store.item($0)), $0 - headerLines) },
       query: state.editor.bytes,
       splitter: FieldSplitter(delimiter: options.delimiter),
       fileSeparator: options.print0 ? 0 : 0x0A)
+    context.environment = childEnvironment()
+    return context
   }
 
   /// `reload(CMD)` started: the items are replaced by CMD's output as it
@@ -94,7 +114,12 @@ extension PickerController {
     state.replaceItems(matches: ranker.rank(newStore, items: [], query: compiled))
     state.anchor = cursorText.map { .text($0) }
     state.isLoading = true
+    // fzf searches the new items with an empty query while search is off.
+    if state.frozenQuery != nil { state.frozenQuery = [] }
     itemsSinceRank = true
+    isLoadDue = true
+    // The ordinals are the new items': the first one under the cursor is a new focus.
+    lastFocus = nil
     return resume(now: now)
   }
 

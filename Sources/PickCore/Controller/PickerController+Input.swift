@@ -28,6 +28,14 @@ extension PickerController {
     /// Whether the actions waited for new matches: the cursor goes back to
     /// the clicked item before they run.
     var waited = false
+    /// The event that runs the actions, if an event does.
+    var event: BindingEvent? = nil
+    /// How many `focus` events in a row led to these actions.
+    var focusRound = 0
+    /// The query and selection before the first of the actions ran.
+    var baseline: EventBaseline? = nil
+    /// The actions are an unbound character's typing (fzf's `char`).
+    var typesCharacter = false
   }
 
   /// Decodes terminal bytes (the first `cookedLeft` were typed before raw
@@ -104,9 +112,17 @@ extension PickerController {
     switch event {
     case .key(let key):
       let spelling = expected[key.name]
-      return (spelling != nil ? [.accept] : keymap.actions(for: key), Trigger(expectedSpelling: spelling))
-    case .paste(let text): return ([.insert(Array(text.unicodeScalars))], Trigger())
-    case .mouse(let report): return mouseActions(report, now: now)
+      lastKeyName = key.name
+      lastActivity = now
+      var trigger = Trigger(expectedSpelling: spelling)
+      trigger.typesCharacter = keymap.bindings[key.name] == nil
+      return (spelling != nil ? [.accept] : keymap.actions(for: key), trigger)
+    case .paste(let text):
+      lastActivity = now
+      return ([.insert(Array(text.unicodeScalars))], Trigger())
+    case .mouse(let report):
+      lastActivity = now
+      return mouseActions(report, now: now)
     case .cursorPosition, .modeReport: return ([], Trigger())
     }
   }
@@ -116,6 +132,10 @@ extension PickerController {
   /// rest go back to the front of the queue.
   private mutating func run(_ actions: [PickerAction], trigger: Trigger, now: Int) -> [PickerEffect] {
     var effects: [PickerEffect] = []
+    var trigger = trigger
+    if trigger.baseline == nil {
+      trigger.baseline = EventBaseline(query: state.editor.bytes, selection: state.selection.revision)
+    }
     if trigger.waited, let clicked = trigger.clickedItem {
       // The matches were brought up to date since the click: the cursor goes back to what was clicked.
       state.point(atItem: clicked)
@@ -137,10 +157,13 @@ extension PickerController {
           var rest = trigger
           rest.waited = false
           queue.insert(.actions(Array(actions[(index + 1)...]), rest), at: queue.count - queued)
+        } else if ending == nil {
+          followingEvents(of: trigger, at: queue.count - queued)
         }
         return effects
       }
     }
+    followingEvents(of: trigger, at: 0)
     return effects
   }
 }

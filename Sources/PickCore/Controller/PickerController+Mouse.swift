@@ -36,7 +36,17 @@ extension PickerController {
     case .placeTextCursor(let column):
       state.editor.move(to: layout.queryPosition(atColumn: column, in: state))
       return ([], Trigger())
+    case .clickSection(let event, let line):
+      // Columns count from the header's and footer's text, which starts where the items' does.
+      let column = report.column - state.configuration.itemMarks.textColumn
+      guard column >= 1, let actions = keymap.actions(for: event) else { return ([], Trigger()) }
+      if event == .clickHeader { headerClick = SectionClick(line: line, column: column) }
+      if event == .clickFooter { footerClick = SectionClick(line: line, column: column) }
+      var trigger = Trigger()
+      trigger.event = event
+      return (actions, trigger)
     case .trigger(let trigger, let item):
+      lastKeyName = trigger.rawValue
       // The rows were drawn from the matches on screen: put the cursor on the clicked one first.
       if let item { state.point(atItem: item) }
       let spelling = expected[trigger.rawValue]

@@ -4,14 +4,14 @@ extension PickerController {
   /// The search the screen needs now: the query over every item read (or over the review list).
   func currentRequest() -> SearchRequest {
     SearchRequest(
-      query: state.editor.bytes, range: min(options.headerLines, store.count)..<store.count,
+      query: state.searchQuery, range: min(options.headerLines, store.count)..<store.count,
       items: state.reviewItems, excluded: duplicates?.snapshot(), isReview: state.isReviewing)
   }
 
   /// Whether a search for the query and view on screen is running.
   var isSearchingCurrent: Bool {
     guard let inFlight else { return false }
-    return inFlight.query == state.editor.bytes && inFlight.isReview == state.isReviewing
+    return inFlight.query == state.searchQuery && inFlight.isReview == state.isReviewing
   }
 
   /// Asks for the current query over everything read so far; a search still
@@ -34,6 +34,7 @@ extension PickerController {
   mutating func searchFinished(_ result: SearchResult, now: Int) -> [PickerEffect] {
     inFlight = nil
     install(result.matches, compiled: result.compiled, query: result.request.query, highlights: result.highlights)
+    resultEvents(coversInput: result.request.range.upperBound == store.count)
     guard blocker == .matches, state.isUpToDate else { return [] }
     blocker = nil
     return resume(now: now)

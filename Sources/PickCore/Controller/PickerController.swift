@@ -85,6 +85,27 @@ public struct PickerController {
   var infoCommandInputs: InfoCommandInputs? = nil
   var infoCommandLine: [PreviewText.Run]? = nil
 
+  // Events (PickerController+Events.swift) and the child environment
+  // (PickerController+Environment.swift).
+  /// The time of the turn being handled.
+  var clock = 0
+  /// When a key, a paste or a click last came (`PICK_IDLE_TIME`).
+  var lastActivity = 0
+  /// fzf's names of the last key pressed and the last action run (`PICK_KEY`, `PICK_ACTION`).
+  var lastKeyName = ""
+  var lastActionName = ""
+  /// The item `focus` last fired for.
+  var lastFocus: Int? = nil
+  /// `load` has not fired for the input being read (at start, after `reload`).
+  var isLoadDue = true
+  /// `every(N)`: when each interval is due next.
+  var everyDue: [Int: Int] = [:]
+  /// A backward deletion met an empty query during the current key's actions.
+  var backwardEOF = false
+  /// Where the last click on the header and on the footer hit (1-based line and column; 0: none).
+  var headerClick = SectionClick()
+  var footerClick = SectionClick()
+
   /// How the picker ended, once it has.
   public internal(set) var ending: PickerEnding? = nil
   /// The `--expect` key that accepted, as the user spelled it; nil for any
@@ -136,7 +157,9 @@ public struct PickerController {
     var expected: [String: String] = [:]
     for key in options.expect { expected[key.name] = key.spelling }
     self.expected = expected
-    compiled = CompiledQuery(options.query, options: options)
+    // `--disabled`: the list answers the empty query until search is turned on.
+    let searchQuery = options.searchDisabled ? [] : options.query
+    compiled = CompiledQuery(searchQuery, options: options)
     highlighter = ItemMatcher(compiled)
     shownFields = options.withNth.map { FieldSelection($0, splitter: FieldSplitter(delimiter: options.delimiter)) }
     isInputOpen = setup.isInputOpen
@@ -157,14 +180,16 @@ public struct PickerController {
     state = PickerState(
       configuration: PickerConfiguration(options: options), query: options.query,
       matches: ranker.rank(store, items: [], query: compiled))
-    if !setup.preselection.isEmpty { state.anchor = .preselected(targets: [], query: options.query) }
+    if options.searchDisabled { state.frozenQuery = [] }
+    if !setup.preselection.isEmpty { state.anchor = .preselected(targets: [], query: searchQuery) }
     state.isLoading = isInputOpen
     takeNewItems()
     let matches = ranker.rank(currentRequest(), in: store, query: compiled)
     install(
-      matches, compiled: compiled, query: options.query,
+      matches, compiled: compiled, query: searchQuery,
       highlights: LongItemHighlights(matches, store: store, compiled: compiled))
     fitList()
+    startEvents(now: setup.now)
   }
 
   /// Handles one event; the effects to perform, in order.
@@ -177,6 +202,7 @@ public struct PickerController {
   /// effects to perform, in order; nothing once the picker has ended.
   public mutating func handle(_ events: [PickerEvent], now: Int) -> [PickerEffect] {
     guard ending == nil else { return [] }
+    clock = now
     var effects: [PickerEffect] = []
     var sawTerminalInput = false
     for event in events {
@@ -186,6 +212,7 @@ public struct PickerController {
     }
     if !sawTerminalInput { effects += decoderTimeouts(now: now) }
     if ending == nil { effects += cursorReportTimeout(now: now) }
+    if ending == nil { effects += turnEvents(now: now) }
     guard ending == nil else { return effects }
     // Once per turn, as the frame is drawn once: the size, the matches, the
     // selection (the select-all row may take two rows), the header lines read
@@ -218,6 +245,7 @@ public struct PickerController {
       return inputEnded()
     case .searchFinished(let result): return searchFinished(result, now: now)
     case .geometry(let geometry):
+      resized(to: geometry)
       self.geometry = geometry
       return []
     case .signal(let signal): return self.signal(signal)
@@ -293,6 +321,7 @@ public struct PickerController {
     if isInputOpen { atMost(PickerTunables.spinnerInterval) }
     if itemsSinceRank { atMost(PickerTunables.rerankInterval) }
     if let preview = previewScheduler?.timeout(now: now) { atMost(preview) }
+    if let every = everyTimeout(now: now) { atMost(every) }
     return wait
   }
 

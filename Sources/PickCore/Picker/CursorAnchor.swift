@@ -40,7 +40,7 @@ extension PickerState {
   mutating func placeAnchor(query: [UInt8], store: ItemStore?) {
     switch anchor {
     case .text(let text):
-      if userMovedCursor || query != editor.bytes {
+      if userMovedCursor || query != searchQuery {
         anchor = nil
       } else if let store, let position = position(where: { store.item($0).elementsEqual(text) }) {
         setCursor(position)

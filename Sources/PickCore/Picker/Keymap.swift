@@ -73,4 +73,18 @@ public struct Keymap: Sendable {
   public func actions(for trigger: MouseTrigger) -> [PickerAction] {
     bindings[trigger.rawValue] ?? []
   }
+
+  /// The actions bound to an event; nil when it is not bound (fzf does
+  /// some work, such as the `load` bookkeeping, only for bound events).
+  public func actions(for event: BindingEvent) -> [PickerAction]? {
+    bindings[event.tableKey]
+  }
+
+  /// The intervals of the `every(N)` events bound, in milliseconds, shortest first.
+  public var everyIntervals: [Int] {
+    bindings.keys.compactMap { key -> Int? in
+      guard case .every(let milliseconds) = BindingEvent(tableKey: key) else { return nil }
+      return milliseconds
+    }.sorted()
+  }
 }

@@ -9,7 +9,8 @@
 ///   than selecting text itself) puts the cursor on the item and runs
 ///   `right-click` / `shift-left-click` (by default `toggle`).
 /// - A left click on the select-all row runs `select-all-or-none`; on the
-///   prompt row it moves the text cursor there, as in fzf.
+///   prompt row it moves the text cursor there, as in fzf; on the header or
+///   the footer it raises `click-header` / `click-footer`.
 /// - The wheel anywhere on pick's area is `scroll-up` / `scroll-down`
 ///   (`up` / `down`; with Shift, toggle and move).
 ///
@@ -26,6 +27,9 @@ public struct MouseHandler: Sendable {
     /// The prompt row was clicked at this column (0-based): the text cursor
     /// goes there (`PickerLayout.queryPosition(atColumn:in:)`).
     case placeTextCursor(column: Int)
+    /// A left click on the header (`click-header`) or the footer
+    /// (`click-footer`), on this line of it (1-based, from its top row on screen).
+    case clickSection(BindingEvent, line: Int)
   }
 
   /// Two left clicks on one row closer together than this are a double-click.
@@ -63,6 +67,10 @@ public struct MouseHandler: Sendable {
       case .prompt:
         lastClick = nil
         return .placeTextCursor(column: event.column - 1)
+      case .header, .footer:
+        lastClick = nil
+        let above = roles[..<row].reversed().prefix { $0 == roles[row] }.count
+        return .clickSection(roles[row] == .header ? .clickHeader : .clickFooter, line: above + 1)
       default:
         lastClick = nil
         return nil

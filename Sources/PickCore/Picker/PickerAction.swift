@@ -40,6 +40,9 @@ public enum PickerAction: Equatable, Sendable {
   /// fzf's `toggle-wrap`, `toggle-wrap-word` (Alt-/) and `toggle-multi-line`:
   /// how items are laid out over the rows (`LineBreaking`).
   case toggleWrap, toggleWrapWord, toggleMultiLine
+  /// fzf's `enable-search`, `disable-search`, `toggle-search`: whether
+  /// typing searches (`--disabled` starts with it off; `PickerState.frozenQuery`).
+  case enableSearch, disableSearch, toggleSearch
   /// Ctrl-Z: stop like a shell job; redraw on return.
   case suspend
   case ignore
@@ -131,6 +134,9 @@ public enum PickerAction: Equatable, Sendable {
     case .toggleWrap: return "toggle-wrap"
     case .toggleWrapWord: return "toggle-wrap-word"
     case .toggleMultiLine: return "toggle-multi-line"
+    case .enableSearch: return "enable-search"
+    case .disableSearch: return "disable-search"
+    case .toggleSearch: return "toggle-search"
     case .suspend: return "suspend"
     case .ignore: return "ignore"
     case .execute(_, let isSilent): return isSilent ? "execute-silent" : "execute"

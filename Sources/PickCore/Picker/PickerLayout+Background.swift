@@ -36,7 +36,7 @@ extension Theme {
     switch role {
     case .prompt, .info: return self[.inputBg].color
     case .selectAll, .header: return self[.headerBg].color
-    case .item, .empty: return self[.listBg].color
+    case .item, .footer, .empty: return self[.listBg].color
     }
   }
 }

@@ -162,7 +162,7 @@ extension PickerLayout {
       rows = upward ? lines.reversed() : lines
     default:
       rows = footerTextRows(state)
-      role = .empty
+      role = .footer
     }
     let roles = Array(repeating: role, count: rows.count)
     return DrawnSection(rows: paintedRows(rows, roles: roles, state), roles: roles)

@@ -70,6 +70,8 @@ public struct PickerLayout {
     case prompt, info, selectAll, header
     /// A match: the item (its ordinal in the store) drawn on the row.
     case item(Int)
+    /// A row of `--footer` text.
+    case footer
     case empty
   }
 
@@ -85,7 +87,9 @@ public struct PickerLayout {
     let (promptColumns, start, room) = queryView(state)
     let characters = state.editor.characters
     let visible = QueryEditor.bytes(of: characters[start...])
-    promptRow += segments(visible, width: room).map { Span($0.text, columns: $0.columns, style: theme.query) }
+    // While typing does not search (`--disabled`), the query takes the `disabled` look, as in fzf.
+    let queryStyle = state.isSearchEnabled ? theme.query : theme.style(.disabled, on: .inputBg)
+    promptRow += segments(visible, width: room).map { Span($0.text, columns: $0.columns, style: queryStyle) }
     if characters.isEmpty {
       // `--ghost`: a hint in the empty query's place; the text cursor stays before it.
       let ghost = segments(state.configuration.ghost, width: room)
@@ -149,8 +153,13 @@ public struct PickerLayout {
     let headerRoles = Array(repeating: RowRole.header, count: header.count)
     let headerLineRoles = Array(repeating: RowRole.header, count: headerLines.count)
     // `--footer`: at the far end from the prompt, read top-down.
-    let footerRoles = Array(repeating: RowRole.empty, count: footer.count)
+    // Its line (first below the list, last above it) holds nothing to click.
+    let footerLine = footer.isEmpty ? 0 : footer.count - footerTextRows(state).count
+    let footerText = Array(repeating: RowRole.footer, count: footer.count - footerLine)
+    let lineRole = Array(repeating: RowRole.empty, count: footerLine)
+    let footerRoles = lineRole + footerText
     let footerAbove = Self.above(footer)
+    let footerAboveRoles = footerText + lineRole
     // As fzf: the `--header` text reads top-down in every layout; the
     // `--header-lines` items sit between it and the list, except in
     // reverse-list, where they head the list at the top, in input order.
@@ -170,13 +179,14 @@ public struct PickerLayout {
     case .reverseList:
       // Prompt at the bottom, list from the top down.
       rows = footerAbove + headerLines + list + fill + inner + chrome.reversed() + outer
-      roles = footerRoles + headerLineRoles + listRoles + fillRoles + innerRoles + chromeRoles.reversed() + outerRoles
+      roles =
+        footerAboveRoles + headerLineRoles + listRoles + fillRoles + innerRoles + chromeRoles.reversed() + outerRoles
       cursorRow = height - 1 - outer.count
     case .default:
       // Prompt at the bottom, best match just above the header and info line.
       rows = footerAbove + fill + list.reversed() + headerLines.reversed() + inner + chrome.reversed() + outer
       roles =
-        footerRoles + fillRoles + listRoles.reversed() + headerLineRoles.reversed() + innerRoles
+        footerAboveRoles + fillRoles + listRoles.reversed() + headerLineRoles.reversed() + innerRoles
         + chromeRoles.reversed() + outerRoles
       cursorRow = height - 1 - outer.count
     }

@@ -62,6 +62,20 @@ public struct PickerState: Sendable {
   private var beforeReview: (editor: QueryEditor, cursorItem: Int?)? = nil
   public var isReviewing: Bool { reviewItems != nil }
 
+  /// While search is off (`--disabled`, `disable-search`): the query the
+  /// matches keep answering, whatever is typed (fzf's paused input); nil
+  /// while typing searches. The typed query still goes to `{q}` and
+  /// `PICK_QUERY`, so `change:reload(CMD {q})` makes CMD the search.
+  public var frozenQuery: [UInt8]? = nil
+  /// Whether typing searches (fzf's `FZF_INPUT_STATE` `enabled`).
+  public var isSearchEnabled: Bool { frozenQuery == nil }
+  /// The query the matches should answer: the typed one, or the frozen one
+  /// while search is off (the review view always answers its own, empty, query).
+  public var searchQuery: [UInt8] {
+    guard let frozenQuery, !isReviewing else { return editor.bytes }
+    return frozenQuery
+  }
+
   public init(configuration: PickerConfiguration, query: [UInt8], matches: RankedMatches) {
     self.configuration = configuration
     editor = QueryEditor(query)
@@ -73,7 +87,7 @@ public struct PickerState: Sendable {
   }
 
   /// Whether `matches` answers the query (and view) as it is now.
-  public var isUpToDate: Bool { matchedQuery == editor.bytes && matchedInReview == isReviewing }
+  public var isUpToDate: Bool { matchedQuery == searchQuery && matchedInReview == isReviewing }
 
   /// The item under the cursor, if anything matches.
   public var currentItem: Int? {
@@ -116,7 +130,7 @@ public struct PickerState: Sendable {
     cursorItem = nil
     userMovedCursor = false
     matches = new
-    matchedQuery = editor.bytes
+    matchedQuery = searchQuery
     matchedInReview = false
     cursor = 0
     scroll = 0
@@ -245,6 +259,9 @@ public struct PickerState: Sendable {
     case .toggleMultiLine: lineBreaking.multiLine.toggle()
     case .clearScreen: return .redraw
     case .suspend: return .suspend
+    case .enableSearch: return enableSearch(true)
+    case .disableSearch: return enableSearch(false)
+    case .toggleSearch: return enableSearch(!isSearchEnabled)
     case .ignore: return .none
     case .execute, .become, .reload, .preview, .togglePreview, .showPreview, .hidePreview,
       .refreshPreview, .previewUp, .previewDown, .previewPageUp, .previewPageDown,
@@ -254,6 +271,14 @@ public struct PickerState: Sendable {
       return .none
     }
     return editor.characters != before.characters ? .queryChanged : .none
+  }
+
+  /// `enable-search`, `disable-search`: turning search off keeps the
+  /// matches of the query typed so far; turning it on matches the query typed.
+  private mutating func enableSearch(_ enabled: Bool) -> Outcome {
+    guard enabled != isSearchEnabled else { return .none }
+    frozenQuery = enabled ? nil : editor.bytes
+    return enabled ? .queryChanged : .none
   }
 
   /// `accept-non-empty`: when something would be printed, or, as fzf, when

@@ -152,6 +152,8 @@ public struct PreviewTemplate: Equatable, Sendable {
     public var splitter: FieldSplitter
     /// What ends each item in a `{f}` file: `\n`, or NUL under `--print0`.
     public var fileSeparator: UInt8
+    /// Variables the command gets besides pick's own environment (`PICK_QUERY`, `PICK_POS`, ...).
+    public var environment: [(name: [UInt8], value: [UInt8])] = []
 
     public init(
       current: (bytes: [UInt8], index: Int)?, selected: [(bytes: [UInt8], index: Int)] = [],

@@ -1,7 +1,7 @@
 /// A part of the screen that `--color` can style, by fzf 0.74's name.
 ///
 /// Every name fzf's `--color` takes is here, also for parts pick does not
-/// draw yet (`nth`, `nomatch`, `alt-bg`, `disabled`, ...): a theme copied
+/// draw yet (`nth`, `nomatch`, `alt-bg`, ...): a theme copied
 /// from fzf is accepted whole, and those parts are drawn in their colours once
 /// they exist. `Docs/Picker.md` (Colours) says which parts pick draws.
 ///

@@ -31,6 +31,9 @@ public struct Selection: Sendable {
   public let cap: Int?
   /// Number of selected items, hidden ones included.
   public private(set) var count = 0
+  /// Counts the changes: it differs after anything was selected or
+  /// deselected (the `multi` event's test), however many items it took.
+  public private(set) var revision = 0
 
   /// Bit `item % 64` of word `item / 64` is set when `item` is selected.
   private var bits: [UInt64] = []
@@ -93,10 +96,12 @@ public struct Selection: Sendable {
     guard contains(item) else { return }
     bits[item &>> 6] &= ~(1 &<< UInt64(item & 63))
     count -= 1
+    revision &+= 1
   }
 
   /// Deselects everything, hidden items included (fzf's `clear-multi`).
   public mutating func clear() {
+    if count > 0 { revision &+= 1 }
     bits = []
     stamps = []
     count = 0
@@ -285,6 +290,7 @@ public struct Selection: Sendable {
     bits[word] |= 1 &<< UInt64(item & 63)
     stamps[item] = stamp
     count += 1
+    revision &+= 1
   }
 
   /// Makes room for `words` words of bits (and their stamps), at least doubling.

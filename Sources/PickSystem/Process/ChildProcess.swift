@@ -185,7 +185,8 @@ public final class ChildProcess {
     }
   }
 
-  /// pick's environment with `additions` put in (replacing variables of the same name).
+  /// pick's environment with `additions` put in (replacing variables of the
+  /// same name; of two additions with one name, the later).
   private static func environment(adding additions: [(name: [UInt8], value: [UInt8])]) -> [[UInt8]] {
     var result: [[UInt8]] = []
     let replaced = Set(additions.map(\.name))
@@ -200,7 +201,10 @@ public final class ChildProcess {
         entry += 1
       }
     }
-    for (name, value) in additions { result.append(name + [UInt8(ascii: "=")] + value) }
+    for (index, (name, value)) in additions.enumerated()
+    where !additions[(index + 1)...].contains(where: { $0.name == name }) {
+      result.append(name + [UInt8(ascii: "=")] + value)
+    }
     return result
   }
 

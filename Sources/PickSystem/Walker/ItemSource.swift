@@ -70,9 +70,13 @@ public final class ItemSource {
   }
 
   /// `reload(CMD)`: the items come from `command`'s output (run with
-  /// `--with-shell`, standard error discarded as under the picker).
-  public static func command(_ command: [UInt8], options: Options) throws(SystemError) -> ItemSource {
-    let child = try ChildProcess(shell: options.withShell, command: command, errors: .null)
+  /// `--with-shell` and `environment` added, standard error discarded as
+  /// under the picker).
+  public static func command(
+    _ command: [UInt8], options: Options, environment: [(name: [UInt8], value: [UInt8])] = []
+  ) throws(SystemError) -> ItemSource {
+    let child = try ChildProcess(
+      shell: options.withShell, command: command, environment: environment, errors: .null)
     return ItemSource(
       kind: .command(child, text: command), descriptor: child.outputDescriptor,
       separator: options.read0 ? 0 : 0x0A)

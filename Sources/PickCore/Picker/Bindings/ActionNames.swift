@@ -65,6 +65,9 @@ enum ActionNames {
     "toggle-wrap": [.toggleWrap],
     "toggle-wrap-word": [.toggleWrapWord],
     "toggle-multi-line": [.toggleMultiLine],
+    "enable-search": [.enableSearch],
+    "disable-search": [.disableSearch],
+    "toggle-search": [.toggleSearch],
     // pick's own.
     "select-all-or-none": [.selectAllOrNone],
     "toggle-review": [.toggleReview],
@@ -122,7 +125,7 @@ enum ActionNames {
   /// instead of calling it unknown.
   static let fzfOnly: Set<String> = [
     "accept-or-print-query", "print-query", "replace-query", "backward-subword", "forward-subword",
-    "kill-subword", "backward-kill-subword", "jump", "jump-accept", "toggle-search", "toggle-track",
+    "kill-subword", "backward-kill-subword", "jump", "jump-accept", "toggle-track",
     "toggle-track-current", "toggle-input", "hide-input", "show-input", "toggle-header",
     "toggle-hscroll", "toggle-raw", "enable-raw",
     "disable-raw",
@@ -130,7 +133,7 @@ enum ActionNames {
     "up-selected", "prev-selected", "down-selected",
     "next-selected",
     "toggle-preview-wrap", "toggle-preview-wrap-word", "toggle-sort", "offset-up", "offset-down",
-    "offset-middle", "enable-search", "disable-search", "bell", "exclude", "exclude-multi",
+    "offset-middle", "bell", "exclude", "exclude-multi",
     "bg-cancel",
     "change-multi", "wait",
   ]

@@ -62,7 +62,7 @@ public enum BindingParser {
   /// Parses a `--expect` value: the canonical name of each key, with the
   /// spelling given (fzf prints the key as it was spelled).
   public static func keyList(_ value: [UInt8]) throws(InvalidValue) -> [ExpectedKey] {
-    try keyChords(value, emptyMessage: "key names required").map {
+    try keyChords(value, emptyMessage: "key names required", allowsEvents: false).map {
       ExpectedKey(name: $0.name, spelling: $0.spelling)
     }
   }
@@ -83,7 +83,8 @@ public enum BindingParser {
   /// fzf's key-list reader: comma-separated names; `alt-,` is Alt-comma, and
   /// a comma standing alone between separators (`,`, `,,x`, `x,,`, `x,,,y`)
   /// is the comma key.
-  private static func keyChords(_ value: [UInt8], emptyMessage: String) throws(InvalidValue)
+  private static func keyChords(_ value: [UInt8], emptyMessage: String, allowsEvents: Bool = true)
+    throws(InvalidValue)
     -> [(name: String, spelling: String)]
   {
     guard !value.isEmpty else { throw InvalidValue(emptyMessage) }
@@ -106,8 +107,11 @@ public enum BindingParser {
         if spelled[4] == escapedColon { name = String(name.prefix(4)) + ":" }
         if spelled[4] == escapedPlus { name = String(name.prefix(4)) + "+" }
       }
-      if KeyNames.events.contains(name.lowercased()) {
-        throw InvalidValue("unsupported event: \(name) (pick binds keys and mouse events only)")
+      if let event = try BindingEvent.parse(name) {
+        // `--expect` accepts on a key; an event is not pressed (fzf takes it and never prints it).
+        guard allowsEvents else { throw InvalidValue("\(name) is an event, not a key") }
+        keys.append((event.tableKey, name))
+        continue
       }
       guard let canonical = KeyNames.canonical(name) else {
         throw InvalidValue("unsupported key: \(name)")

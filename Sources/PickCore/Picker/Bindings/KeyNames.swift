@@ -5,7 +5,8 @@
 ///
 /// Named keys are case-insensitive (`CTRL-A`); a single character is
 /// case-sensitive (`A` is not `a`), and so is the character of `alt-X`.
-/// Mouse events have names too (`left-click`, `double-click`, ...).
+/// Mouse events have names too (`left-click`, `double-click`, ...); fzf's
+/// events (`start`, `change`, ...) are `BindingEvent`s.
 public enum KeyNames {
   /// The mouse events `--bind` names, as fzf 0.74.
   public static let mouse: Set<String> = [
@@ -13,14 +14,6 @@ public enum KeyNames {
     "scroll-up",
     "scroll-down", "shift-scroll-up", "shift-scroll-down", "preview-scroll-up",
     "preview-scroll-down",
-  ]
-
-  /// fzf's events (`start`, `load`, `change`, ...): names fzf binds that are
-  /// not keys. pick has none of them yet; binding one is an error that says so.
-  public static let events: Set<String> = [
-    "start", "load", "change", "focus", "result", "result-final", "resize", "one", "zero",
-    "backward-eof",
-    "jump", "jump-cancel", "click-header", "click-footer", "multi",
   ]
 
   /// Spellings that are another name's synonym, lower case.
