@@ -254,6 +254,17 @@ extension PickerHarness {
     #expect(p.lastEnvironment["PICK_CURRENT_ITEM"] == nil)
   }
 
+  @Test func `the variables fzf sets that pick has nothing for are not set`() throws {
+    var p = try picker(["a b"], bind: "ctrl-x:execute-silent(env)") {
+      $0.nth = [FieldRange(begin: 1, end: 1)]
+    }
+    p.press("ctrl-x")
+    #expect(p.lastEnvironment["PICK_ACTION"] == "start")
+    for name in ["PICK_NTH", "PICK_WITH_NTH", "PICK_RAW", "PICK_SOCK", "PICK_PORT", "PICK_CLICK_HEADER_WORD"] {
+      #expect(p.lastEnvironment[name] == nil, "\(name)")
+    }
+  }
+
   @Test func `idle time counts from the last key`() throws {
     var p = try picker(["a"], bind: "every(1):execute-silent(env)")
     p.press("down")
@@ -301,6 +312,29 @@ extension PickerHarness {
     p.type("an")
     p.send(.inputEnded(failure: nil))
     #expect(p.listed == ["banana", "pan"])
+  }
+
+  @Test func `reloads started before the last one's items came keep the choice`() throws {
+    var p = try picker(["ab1", "ab2", "x"], bind: "change:reload(grep {q})", multi: .max) {
+      $0.searchDisabled = true
+    }
+    p.reloadItems = { command in ["ab1", "ab2", "x"].filter { command.contains(String($0.prefix(1))) } }
+    p.press("down", "tab")
+    #expect(p.selected == ["ab2"])
+    // Two keys in one read: the second reload starts before the first one's items are read.
+    p.type("ab")
+    p.now += 100
+    p.send(.itemsRead)
+    #expect(p.selected == ["ab2"])
+    #expect(p.listed == ["ab1", "ab2"])
+    // Deselected once it came, it is not selected again by the next reload.
+    p.press("down", "tab")
+    #expect(p.selected == [])
+    p.type("1")
+    p.now += 100
+    p.send(.itemsRead)
+    #expect(p.listed == ["ab1", "ab2"])
+    #expect(p.selected == [])
   }
 
   @Test func `the query is drawn in the disabled colour while typing does not search`() throws {

@@ -213,6 +213,27 @@ private var gitIsInstalled: Bool { access("/usr/bin/git", X_OK) == 0 }
     #expect(output.contains("bin=\(installed)\n"))
   }
 
+  @Test func `live search: each query runs grep, and a chosen line stays chosen while it is found`() throws {
+    let directory = try ShellHome()
+    try directory.write("notes.txt", "alpha one\nbeta two\nalpha three\n")
+    // The recipe word for word, run by sh on the pseudo-terminal, with `pick` this build.
+    let script = "cd \"$DIR\"; pick() { \"$PICK\" \"$@\"; }\n" + (try recipe("Search inside files as you type"))
+    let picker = try Picker(
+      program: "/bin/sh", arguments: ["-c", script],
+      environment: ["DIR": directory.path, "PICK": pickBinaryPath()])
+    try picker.waitFor("grep> ")
+    picker.send("alp")
+    try picker.waitFor("./notes.txt:3:alpha three")
+    #expect(!picker.screen().screenText.contains("beta"))
+    picker.send("\t")
+    try picker.waitFor("1 of 2")
+    // Two more reloads: the chosen line is still found, so still chosen.
+    picker.send("ha o")
+    try picker.waitFor { $0.screenText.contains("1 of 1") && !$0.screenText.contains("three") }
+    picker.send("\r")
+    try picker.expectExit(status: 0, stdout: "./notes.txt:1\n")
+  }
+
   @Test func `the screen capture is what pick draws`() throws {
     let capture = try fencedBlock(
       after: "and is much better at choosing several things at once.", language: "")

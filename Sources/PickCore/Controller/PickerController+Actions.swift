@@ -12,8 +12,7 @@ extension PickerController {
     case .reload(let command, _):
       let template = PreviewTemplate(Array(command.utf8))
       blocker = .reload(
-        selectedTexts: state.selection.ordered(.input, reversed: false).map { Array(store.item($0)) },
-        cursorText: state.currentItem.map { Array(store.item($0)) })
+        selectedTexts: textsToReselect(), cursorText: state.currentItem.map { Array(store.item($0)) })
       return [.reload(template, commandContext(for: template))]
     case .execute(let command, let isSilent):
       let template = PreviewTemplate(Array(command.utf8))
@@ -63,6 +62,25 @@ extension PickerController {
     case .insert where trigger.typesCharacter: lastActionName = "char"
     default: lastActionName = action.name.replacing("+", with: "-")
     }
+  }
+
+  /// The texts a `reload` selects again as its items arrive: the selected
+  /// items', and, while the last reload's items are still coming, the texts
+  /// it was to select again that have not come yet. (`change:reload`
+  /// starts a reload for each key; typed quickly, each starts before the
+  /// last one's items arrive, and the choice would be lost.) A text whose
+  /// item came and was deselected is not carried.
+  func textsToReselect() -> [[UInt8]] {
+    var texts = state.selection.ordered(.input, reversed: false).map { Array(store.item($0)) }
+    guard isInputFromReload && isInputOpen && !preselection.isEmpty else { return texts }
+    // The items examined so far (the rest are selected when examined).
+    var arrived = TextSet()
+    let examined = min(options.headerLines, preselectedUpTo)..<max(preselectedUpTo, options.headerLines)
+    for item in examined where item < store.count && preselection.includes(store.item(item)) {
+      arrived.insert(store.item(item))
+    }
+    texts += preselection.texts.texts.filter { !arrived.contains($0) }
+    return texts
   }
 
   /// Enter with the matches up to date: the choice; "nothing" once input
@@ -118,6 +136,7 @@ extension PickerController {
     if state.frozenQuery != nil { state.frozenQuery = [] }
     itemsSinceRank = true
     isLoadDue = true
+    isInputFromReload = true
     // The ordinals are the new items': the first one under the cursor is a new focus.
     lastFocus = nil
     return resume(now: now)

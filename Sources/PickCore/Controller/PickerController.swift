@@ -48,6 +48,8 @@ public struct PickerController {
   var preselection: Preselection
   /// Items examined for preselection so far.
   var preselectedUpTo: Int
+  /// The items come from a `reload` (its texts to select again are `preselection`).
+  var isInputFromReload = false
 
   // The terminal.
   var decoder: KeyDecoder
@@ -93,7 +95,8 @@ public struct PickerController {
   var lastActivity = 0
   /// fzf's names of the last key pressed and the last action run (`PICK_KEY`, `PICK_ACTION`).
   var lastKeyName = ""
-  var lastActionName = ""
+  /// fzf's first "last action" is `start`, bound or not.
+  var lastActionName = "start"
   /// The item `focus` last fired for.
   var lastFocus: Int? = nil
   /// `load` has not fired for the input being read (at start, after `reload`).

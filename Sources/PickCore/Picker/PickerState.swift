@@ -259,9 +259,7 @@ public struct PickerState: Sendable {
     case .toggleMultiLine: lineBreaking.multiLine.toggle()
     case .clearScreen: return .redraw
     case .suspend: return .suspend
-    case .enableSearch: return enableSearch(true)
-    case .disableSearch: return enableSearch(false)
-    case .toggleSearch: return enableSearch(!isSearchEnabled)
+    case .enableSearch, .disableSearch, .toggleSearch: return switchSearch(action)
     case .ignore: return .none
     case .execute, .become, .reload, .preview, .togglePreview, .showPreview, .hidePreview,
       .refreshPreview, .previewUp, .previewDown, .previewPageUp, .previewPageDown,
@@ -273,9 +271,11 @@ public struct PickerState: Sendable {
     return editor.characters != before.characters ? .queryChanged : .none
   }
 
-  /// `enable-search`, `disable-search`: turning search off keeps the
-  /// matches of the query typed so far; turning it on matches the query typed.
-  private mutating func enableSearch(_ enabled: Bool) -> Outcome {
+  /// `enable-search`, `disable-search`, `toggle-search`: turning search off
+  /// keeps the matches of the query typed so far; turning it on matches the
+  /// query typed.
+  private mutating func switchSearch(_ action: PickerAction) -> Outcome {
+    let enabled = action == .enableSearch || (action == .toggleSearch && !isSearchEnabled)
     guard enabled != isSearchEnabled else { return .none }
     frozenQuery = enabled ? nil : editor.bytes
     return enabled ? .queryChanged : .none
