@@ -22,12 +22,14 @@ public enum BindingEvent: Hashable, Sendable {
   /// `every(N)`, N in milliseconds.
   case every(milliseconds: Int)
 
-  /// The events that are one word, by fzf's name.
-  static let named: [String: BindingEvent] = [
-    "start": .start, "load": .load, "change": .change, "focus": .focus, "result": .result,
-    "result-final": .resultFinal, "one": .one, "zero": .zero, "multi": .multi, "resize": .resize,
-    "backward-eof": .backwardEOF, "click-header": .clickHeader, "click-footer": .clickFooter,
-  ]
+  /// The events that take no argument, by fzf's name.
+  static let named: [String: BindingEvent] = {
+    let all: [BindingEvent] = [
+      .start, .load, .change, .focus, .result, .resultFinal, .one, .zero, .multi, .resize, .backwardEOF,
+      .clickHeader, .clickFooter,
+    ]
+    return Dictionary(uniqueKeysWithValues: all.map { ($0.tableKey, $0) })
+  }()
 
   /// fzf's events that pick does not raise, with why (binding one is an error that says so).
   static let refused: [String: String] = [
@@ -37,8 +39,22 @@ public enum BindingEvent: Hashable, Sendable {
   /// The name the binding table holds the event's actions under. No key is
   /// spelled so (`every:` is not a key name), so the two never meet.
   public var tableKey: String {
-    if case .every(let milliseconds) = self { return "every:\(milliseconds)" }
-    return Self.named.first { $0.value == self }?.key ?? ""
+    switch self {
+    case .start: return "start"
+    case .load: return "load"
+    case .change: return "change"
+    case .focus: return "focus"
+    case .result: return "result"
+    case .resultFinal: return "result-final"
+    case .one: return "one"
+    case .zero: return "zero"
+    case .multi: return "multi"
+    case .resize: return "resize"
+    case .backwardEOF: return "backward-eof"
+    case .clickHeader: return "click-header"
+    case .clickFooter: return "click-footer"
+    case .every(let milliseconds): return "every:\(milliseconds)"
+    }
   }
 
   /// The event a binding table key names, if it names one.
