@@ -16,8 +16,15 @@ public struct PickerState: Sendable {
     case suspend
   }
 
-  public let configuration: PickerConfiguration
+  /// What the options made of the picker; `change-header`, `change-multi`
+  /// and the other `change-*` actions replace it (`PickerController`).
+  public internal(set) var configuration: PickerConfiguration
   public var editor: QueryEditor
+  /// `search(TEXT)`: what is matched instead of the query, until the query changes.
+  public internal(set) var searchOverride: [UInt8]? = nil
+  /// How many times `exclude` left items out, and the count the matches were ranked at.
+  public internal(set) var exclusions = 0
+  public private(set) var matchedExclusions = 0
   /// The prompt drawn before the query (`--prompt`; `change-prompt` replaces it).
   public var prompt: [UInt8]
   public var selection: Selection
@@ -73,7 +80,12 @@ public struct PickerState: Sendable {
   }
 
   /// Whether `matches` answers the query (and view) as it is now.
-  public var isUpToDate: Bool { matchedQuery == editor.bytes && matchedInReview == isReviewing }
+  public var isUpToDate: Bool {
+    matchedQuery == searchedQuery && matchedInReview == isReviewing && matchedExclusions == exclusions
+  }
+
+  /// What is matched: the query, or the text of `search(TEXT)`.
+  public var searchedQuery: [UInt8] { searchOverride ?? editor.bytes }
 
   /// The item under the cursor, if anything matches.
   public var currentItem: Int? {
@@ -84,10 +96,13 @@ public struct PickerState: Sendable {
   /// best match; the same query re-ranked (items streaming in) keeps the
   /// cursor on its item. Then the anchor, if any, places the cursor
   /// (`store` gives the items' text for an anchor that looks for one).
-  public mutating func update(matches new: RankedMatches, for query: [UInt8], store: ItemStore? = nil) {
+  public mutating func update(
+    matches new: RankedMatches, for query: [UInt8], store: ItemStore? = nil, exclusions: Int? = nil
+  ) {
     let queryChanged = query != matchedQuery || matchedInReview != isReviewing
     matches = new
     matchedQuery = query
+    matchedExclusions = exclusions ?? self.exclusions
     matchedInReview = isReviewing
     if placeReturningAnchor(queryChanged: queryChanged) { return }
     defer { placeAnchor(query: query, store: store) }
@@ -116,8 +131,9 @@ public struct PickerState: Sendable {
     cursorItem = nil
     userMovedCursor = false
     matches = new
-    matchedQuery = editor.bytes
+    matchedQuery = searchedQuery
     matchedInReview = false
+    matchedExclusions = exclusions
     cursor = 0
     scroll = 0
     // It measured the old items.
@@ -213,6 +229,8 @@ public struct PickerState: Sendable {
       .killLine, .yank, .clearQuery, .changeQuery:
       editor.apply(action)
     case .changePrompt(let text): prompt = text
+    case .search(let text): searchOverride = text
+    case .nextSelected, .previousSelected: moveToSelected(next: action == .nextSelected)
     case .up: move(visually: -1, cycles: true)
     case .down: move(visually: 1, cycles: true)
     case .pageUp: page(visually: -1, half: false)
@@ -248,12 +266,35 @@ public struct PickerState: Sendable {
     case .ignore: return .none
     case .execute, .become, .reload, .preview, .togglePreview, .showPreview, .hidePreview,
       .refreshPreview, .previewUp, .previewDown, .previewPageUp, .previewPageDown,
-      .previewHalfPageUp, .previewHalfPageDown, .previewTop, .previewBottom, .previousHistory, .nextHistory:
-      // Child processes, the preview pane and the query history are the
-      // controller's (PickerController); `become` and `preview(CMD)` are parsed only.
+      .previewHalfPageUp, .previewHalfPageDown, .previewTop, .previewBottom, .previousHistory, .nextHistory,
+      .change, .replaceQuery, .changeMulti, .bell, .print, .printQuery, .exclude, .excludeMulti, .trigger,
+      .unbind, .rebind, .toggleBind, .showHeader, .hideHeader, .toggleHeader, .transform, .cancelBackground,
+      .wait:
+      // Child processes, the preview pane, the query history, the options
+      // and the bindings are the controller's (PickerController).
       return .none
+    case .acceptOrPrintQuery: return .accept
     }
-    return editor.characters != before.characters ? .queryChanged : .none
+    guard editor.characters != before.characters else { return .none }
+    // As fzf: editing the query ends a `search(TEXT)`.
+    searchOverride = nil
+    return .queryChanged
+  }
+
+  /// `next-selected` / `prev-selected`: the nearest selected match below
+  /// (above) the cursor on screen, wrapping around the list, as fzf.
+  private mutating func moveToSelected(next: Bool) {
+    let total = matches.count
+    guard selection.count > 0, total > 1 else { return }
+    // Below on screen is towards worse matches when the best is on top.
+    let towardsWorse = configuration.upMovesToBetter == next
+    for step in 1..<total {
+      let position = towardsWorse ? (cursor + step) % total : (cursor - step + total) % total
+      if selection.contains(matches.itemIndex(at: position)) {
+        moveTo(position)
+        return
+      }
+    }
   }
 
   /// `accept-non-empty`: when something would be printed, or, as fzf, when
