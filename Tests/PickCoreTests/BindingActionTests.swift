@@ -47,7 +47,7 @@ import Testing
     #expect(missing.ending == .queryPrinted)
   }
 
-  @Test func `accept-or-print-query waits for a match while input is still open, as Enter does`() throws {
+  @Test func `accept-or-print-query waits for a match while input is still open, as Enter does (row 101)`() throws {
     var h = try Self.picker([], ["--bind=enter:accept-or-print-query"], isInputOpen: true)
     h.type("zz")
     h.press("enter")
@@ -140,7 +140,7 @@ import Testing
     #expect(screen.contains("Top") && screen.contains("title"))
   }
 
-  @Test func `change-multi turns multi-select on with Tab, and change-multi(0) off, clearing the selection`() throws {
+  @Test func `change-multi turns multi-select on with pick's multi keys, and change-multi(0) off (row 103)`() throws {
     var h = try Self.picker(["a", "b", "c"], ["--bind=f1:change-multi,f2:change-multi(0),f3:change-multi(1)"])
     h.press("tab")
     #expect(h.selected.isEmpty)
@@ -272,6 +272,17 @@ import Testing
     #expect(h.ending == nil)
     h.finishSearches()
     #expect(h.ending == .queryPrinted)
+  }
+
+  @Test func `keys typed while wait holds are kept and run after it (row 102)`() throws {
+    var h = try Self.picker(["apple", "banana"], ["--bind=f1:change-query(ban)+wait+first"])
+    h.answersSearches = false
+    h.press("f1")
+    h.type("x")
+    #expect(h.query == "ban")
+    h.finishSearches()
+    h.finishSearches()
+    #expect(h.query == "banx")
   }
 
   // MARK: Selected items and excluded items
