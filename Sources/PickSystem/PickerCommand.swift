@@ -58,6 +58,14 @@ public struct PickerCommand {
       // on screen), but a script reading stderr learns the list was incomplete.
       OutputWriter.printError("warning: \(note); the picker showed only the \(session.store.count) items read")
     }
+    return status(for: ending, of: session, remembering: remembering)
+  }
+
+  /// What the picker's ending prints, and the exit status (`become` does not
+  /// return unless its command could not be run).
+  private func status(
+    for ending: InteractiveSession.Ending, of session: InteractiveSession, remembering: Remembering
+  ) -> Int32 {
     switch ending {
     case .accepted(let items):
       return finish(

@@ -244,13 +244,14 @@ public final class TerminalSession {
     stdin: Int32, extra: Int32 = -1, preview: Int32 = -1, background: [Int32] = [], timeout: Int32
   ) -> Ready {
     // A negative descriptor is ignored by poll(), so the set can stay fixed.
-    var fds = [
-      pollfd(fd: device.fileDescriptor, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: signals.fileDescriptor, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: stdin, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: extra, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: preview, events: Int16(POLLIN), revents: 0),
-    ] + background.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+    var fds =
+      [
+        pollfd(fd: device.fileDescriptor, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: signals.fileDescriptor, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: stdin, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: extra, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: preview, events: Int16(POLLIN), revents: 0),
+      ] + background.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
     var ready = Ready()
     let n = Glibc.poll(&fds, nfds_t(fds.count), timeout)
     if n == 0 {

@@ -88,11 +88,13 @@ struct BindRow: Sendable, CustomTestStringConvertible {
     "ctrl-a:transform-header(date)+bg-transform:echo up",
     [
       "ctrl-a": [
-        .transform(.header, command: "date", isBackground: false), .transform(nil, command: "echo up", isBackground: true),
+        .transform(.header, command: "date", isBackground: false),
+        .transform(nil, command: "echo up", isBackground: true),
       ]
     ]),
   BindRow("ctrl-a:trigger(ctrl-b,enter)", ["ctrl-a": [.trigger(["ctrl-b", "enter"])]]),
-  BindRow("ctrl-a:unbind(a)+rebind(b)+toggle-bind(c)", ["ctrl-a": [.unbind(["a"]), .rebind(["b"]), .toggleBind(["c"])]]),
+  BindRow(
+    "ctrl-a:unbind(a)+rebind(b)+toggle-bind(c)", ["ctrl-a": [.unbind(["a"]), .rebind(["b"]), .toggleBind(["c"])]]),
   BindRow("ctrl-a:change-multi+change-multi(3)", ["ctrl-a": [.changeMulti(nil), .changeMulti(3)]]),
   BindRow("ctrl-a:up-selected+down-selected", ["ctrl-a": [.previousSelected, .nextSelected]]),
   BindRow("ctrl-b:become(vim {})", ["ctrl-b": [.become("vim {}")]]),

@@ -108,7 +108,9 @@ extension PickerController {
     switch event {
     case .key(let key):
       let spelling = expected[key.name]
-      return (spelling != nil ? [.accept] : keymap.actions(for: key), Trigger(expectedSpelling: spelling, keyName: key.name))
+      return (
+        spelling != nil ? [.accept] : keymap.actions(for: key), Trigger(expectedSpelling: spelling, keyName: key.name)
+      )
     case .paste(let text): return ([.insert(Array(text.unicodeScalars))], Trigger())
     case .mouse(let report): return mouseActions(report, now: now)
     case .cursorPosition, .modeReport: return ([], Trigger())

@@ -73,7 +73,9 @@ public enum PickerAction: Equatable, Sendable {
   case trigger([String])
   /// `unbind(KEYS)`, `rebind(KEYS)`, `toggle-bind(KEYS)`: bindings off, back
   /// to what the options gave, or the one or the other.
-  case unbind([String]), rebind([String]), toggleBind([String])
+  case unbind([String])
+  case rebind([String])
+  case toggleBind([String])
   /// `show-header`, `hide-header`, `toggle-header`: the `--header` text and header lines.
   case showHeader, hideHeader, toggleHeader
 

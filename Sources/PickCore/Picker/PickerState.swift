@@ -230,33 +230,12 @@ public struct PickerState: Sendable {
       editor.apply(action)
     case .changePrompt(let text): prompt = text
     case .search(let text): searchOverride = text
-    case .nextSelected, .previousSelected: moveToSelected(next: action == .nextSelected)
-    case .up: move(visually: -1, cycles: true)
-    case .down: move(visually: 1, cycles: true)
-    case .pageUp: page(visually: -1, half: false)
-    case .pageDown: page(visually: 1, half: false)
-    case .halfPageUp: page(visually: -1, half: true)
-    case .halfPageDown: page(visually: 1, half: true)
-    case .first: moveTo(0)
-    case .last: moveTo(matches.count - 1)
-    case .position(let number):
-      // fzf's pos(N): 1-based, negative counts from the end, 0 the first.
-      moveTo(number > 0 ? number - 1 : (number < 0 ? matches.count + number : 0))
-    case .toggle: toggleCurrent()
-    case .select:
-      if configuration.isMulti, let item = currentItem { selection.select(item) }
-    case .deselect:
-      if configuration.isMulti, let item = currentItem { selection.deselect(item) }
-    case .toggleDown, .toggleUp, .toggleIn, .toggleOut:
-      guard configuration.isMulti else { return .none }
-      toggleCurrent()
-      move(visually: visualStep(of: action), cycles: true)
-    case .selectAllOrNone where configuration.isMulti: selection.selectAllOrNone(matches)
-    case .selectAll where configuration.isMulti: selection.selectAll(matches)
-    case .deselectAll where configuration.isMulti: selection.deselectAll(matches)
-    case .toggleAll where configuration.isMulti: selection.toggleAll(matches)
-    case .clearMulti: selection.clear()
-    case .selectAllOrNone, .selectAll, .deselectAll, .toggleAll: return .none
+    case .up, .down, .pageUp, .pageDown, .halfPageUp, .halfPageDown, .first, .last, .position, .nextSelected,
+      .previousSelected:
+      moveCursor(action)
+    case .toggle, .select, .deselect, .toggleDown, .toggleUp, .toggleIn, .toggleOut, .selectAllOrNone,
+      .selectAll, .deselectAll, .toggleAll, .clearMulti:
+      changeSelection(action)
     case .toggleReview: return toggleReview()
     case .toggleWrap: lineBreaking.toggleWrap()
     case .toggleWrapWord: lineBreaking.toggleWrapWord()
@@ -279,6 +258,44 @@ public struct PickerState: Sendable {
     // As fzf: editing the query ends a `search(TEXT)`.
     searchOverride = nil
     return .queryChanged
+  }
+
+  /// The moves of the cursor.
+  private mutating func moveCursor(_ action: PickerAction) {
+    switch action {
+    case .up: move(visually: -1, cycles: true)
+    case .down: move(visually: 1, cycles: true)
+    case .pageUp: page(visually: -1, half: false)
+    case .pageDown: page(visually: 1, half: false)
+    case .halfPageUp: page(visually: -1, half: true)
+    case .halfPageDown: page(visually: 1, half: true)
+    case .first: moveTo(0)
+    case .last: moveTo(matches.count - 1)
+    case .position(let number):
+      // fzf's pos(N): 1-based, negative counts from the end, 0 the first.
+      moveTo(number > 0 ? number - 1 : (number < 0 ? matches.count + number : 0))
+    case .nextSelected, .previousSelected: moveToSelected(next: action == .nextSelected)
+    default: break
+    }
+  }
+
+  /// The changes of the selection (nothing but `clear-multi` in single mode).
+  private mutating func changeSelection(_ action: PickerAction) {
+    if action == .toggle { toggleCurrent() }
+    if action == .clearMulti { selection.clear() }
+    guard configuration.isMulti else { return }
+    switch action {
+    case .select: if let item = currentItem { selection.select(item) }
+    case .deselect: if let item = currentItem { selection.deselect(item) }
+    case .toggleDown, .toggleUp, .toggleIn, .toggleOut:
+      toggleCurrent()
+      move(visually: visualStep(of: action), cycles: true)
+    case .selectAllOrNone: selection.selectAllOrNone(matches)
+    case .selectAll: selection.selectAll(matches)
+    case .deselectAll: selection.deselectAll(matches)
+    case .toggleAll: selection.toggleAll(matches)
+    default: break
+    }
   }
 
   /// `next-selected` / `prev-selected`: the nearest selected match below
