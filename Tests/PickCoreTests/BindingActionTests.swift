@@ -327,6 +327,16 @@ import Testing
     #expect(h.listed.isEmpty)
   }
 
+  @Test func `an item excluded in the review view leaves it`() throws {
+    var h = try Self.picker(["a", "b", "c"], ["-m", "--bind=f1:exclude"])
+    h.press("tab", "tab", "ctrl-s")
+    #expect(h.listed == ["a", "b"])
+    h.press("f1")
+    #expect(h.listed == ["b"])
+    h.press("ctrl-s")
+    #expect(h.listed == ["b", "c"])
+  }
+
   @Test func `an excluded item stays out of a cached answer for the same query`() throws {
     var h = try Self.picker(["ab", "ac", "b"], ["--bind=f1:exclude"])
     h.type("a")
