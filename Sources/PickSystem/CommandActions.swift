@@ -29,6 +29,32 @@ enum CommandActions {
     } ?? []
   }
 
+  /// `transform-*(CMD)`: runs CMD with no terminal and waits for it, as
+  /// fzf does (the picker does not answer meanwhile; a signal that ends
+  /// pick ends CMD too); what it printed (at most
+  /// `BackgroundCommands.outputLimit` bytes) and the signals that came.
+  static func transformOutput(
+    _ template: PreviewTemplate, context: PreviewTemplate.Context, options: Options, terminal: TerminalSession
+  ) -> (output: [UInt8], signals: [Int32]) {
+    withExpansion(template, context) { command -> (output: [UInt8], signals: [Int32]) in
+      guard
+        let child = try? ChildProcess(
+          shell: options.withShell, command: command, input: .null, output: .pipe, errors: .null)
+      else { return ([], []) }
+      let (output, _) = readOutput(of: child.outputDescriptor, limit: BackgroundCommands.outputLimit, within: nil)
+      child.closeOutput()
+      return (output, terminal.wait(forSilent: child))
+    } ?? ([], [])
+  }
+
+  /// `become(CMD)`: the command line, its `{f}` files written and left for
+  /// CMD (pick is gone when CMD reads them, as fzf leaves them); nil when
+  /// it cannot be passed to the shell.
+  static func becomeCommand(_ template: PreviewTemplate, context: PreviewTemplate.Context) -> [UInt8]? {
+    let expansion = template.expand(context) { PreviewRunner.temporaryFile($0) }
+    return expansion.problem == nil ? expansion.command : nil
+  }
+
   /// Runs `body` with `template` expanded for `context` (its `{f}` files
   /// written, and removed once `body` is done); nil, without running it,
   /// when the command cannot be passed to the shell.
@@ -69,7 +95,8 @@ extension CommandActions {
           environment: context.environment + [(Array("PICK_INFO".utf8), info)],
           input: .null, output: .pipe, errors: .null)
       else { return ([], []) }
-      let (output, finished) = readOutput(of: child.outputDescriptor)
+      let (output, finished) = readOutput(
+        of: child.outputDescriptor, limit: infoOutputLimit, within: infoCommandTimeout)
       // A command still writing gets SIGPIPE; one still running past the time is ended.
       child.closeOutput()
       if !finished { child.terminate(graceMilliseconds: TerminalSession.commandEndGrace) }
@@ -77,17 +104,17 @@ extension CommandActions {
     } ?? ([], [])
   }
 
-  /// Reads `fd` until its end, `infoOutputLimit` bytes or `infoCommandTimeout`;
-  /// `finished`: it ended.
-  private static func readOutput(of fd: Int32) -> (bytes: [UInt8], finished: Bool) {
+  /// Reads `fd` until its end, `limit` bytes or `within` milliseconds (no
+  /// limit: nil); `finished`: it ended.
+  private static func readOutput(of fd: Int32, limit: Int, within: Int?) -> (bytes: [UInt8], finished: Bool) {
     var bytes: [UInt8] = []
     var block = [UInt8](repeating: 0, count: 4096)
-    let deadline = Clock.milliseconds() + infoCommandTimeout
-    while bytes.count < infoOutputLimit {
-      let left = deadline - Clock.milliseconds()
-      guard left > 0 else { return (bytes, false) }
+    let deadline = within.map { Clock.milliseconds() + $0 }
+    while bytes.count < limit {
+      let left = deadline.map { $0 - Clock.milliseconds() } ?? -1
+      guard deadline == nil || left > 0 else { return (bytes, false) }
       var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-      if poll(&entry, 1, Int32(left)) <= 0 { continue }
+      if poll(&entry, 1, Int32(clamping: left)) <= 0 { continue }
       let n = block.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
       if n == 0 { return (bytes, true) }
       if n > 0 { bytes += block[0..<n] } else if errno != EINTR && errno != EAGAIN { return (bytes, true) }

@@ -22,6 +22,8 @@ public final class InteractiveSession {
   private var engine: SearchEngine
   /// `--preview`: its command runs beside the loop, never blocking it.
   private let preview: PreviewRunner?
+  /// `bg-transform-*`: commands that run beside the loop.
+  private let background: BackgroundCommands
   private var renderer: FrameRenderer
   /// The geometry last reported to the controller.
   private var geometry: TerminalGeometry
@@ -43,6 +45,7 @@ public final class InteractiveSession {
     originalInput = input
     engine = try SearchEngine(options: options, store: store)
     preview = PreviewRunner(options: options)
+    background = BackgroundCommands(shell: options.withShell)
     renderer = FrameRenderer(
       colors: options.usesColor && ProcessEnvironment.value("NO_COLOR").map(\.isEmpty) != false)
     geometry = Self.geometry(of: terminal)
@@ -62,6 +65,10 @@ public final class InteractiveSession {
   public var pressedKey: String? { controller.pressedKey }
   /// Why the input was cut short ("input truncated: …"), if it was.
   public var inputTruncation: String? { controller.inputTruncation }
+  /// `print(TEXT)`: the lines to print before the items.
+  public var printQueue: [[UInt8]] { controller.printQueue }
+  /// `become(CMD)`: the command to replace pick with, once the picker has ended with `.become`.
+  public private(set) var becomeCommand: [UInt8]? = nil
 
   /// Runs the picker until the user accepts or aborts.
   public func run() throws -> Ending {
@@ -69,6 +76,7 @@ public final class InteractiveSession {
       // Not `stop()`: the terminal is restored next, and must not wait for a search.
       engine.abandon()
       preview?.stopAll()
+      background.cancelAll()
       if input !== originalInput { input.stop(waitingForWalker: false) }
       PreviewRunner.remove(commandFiles)
     }
@@ -92,7 +100,8 @@ public final class InteractiveSession {
     if let wait = preview?.timeout(now: now) { timeout = min(timeout ?? Int.max, wait) }
     let ready = terminal.poll(
       stdin: controller.wantsItems ? input.descriptor : -1, extra: engine.readyDescriptor,
-      preview: preview?.descriptor ?? -1, timeout: timeout.map { Int32(clamping: $0) } ?? -1)
+      preview: preview?.descriptor ?? -1, background: background.descriptors,
+      timeout: timeout.map { Int32(clamping: $0) } ?? -1)
     guard let events = events(from: ready) else { return .hungUp }
     return try perform(controller.handle(events, now: Clock.milliseconds()))
   }
@@ -104,6 +113,7 @@ public final class InteractiveSession {
     if ready.extra, let result = engine.take() { events.append(.searchFinished(result.result)) }
     if ready.preview, let output = preview?.read() { events.append(output) }
     if let ended = preview?.reap() { events.append(ended) }
+    if !ready.background.isEmpty { events += background.read(ready.background) }
     events += ready.signals.compactMap(Self.event(for:))
     if ready.stdin { events.append(readItems()) }
     if ready.terminal {
@@ -176,6 +186,15 @@ public final class InteractiveSession {
         template, context: context, isSilent: isSilent, options: options, terminal: terminal)
       return signals.compactMap(Self.event(for:))
     case .reload(let template, let context): return [try reload(template, context: context)]
+    case .become(let template, let context):
+      becomeCommand = CommandActions.becomeCommand(template, context: context)
+    case .runTransform(let id, let template, let context, let isBackground):
+      if isBackground { return background.start(id: id, template, context: context).map { [$0] } ?? [] }
+      let (output, signals) = CommandActions.transformOutput(
+        template, context: context, options: options, terminal: terminal)
+      return [.transformOutput(id: id, output)] + signals.compactMap(Self.event(for:))
+    case .cancelBackground: background.cancelAll()
+    case .bell: terminal.bell()
     case .runInfoCommand(let template, let context, let info):
       let (output, signals) = CommandActions.infoOutput(
         template, context: context, info: info, options: options, terminal: terminal)

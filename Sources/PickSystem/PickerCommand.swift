@@ -58,12 +58,28 @@ public struct PickerCommand {
       // on screen), but a script reading stderr learns the list was incomplete.
       OutputWriter.printError("warning: \(note); the picker showed only the \(session.store.count) items read")
     }
+    return status(for: ending, of: session, remembering: remembering)
+  }
+
+  /// What the picker's ending prints, and the exit status (`become` does not
+  /// return unless its command could not be run).
+  private func status(
+    for ending: InteractiveSession.Ending, of session: InteractiveSession, remembering: Remembering
+  ) -> Int32 {
     switch ending {
     case .accepted(let items):
       return finish(
-        items, query: session.finalQuery, key: session.pressedKey, store: session.store, remembering: remembering)
+        items, query: session.finalQuery, key: session.pressedKey, lines: session.printQueue, store: session.store,
+        remembering: remembering)
     case .nothingChosen:
-      return printResults([], query: session.finalQuery, key: session.pressedKey, store: session.store)
+      return printResults(
+        [], query: session.finalQuery, key: session.pressedKey, lines: session.printQueue, store: session.store)
+    case .queryPrinted: return printQuery(session.finalQuery)
+    case .become:
+      guard let command = session.becomeCommand else { return ExitStatus.error }
+      let terminal = options.tty ?? Array("/dev/tty".utf8)
+      OutputWriter.printError(Become.exec(shell: options.withShell, command: command, terminal: terminal))
+      return 127
     case .aborted: return ExitStatus.aborted
     case .hungUp: return ExitStatus.hungUp
     }
@@ -157,21 +173,41 @@ public struct PickerCommand {
 
   /// Prints an accepted choice and, when that worked, remembers it.
   private func finish(
-    _ items: [Int], query: [UInt8], key: String? = nil, store: ItemStore, remembering: Remembering
+    _ items: [Int], query: [UInt8], key: String? = nil, lines: [[UInt8]] = [], store: ItemStore,
+    remembering: Remembering
   ) -> Int32 {
-    let status = printResults(items, query: query, key: key, store: store)
+    let status = printResults(items, query: query, key: key, lines: lines, store: store)
     if status == ExitStatus.matched { remembering.save(items.map { Array(store.item($0)) }) }
     return status
   }
 
-  /// Writes the results (after the query and `--expect` lines) to stdout; the exit status for them.
-  private func printResults(_ items: [Int], query: [UInt8], key: String? = nil, store: ItemStore) -> Int32 {
-    var sink = OutputWriter.sink(1)
+  /// Writes the results to stdout, as fzf orders them: the query
+  /// (`--print-query`), the `--expect` key, the `print(TEXT)` lines, then
+  /// the items; the exit status for them.
+  private func printResults(
+    _ items: [Int], query: [UInt8], key: String? = nil, lines: [[UInt8]] = [], store: ItemStore
+  ) -> Int32 {
     let writer = ResultWriter(options: options)
-    do throws(WriteFailure) {
+    let status = write { sink throws(WriteFailure) in
       try writer.writeQuery(query, to: &sink)
       try writer.writeExpectedKey(key, to: &sink)
+      for line in lines { try writer.writeLine(line, to: &sink) }
       try writer.writeItems(count: items.count, store: store, to: &sink) { items[$0] }
+    }
+    return status ?? (items.isEmpty ? ExitStatus.noMatch : ExitStatus.matched)
+  }
+
+  /// `print-query`: the query alone, whatever `--print-query` says; status 0.
+  private func printQuery(_ query: [UInt8]) -> Int32 {
+    let writer = ResultWriter(options: options)
+    return write { sink throws(WriteFailure) in try writer.writeLine(query, to: &sink) } ?? ExitStatus.matched
+  }
+
+  /// Runs `body` on a sink to stdout and flushes it; the exit status when writing failed, else nil.
+  private func write(_ body: (inout ResultSink) throws(WriteFailure) -> Void) -> Int32? {
+    var sink = OutputWriter.sink(1)
+    do throws(WriteFailure) {
+      try body(&sink)
       try sink.flush()
     } catch {
       switch error {
@@ -181,7 +217,7 @@ public struct PickerCommand {
         return ExitStatus.error
       }
     }
-    return items.isEmpty ? ExitStatus.noMatch : ExitStatus.matched
+    return nil
   }
 }
 

@@ -16,6 +16,8 @@ public final class TerminalSession {
     public var extra = false
     /// The preview command's output is readable (or at its end).
     public var preview = false
+    /// Those of the background commands' outputs that are readable (or at their end).
+    public var background: Set<Int32> = []
   }
 
   public let device: TerminalDevice
@@ -226,6 +228,11 @@ public final class TerminalSession {
   /// SIGTERM before it is killed: pick's exit must not wait on it for long.
   static let commandEndGrace = 200
 
+  /// `bell`: the terminal's bell (BEL), between frames.
+  public func bell() {
+    try? device.write([0x07], unlessReadable: signals.fileDescriptor)
+  }
+
   /// Ctrl-Z: restore, stop, and come back (or do nothing without job control).
   public func suspend() {
     _ = try? Suspend.suspend(device, rawMode: rawMode, leaving: leaving, entering: entering)
@@ -233,15 +240,18 @@ public final class TerminalSession {
   }
 
   /// Waits for the terminal, `stdin` (a descriptor, or -1) or a signal, at most `timeout` ms (-1: no limit).
-  public func poll(stdin: Int32, extra: Int32 = -1, preview: Int32 = -1, timeout: Int32) -> Ready {
+  public func poll(
+    stdin: Int32, extra: Int32 = -1, preview: Int32 = -1, background: [Int32] = [], timeout: Int32
+  ) -> Ready {
     // A negative descriptor is ignored by poll(), so the set can stay fixed.
-    var fds = [
-      pollfd(fd: device.fileDescriptor, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: signals.fileDescriptor, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: stdin, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: extra, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: preview, events: Int16(POLLIN), revents: 0),
-    ]
+    var fds =
+      [
+        pollfd(fd: device.fileDescriptor, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: signals.fileDescriptor, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: stdin, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: extra, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: preview, events: Int16(POLLIN), revents: 0),
+      ] + background.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
     var ready = Ready()
     let n = Glibc.poll(&fds, nfds_t(fds.count), timeout)
     if n == 0 {
@@ -255,6 +265,9 @@ public final class TerminalSession {
     ready.stdin = stdin >= 0 && fds[2].revents & (Int16(POLLIN) | hangUp) != 0
     ready.extra = extra >= 0 && fds[3].revents & Int16(POLLIN) != 0
     ready.preview = preview >= 0 && fds[4].revents & (Int16(POLLIN) | hangUp) != 0
+    for entry in fds.dropFirst(5) where entry.revents & (Int16(POLLIN) | hangUp) != 0 {
+      ready.background.insert(entry.fd)
+    }
     return ready
   }
 }

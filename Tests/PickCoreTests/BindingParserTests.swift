@@ -82,7 +82,21 @@ struct BindRow: Sendable, CustomTestStringConvertible {
     "ctrl-r:reload(seq 10)+clear-query",
     ["ctrl-r": [.reload(command: "seq 10", isSync: false), .clearQuery]]),
   BindRow("ctrl-r:reload-sync:seq 3", ["ctrl-r": [.reload(command: "seq 3", isSync: true)]]),
-  BindRow("?:preview(cat {})", ["?": [.preview("cat {}")]]),
+  BindRow("ctrl-a:print(a,b)+print-query", ["ctrl-a": [.print(Array("a,b".utf8)), .printQuery]]),
+  BindRow("ctrl-a:change-header(x:y)", ["ctrl-a": [.change(.header, Array("x:y".utf8))]]),
+  BindRow(
+    "ctrl-a:transform-header(date)+bg-transform:echo up",
+    [
+      "ctrl-a": [
+        .transform(.header, command: "date", isBackground: false),
+        .transform(nil, command: "echo up", isBackground: true),
+      ]
+    ]),
+  BindRow("ctrl-a:trigger(ctrl-b,enter)", ["ctrl-a": [.trigger(["ctrl-b", "enter"])]]),
+  BindRow(
+    "ctrl-a:unbind(a)+rebind(b)+toggle-bind(c)", ["ctrl-a": [.unbind(["a"]), .rebind(["b"]), .toggleBind(["c"])]]),
+  BindRow("ctrl-a:change-multi+change-multi(3)", ["ctrl-a": [.changeMulti(nil), .changeMulti(3)]]),
+  BindRow("ctrl-a:up-selected+down-selected", ["ctrl-a": [.previousSelected, .nextSelected]]),
   BindRow("ctrl-b:become(vim {})", ["ctrl-b": [.become("vim {}")]]),
   BindRow("ctrl-a:put(ab)+pos(-2)", ["ctrl-a": [.insert(["a", "b"]), .position(-2)]]),
   BindRow("ctrl-a:change-query(x y)", ["ctrl-a": [.changeQuery(Array("x y".utf8))]]),
@@ -128,11 +142,17 @@ struct InvalidBindRow: Sendable, CustomTestStringConvertible {
   InvalidBindRow("ctrl-a:pos(x)", "invalid position: x"),
   InvalidBindRow("ctrl-a:jump", "unsupported action: jump (pick does not have it)"),
   InvalidBindRow("ctrl-a:toggle-sort", "unsupported action: toggle-sort (pick does not have it)"),
-  InvalidBindRow("ctrl-a:transform(ls)", "unsupported action: transform (pick does not have it)"),
   InvalidBindRow("jump:accept", "unsupported event: jump (pick has no jump action)"),
   InvalidBindRow("every(0):accept", "every() requires a positive number of seconds"),
   InvalidBindRow("every(x):accept", "every() requires a positive number of seconds"),
   InvalidBindRow("every(3e9):accept", "every() interval is too large"),
+  InvalidBindRow("ctrl-a:change-nth(2)", "unsupported action: change-nth (pick does not have it)"),
+  InvalidBindRow("?:preview(cat {})", "unsupported action: preview (pick does not have it)"),
+  // fzf reads these key lists only when the key is pressed; pick at once.
+  InvalidBindRow("ctrl-a:unbind()", "unbind target required"),
+  InvalidBindRow("ctrl-a:trigger(bogus)", "unsupported key: bogus"),
+  InvalidBindRow("ctrl-a:change-multi(-1)", "invalid multi-select limit: -1"),
+  InvalidBindRow("ctrl-a:change-search(x)", "unknown action: change-search(x)"),
 ])
 func `invalid --bind values are errors naming the bad part`(row: InvalidBindRow) {
   #expect(throws: InvalidValue(row.message)) { try bind(row.spec) }

@@ -250,8 +250,8 @@ func `in multi mode ctrl-a selects all by default, and --bind gives it back to b
 @Test func `preview and child-process actions are bound but leave the items alone`() throws {
   // The controller asks the session to run them (PreviewRunner, execute, reload).
   var picker = try Bound(
-    ["a", "b"], bind: ["f1:execute(echo {})+reload(seq 3)+become(vi)+toggle-preview+preview-down"])
-  // execute asks for a redraw after it; reload cannot start here; become does nothing yet; no preview.
+    ["a", "b"], bind: ["f1:execute(echo {})+reload(seq 3)+toggle-preview+preview-down"])
+  // execute asks for a redraw after it; reload cannot start here; no preview.
   #expect(picker.press(esc + Array("OP".utf8)) == .redraw)
   #expect(picker.state.matches.count == 2)
 }

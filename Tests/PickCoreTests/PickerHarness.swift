@@ -21,6 +21,11 @@ struct PickerHarness {
   var searches = 0
   /// `reload(CMD)`: the items CMD prints, by its expanded command line; nil: it cannot start.
   var reloadItems: (String) -> [String]? = { _ in nil }
+  /// `transform-*(CMD)`: what CMD prints, by its expanded command line; nil:
+  /// the command has not answered yet (it is held in `runningTransforms`,
+  /// as a background one always is, until `finishTransform`).
+  var transformOutput: (String) -> String? = { _ in nil }
+  var runningTransforms: [(id: Int, command: String)] = []
   /// When false, searches are held in `pendingSearches` until `finishSearches()`.
   var answersSearches = true
   var pendingSearches: [SearchRequest] = []
@@ -74,11 +79,30 @@ struct PickerHarness {
       case .reload(let template, let context):
         self.effects.append(effect)
         reply = reload(template, context)
+      case .runTransform(let id, let template, let context, let isBackground):
+        self.effects.append(effect)
+        let command = String(decoding: template.expand(context) { _ in nil }.command, as: UTF8.self)
+        if !isBackground, let output = transformOutput(command) {
+          reply = .transformOutput(id: id, Array(output.utf8))
+        } else {
+          runningTransforms.append((id, command))
+        }
       default:
         self.effects.append(effect)
       }
       if let reply { pending = controller.handle(reply, now: now)[...] + pending }
     }
+  }
+
+  /// A held transform command (the oldest, or the one whose command line is
+  /// `command`) prints `output` and ends.
+  mutating func finishTransform(_ command: String? = nil, printing output: String) {
+    guard let index = runningTransforms.firstIndex(where: { command == nil || $0.command == command }) else {
+      Issue.record("no transform running for \(command ?? "any command")")
+      return
+    }
+    let id = runningTransforms.remove(at: index).id
+    send(.transformOutput(id: id, Array(output.utf8)))
   }
 
   /// Answers the held search (the newest request), as the engine would.
@@ -136,7 +160,7 @@ struct PickerHarness {
       send(.tick)
     }
     switch ending {
-    case .accepted, .nothingChosen: return .accept
+    case .accepted, .nothingChosen, .queryPrinted, .become: return .accept
     case .aborted, .hungUp: return .abort
     case nil: break
     }
@@ -190,6 +214,7 @@ struct PickerHarness {
       "pgup": [escape] + Array("[5~".utf8), "pgdn": [escape] + Array("[6~".utf8),
       "shift-up": [escape] + Array("[1;2A".utf8), "shift-down": [escape] + Array("[1;2B".utf8),
       "f1": [escape] + Array("OP".utf8), "f2": [escape] + Array("OQ".utf8),
+      "f3": [escape] + Array("OR".utf8), "f4": [escape] + Array("OS".utf8),
       "ctrl-/": [0x1F], "ctrl-space": [0x00],
     ]
     if let bytes = named[name] { return bytes }

@@ -83,6 +83,17 @@ private let words = ["alpha", "beta", "alphabet", "gamma", "alps", "delta", "alp
     #expect(bench.plan(bench.request("al", 0..<8)) == .cached(earlier))
   }
 
+  @Test func `an answer given before items were excluded is neither reused nor narrowed`() throws {
+    var bench = try Bench(words)
+    bench.answer(bench.request("al", 0..<8))
+    var excluded = bench.request("al", 0..<8)
+    excluded.exclusions = 1
+    #expect(bench.plan(excluded) == .fromScratch)
+    var narrower = bench.request("alp", 0..<8)
+    narrower.exclusions = 1
+    #expect(bench.plan(narrower) == .fromScratch)
+  }
+
   @Test func `the same query over more items searches only the items read since`() throws {
     var bench = try Bench(words)
     let earlier = bench.answer(bench.request("al", 0..<3))

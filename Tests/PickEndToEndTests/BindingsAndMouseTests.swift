@@ -283,7 +283,7 @@ extension Array where Element == UInt8 {
     ",,", "+:",
     "ctrl-x:", "(", ")", "[", "]", "{", "}", "<", ">", "~", "!", "@", "$", "%", "^", "&", "*", ";",
     "/", "|",
-    " ", "-2", "execute", "execute:", "execute-silent", "reload", "preview", "change-prompt",
+    " ", "-2", "execute", "execute:", "execute-silent", "reload", "change-prompt",
     "change-query",
     "put", "pos", "up", "down", "accept", "abort", "first", "toggle", "toggle-all", "select-all",
     "deselect-all", "cancel", "kill-line", "clear-query",

@@ -8,6 +8,7 @@ extension PickerController {
     if let outcome = previewScheduler?.perform(action, pageLines: pageLines), outcome.handled {
       return previewCommands(outcome.commands)
     }
+    if let effects = performBindingAction(action, trigger: trigger) { return effects }
     switch action {
     case .reload(let command, _):
       let template = PreviewTemplate(Array(command.utf8))
@@ -38,6 +39,7 @@ extension PickerController {
     case .suspend: return [.suspendTerminal, .invalidateScreen]
     case .accept:
       pressedKey = trigger.expectedSpelling
+      acceptFallback = action == .acceptOrPrintQuery ? .queryPrinted : .nothingChosen
       guard itemsSinceRank else { return decideAccept() }
       // Answer the query on screen over everything read so far: search again and wait.
       itemsSinceRank = false
@@ -88,7 +90,7 @@ extension PickerController {
   /// match (input still open, or items came while the search ran).
   mutating func decideAccept() -> [PickerEffect] {
     if state.matches.count > 0 || state.selection.count > 0 { return end(.accepted(state.chosenItems())) }
-    if !isInputOpen && !itemsSinceRank { return end(.nothingChosen) }
+    if !isInputOpen && !itemsSinceRank { return end(acceptFallback) }
     isWaitingToAccept = true
     return []
   }
@@ -126,6 +128,7 @@ extension PickerController {
     inputTruncation = nil
     inFlight = nil
     duplicates = options.unique ? DuplicateFilter(skipping: options.headerLines) : nil
+    excludedItems = []
     preselection = Preselection(texts: selectedTexts)
     preselectedUpTo = 0
     state.itemCount = 0

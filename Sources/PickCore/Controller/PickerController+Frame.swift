@@ -54,7 +54,7 @@ extension PickerController {
   }
 
   /// The `--with-nth` text of an item (without a trailing CR, like the matched text).
-  private static func shownText(of item: Int, in store: ItemStore, fields: FieldSelection) -> [UInt8] {
+  static func shownText(of item: Int, in store: ItemStore, fields: FieldSelection) -> [UInt8] {
     var out: [UInt8] = []
     var tokens: [Range<Int>] = []
     var bytes = store.item(item)

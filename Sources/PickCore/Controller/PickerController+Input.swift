@@ -18,6 +18,8 @@ extension PickerController {
     case matches
     /// The new store of a `reload`.
     case reload(selectedTexts: [[UInt8]], cursorText: [UInt8]?)
+    /// The output of a `transform-*` command (by its id).
+    case transform(Int)
   }
 
   /// What ran the actions of an event: the `--expect` spelling of the key or
@@ -25,6 +27,8 @@ extension PickerController {
   struct Trigger {
     var expectedSpelling: String? = nil
     var clickedItem: Int? = nil
+    /// The key pressed, by name (a bare `put` in `transform`'s output types it).
+    var keyName: String? = nil
     /// Whether the actions waited for new matches: the cursor goes back to
     /// the clicked item before they run.
     var waited = false
@@ -114,7 +118,7 @@ extension PickerController {
       let spelling = expected[key.name]
       lastKeyName = key.name
       lastActivity = now
-      var trigger = Trigger(expectedSpelling: spelling)
+      var trigger = Trigger(expectedSpelling: spelling, keyName: key.name)
       trigger.typesCharacter = keymap.bindings[key.name] == nil
       return (spelling != nil ? [.accept] : keymap.actions(for: key), trigger)
     case .paste(let text):
@@ -131,6 +135,7 @@ extension PickerController {
   /// screen while they are stale starts that search and waits: it and the
   /// rest go back to the front of the queue.
   private mutating func run(_ actions: [PickerAction], trigger: Trigger, now: Int) -> [PickerEffect] {
+    let actions = expandingTriggers(actions)
     var effects: [PickerEffect] = []
     var trigger = trigger
     if trigger.baseline == nil {

@@ -3,15 +3,18 @@
 extension PickerController {
   /// The search the screen needs now: the query over every item read (or over the review list).
   func currentRequest() -> SearchRequest {
-    SearchRequest(
+    var request = SearchRequest(
       query: state.searchQuery, range: min(options.headerLines, store.count)..<store.count,
-      items: state.reviewItems, excluded: duplicates?.snapshot(), isReview: state.isReviewing)
+      items: state.reviewItems, excluded: excludedSnapshot(), isReview: state.isReviewing)
+    request.exclusions = state.exclusions
+    return request
   }
 
   /// Whether a search for the query and view on screen is running.
   var isSearchingCurrent: Bool {
     guard let inFlight else { return false }
     return inFlight.query == state.searchQuery && inFlight.isReview == state.isReviewing
+      && inFlight.exclusions == state.exclusions
   }
 
   /// Asks for the current query over everything read so far; a search still
@@ -33,7 +36,9 @@ extension PickerController {
   /// the matches of the query on screen goes on.
   mutating func searchFinished(_ result: SearchResult, now: Int) -> [PickerEffect] {
     inFlight = nil
-    install(result.matches, compiled: result.compiled, query: result.request.query, highlights: result.highlights)
+    install(
+      result.matches, compiled: result.compiled, query: result.request.query, highlights: result.highlights,
+      exclusions: result.request.exclusions)
     resultEvents(coversInput: result.request.range.upperBound == store.count)
     guard blocker == .matches, state.isUpToDate else { return [] }
     blocker = nil
@@ -42,19 +47,26 @@ extension PickerController {
 
   /// Installs matches for `query`; the highlighter follows the query that ranked them.
   mutating func install(
-    _ matches: RankedMatches, compiled: CompiledQuery, query: [UInt8], highlights: LongItemHighlights
+    _ matches: RankedMatches, compiled: CompiledQuery, query: [UInt8], highlights: LongItemHighlights,
+    exclusions: Int? = nil
   ) {
     self.compiled = compiled
     highlighter = ItemMatcher(compiled)
     longItemHighlights = highlights
     state.itemCount = matchableCount
-    state.update(matches: matches, for: query, store: store)
+    state.update(matches: matches, for: query, store: store, exclusions: exclusions)
   }
 
   /// Items read so far that can match: header lines and `--unique` repeats left out.
   var matchableCount: Int {
     let range = min(options.headerLines, store.count)..<store.count
-    return range.count - (duplicates?.duplicateCount ?? 0)
+    return range.count - (duplicates?.duplicateCount ?? 0) - excludedItems.count
+  }
+
+  /// The items every search leaves out: `--unique`'s repeats and the excluded items.
+  func excludedSnapshot() -> DuplicateSnapshot? {
+    guard !excludedItems.isEmpty else { return duplicates?.snapshot() }
+    return DuplicateSnapshot(adding: excludedItems, to: duplicates?.snapshot(), count: store.count)
   }
 
   /// Runs `--unique` and preselection over the items read since the last call.

@@ -19,13 +19,18 @@
 /// queued until that search is done, so `5`, Tab, Enter typed in one go
 /// toggles the `5`. `reload` waits the same way for its new store.
 public struct PickerController {
-  let options: Options
+  /// The options; `change-header`, `change-multi` and the other `change-*`
+  /// actions change some of them while the picker runs.
+  var options: Options
   /// The items; `reload(CMD)` replaces them.
   public internal(set) var store: ItemStore
   /// Everything drawn: query, matches, cursor, selection.
   public internal(set) var state: PickerState
   let ranker: Ranker
-  let keymap: Keymap
+  /// What each key does; `unbind`, `rebind` and `toggle-bind` change it.
+  var keymap: Keymap
+  /// The table the options made, which `rebind` and `toggle-bind` restore from.
+  var boundKeymap: Keymap
   /// `--expect` keys by name, with the spelling to print.
   let expected: [String: String]
   var compiled: CompiledQuery
@@ -108,6 +113,17 @@ public struct PickerController {
   /// Where the last click on the header and on the footer hit (1-based line and column; 0: none).
   var headerClick = SectionClick()
   var footerClick = SectionClick()
+  /// `print(TEXT)`: lines printed before the items when the picker accepts.
+  public internal(set) var printQueue: [[UInt8]] = []
+  /// Transform commands running, by id: what their output is for.
+  var transforms: [Int: PendingTransform] = [:]
+  var lastTransformID = 0
+  /// `exclude`, `exclude-multi`: items left out of the list until a reload.
+  var excludedItems: Set<Int> = []
+  /// `hide-header`: the `--header` text and the header lines are not drawn.
+  var isHeaderHidden = false
+  /// How Enter ends when nothing can be chosen: `accept-or-print-query` prints the query.
+  var acceptFallback = PickerEnding.nothingChosen
 
   /// How the picker ended, once it has.
   public internal(set) var ending: PickerEnding? = nil
@@ -156,6 +172,7 @@ public struct PickerController {
     self.store = store
     ranker = Ranker.picker(options)
     keymap = Keymap(isMulti: options.multi != nil, history: setup.history != nil, custom: options.bindings)
+    boundKeymap = keymap
     history = setup.history.map { QueryHistory(lines: $0) }
     var expected: [String: String] = [:]
     for key in options.expect { expected[key.name] = key.spelling }
@@ -265,6 +282,7 @@ public struct PickerController {
       guard case .reload = blocker else { return [] }
       blocker = nil
       return resume(now: now)
+    case .transformOutput(let id, let bytes): return transformPrinted(id: id, bytes, now: now)
     case .infoCommandOutput(let bytes):
       infoCommandPrinted(bytes)
       return []
@@ -296,7 +314,7 @@ public struct PickerController {
     // search to cover every item read); "nothing" needs them to cover all.
     if isWaitingToAccept && state.isUpToDate && inFlight == nil {
       if state.matches.count > 0 || state.selection.count > 0 { return end(.accepted(state.chosenItems())) }
-      if !isInputOpen && !itemsSinceRank { return end(.nothingChosen) }
+      if !isInputOpen && !itemsSinceRank { return end(acceptFallback) }
     }
     // A reload's new items are not there yet: nothing to search or preview.
     if case .reload = blocker { return [] }

@@ -21,6 +21,19 @@ public enum PickerEffect {
   /// `context`, with `info` (the info text it replaces) in `PICK_INFO`, and
   /// wait for it; its output comes back as `.infoCommandOutput`.
   case runInfoCommand(PreviewTemplate, PreviewTemplate.Context, info: [UInt8])
+  /// `become(CMD)`: the picker ends (`.exit(.become)` follows); pick restores
+  /// the terminal and replaces itself with CMD, its placeholders expanded
+  /// from `context` now.
+  case become(PreviewTemplate, PreviewTemplate.Context)
+  /// `transform-*(CMD)`, `transform(CMD)` and their `bg-transform` forms:
+  /// run CMD with no terminal and report what it printed as
+  /// `.transformOutput(id:)`. In the background, the loop goes on meanwhile;
+  /// otherwise the session waits for it (the actions after it wait too).
+  case runTransform(id: Int, PreviewTemplate, PreviewTemplate.Context, isBackground: Bool)
+  /// `bg-cancel`: end every background transform command; its output is not wanted.
+  case cancelBackground
+  /// `bell`: ring the terminal's bell.
+  case bell
   /// The terminal answered where its cursor is (inline mode): the frame ends on this row.
   case setCursorRow(Int)
   /// The terminal answered how a mode was set at start (bracketed paste).
@@ -47,6 +60,11 @@ public enum PickerEnding: Equatable, Sendable {
   case hungUp
   /// Nothing matched when Enter came and input had ended.
   case nothingChosen
+  /// `print-query` (or `accept-or-print-query` with nothing to print): the
+  /// query alone is printed, and pick exits 0.
+  case queryPrinted
+  /// `become(CMD)`: pick is replaced by the command (`PickerEffect.become`).
+  case become
 }
 
 /// What a preview is run for; a change starts a new one.

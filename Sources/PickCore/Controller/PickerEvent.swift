@@ -27,6 +27,8 @@ public enum PickerEvent {
   case previewFailed(String)
   /// The `--info-command` printed this (its first line is shown).
   case infoCommandOutput([UInt8])
+  /// A transform command (`PickerEffect.runTransform`) printed this and ended.
+  case transformOutput(id: Int, [UInt8])
   /// `reload` started: these are the new items (empty at first, filling as they stream in).
   case reloaded(ItemStore)
   /// `reload`'s command could not be started (or its placeholders expanded): nothing changes.

@@ -229,8 +229,8 @@ public final class DuplicateFilter: @unchecked Sendable {
 /// A frozen copy of a `DuplicateFilter`'s marks, for a search running on
 /// another thread while the filter keeps examining new items.
 public struct DuplicateSnapshot: Sendable {
-  private let marks: [UInt64]
-  private let count: Int
+  fileprivate let marks: [UInt64]
+  fileprivate let count: Int
 
   init(marks: [UInt64], count: Int) {
     self.marks = marks
@@ -241,6 +241,18 @@ public struct DuplicateSnapshot: Sendable {
   public func contains(_ index: Int) -> Bool {
     guard index >= 0 && index < count && index >> 6 < marks.count else { return false }
     return marks[index >> 6] & (1 << UInt64(index & 63)) != 0
+  }
+}
+
+extension DuplicateSnapshot {
+  /// `snapshot`'s marks (none without one) and `items`, over `count` items:
+  /// what `exclude` leaves out besides the repeats.
+  init(adding items: Set<Int>, to snapshot: DuplicateSnapshot?, count: Int) {
+    var marks = snapshot?.marks ?? []
+    let needed = (count + 63) >> 6
+    if marks.count < needed { marks += [UInt64](repeating: 0, count: needed - marks.count) }
+    for item in items where item >= 0 && item < count { marks[item >> 6] |= 1 << UInt64(item & 63) }
+    self.init(marks: marks, count: max(count, snapshot?.count ?? 0))
   }
 }
 

@@ -20,6 +20,12 @@ public struct ResultWriter {
     try sink.append(byte: terminator)
   }
 
+  /// One line as it is, with the terminator (`print(TEXT)`, `print-query`).
+  public func writeLine(_ line: [UInt8], to sink: inout ResultSink) throws(WriteFailure) {
+    try sink.append(line)
+    try sink.append(byte: terminator)
+  }
+
   /// The `--expect` line, when keys are expected: the key that accepted, as
   /// it was spelled in `--expect`, or an empty line for any other way of
   /// accepting (Enter, `-1`, `-0`). As fzf, it follows the query line.

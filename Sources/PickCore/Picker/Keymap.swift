@@ -87,4 +87,22 @@ public struct Keymap: Sendable {
       return milliseconds
     }.sorted()
   }
+
+  /// `unbind(KEYS)`: the keys do nothing (a plain character types itself again).
+  public mutating func unbind(_ keys: [String]) {
+    for key in keys { bindings[key] = nil }
+  }
+
+  /// `rebind(KEYS)`: the keys get back what `original` (the table the
+  /// options made) binds them to.
+  public mutating func rebind(_ keys: [String], from original: Keymap) {
+    for key in keys where original.bindings[key] != nil { bindings[key] = original.bindings[key] }
+  }
+
+  /// `toggle-bind(KEYS)`: each bound key is unbound, each unbound one rebound.
+  public mutating func toggleBinding(_ keys: [String], from original: Keymap) {
+    for key in keys {
+      if bindings[key] != nil { bindings[key] = nil } else { bindings[key] = original.bindings[key] }
+    }
+  }
 }

@@ -22,6 +22,16 @@ public enum PickerAction: Equatable, Sendable {
   case changeQuery([UInt8])
   /// `change-prompt(TEXT)`: the prompt becomes TEXT.
   case changePrompt([UInt8])
+  /// `change-header(TEXT)`, `change-ghost(TEXT)`, ...: the target becomes TEXT
+  /// (the query and the prompt have the two cases above).
+  case change(ChangeTarget, [UInt8])
+  /// `replace-query`: the query becomes the text of the item under the cursor.
+  case replaceQuery
+  /// `search(TEXT)`: match TEXT instead of the query, which stays as typed,
+  /// until the query is edited.
+  case search([UInt8])
+  /// `change-multi` (nil: no limit) and `change-multi(N)` (0 turns multi-select off).
+  case changeMulti(Int?)
   case up, down, pageUp, pageDown, halfPageUp, halfPageDown, first, last
   /// `pos(N)`: the N-th match, 1-based; negative counts from the end.
   case position(Int)
@@ -46,11 +56,35 @@ public enum PickerAction: Equatable, Sendable {
   /// Ctrl-Z: stop like a shell job; redraw on return.
   case suspend
   case ignore
+  /// `bell`: ring the terminal's bell.
+  case bell
+  /// `wait`: the actions after it wait until the matches answer the query on screen.
+  case wait
+  /// `print(TEXT)`: a line printed before the items when the picker accepts.
+  case print([UInt8])
+  /// `print-query`: end, printing the query only (status 0).
+  case printQuery
+  /// `accept-or-print-query`: accept, or `print-query` when nothing would be printed.
+  case acceptOrPrintQuery
+  /// `next-selected` / `prev-selected` (fzf's `down-selected` / `up-selected`):
+  /// the cursor to the next selected item below (above) it on screen.
+  case nextSelected, previousSelected
+  /// `exclude`: the item under the cursor leaves the list for this session;
+  /// `exclude-multi`: the selected items do (or the item under the cursor).
+  case exclude, excludeMulti
+  /// `trigger(KEYS)`: the actions bound to each key, in order (canonical key names).
+  case trigger([String])
+  /// `unbind(KEYS)`, `rebind(KEYS)`, `toggle-bind(KEYS)`: bindings off, back
+  /// to what the options gave, or the one or the other.
+  case unbind([String])
+  case rebind([String])
+  case toggleBind([String])
+  /// `show-header`, `hide-header`, `toggle-header`: the `--header` text and header lines.
+  case showHeader, hideHeader, toggleHeader
 
   // Child processes and the preview window: the session runs these (the
   // preview actions through PreviewRunner, execute and reload itself);
-  // PickerState leaves them alone. `become` and `preview(CMD)` are parsed
-  // but do nothing yet.
+  // PickerState leaves them alone.
   /// `execute(CMD)`; `isSilent` for `execute-silent(CMD)`.
   case execute(command: String, isSilent: Bool)
   /// `become(CMD)`: replace pick with CMD.
@@ -59,6 +93,11 @@ public enum PickerAction: Equatable, Sendable {
   case reload(command: String, isSync: Bool)
   /// `preview(CMD)`.
   case preview(String)
+  /// `transform-NAME(CMD)` (a target) and `transform(CMD)` (none: CMD prints
+  /// actions); `isBackground` for the `bg-transform` forms.
+  case transform(ChangeTarget?, command: String, isBackground: Bool)
+  /// `bg-cancel`: the running `bg-transform` commands are ended and their output dropped.
+  case cancelBackground
   case togglePreview, showPreview, hidePreview, refreshPreview
   case previewUp, previewDown, previewPageUp, previewPageDown
   case previewHalfPageUp, previewHalfPageDown, previewTop, previewBottom
@@ -72,7 +111,9 @@ public enum PickerAction: Equatable, Sendable {
       .toggle,
       .select, .deselect, .toggleDown, .toggleUp, .toggleIn, .toggleOut, .selectAllOrNone,
       .selectAll,
-      .deselectAll, .toggleAll, .accept, .acceptNonEmpty, .execute, .reload:
+      .deselectAll, .toggleAll, .accept, .acceptNonEmpty, .execute, .reload, .become, .transform,
+      .acceptOrPrintQuery, .replaceQuery, .nextSelected, .previousSelected, .exclude, .excludeMulti,
+      .wait:
       return true
     default:
       return false
@@ -108,6 +149,29 @@ public enum PickerAction: Equatable, Sendable {
     case .nextHistory: return "next-history"
     case .changeQuery: return "change-query"
     case .changePrompt: return "change-prompt"
+    case .change(let target, _): return "change-" + target.rawValue
+    case .replaceQuery: return "replace-query"
+    case .search: return "search"
+    case .changeMulti: return "change-multi"
+    case .bell: return "bell"
+    case .wait: return "wait"
+    case .print: return "print"
+    case .printQuery: return "print-query"
+    case .acceptOrPrintQuery: return "accept-or-print-query"
+    case .nextSelected: return "next-selected"
+    case .previousSelected: return "prev-selected"
+    case .exclude: return "exclude"
+    case .excludeMulti: return "exclude-multi"
+    case .trigger: return "trigger"
+    case .unbind: return "unbind"
+    case .rebind: return "rebind"
+    case .toggleBind: return "toggle-bind"
+    case .showHeader: return "show-header"
+    case .hideHeader: return "hide-header"
+    case .toggleHeader: return "toggle-header"
+    case .transform(let target, _, let isBackground):
+      return (isBackground ? "bg-transform" : "transform") + (target.map { "-" + $0.rawValue } ?? "")
+    case .cancelBackground: return "bg-cancel"
     case .up: return "up"
     case .down: return "down"
     case .pageUp: return "page-up"

@@ -16,8 +16,15 @@ public struct PickerState: Sendable {
     case suspend
   }
 
-  public let configuration: PickerConfiguration
+  /// What the options made of the picker; `change-header`, `change-multi`
+  /// and the other `change-*` actions replace it (`PickerController`).
+  public internal(set) var configuration: PickerConfiguration
   public var editor: QueryEditor
+  /// `search(TEXT)`: what is matched instead of the query, until the query changes.
+  public internal(set) var searchOverride: [UInt8]? = nil
+  /// How many times `exclude` left items out, and the count the matches were ranked at.
+  public internal(set) var exclusions = 0
+  public private(set) var matchedExclusions = 0
   /// The prompt drawn before the query (`--prompt`; `change-prompt` replaces it).
   public var prompt: [UInt8]
   public var selection: Selection
@@ -62,20 +69,6 @@ public struct PickerState: Sendable {
   private var beforeReview: (editor: QueryEditor, cursorItem: Int?)? = nil
   public var isReviewing: Bool { reviewItems != nil }
 
-  /// While search is off (`--disabled`, `disable-search`): the query the
-  /// matches keep answering, whatever is typed (fzf's paused input); nil
-  /// while typing searches. The typed query still goes to `{q}` and
-  /// `PICK_QUERY`, so `change:reload(CMD {q})` makes CMD the search.
-  public var frozenQuery: [UInt8]? = nil
-  /// Whether typing searches (fzf's `FZF_INPUT_STATE` `enabled`).
-  public var isSearchEnabled: Bool { frozenQuery == nil }
-  /// The query the matches should answer: the typed one, or the frozen one
-  /// while search is off (the review view always answers its own, empty, query).
-  public var searchQuery: [UInt8] {
-    guard let frozenQuery, !isReviewing else { return editor.bytes }
-    return frozenQuery
-  }
-
   public init(configuration: PickerConfiguration, query: [UInt8], matches: RankedMatches) {
     self.configuration = configuration
     editor = QueryEditor(query)
@@ -87,7 +80,26 @@ public struct PickerState: Sendable {
   }
 
   /// Whether `matches` answers the query (and view) as it is now.
-  public var isUpToDate: Bool { matchedQuery == searchQuery && matchedInReview == isReviewing }
+  public var isUpToDate: Bool {
+    matchedQuery == searchQuery && matchedInReview == isReviewing && matchedExclusions == exclusions
+  }
+
+  /// While search is off (`--disabled`, `disable-search`): the query the
+  /// matches keep answering, whatever is typed (fzf's paused input); nil
+  /// while typing searches. The typed query still goes to `{q}` and
+  /// `PICK_QUERY`, so `change:reload(CMD {q})` makes CMD the search.
+  public var frozenQuery: [UInt8]? = nil
+  /// Whether typing searches (fzf's `FZF_INPUT_STATE` `enabled`).
+  public var isSearchEnabled: Bool { frozenQuery == nil }
+
+  /// What is matched: the text of `search(TEXT)` until the query is edited;
+  /// else the typed query, or the frozen one while search is off (the
+  /// review view always answers its own, empty, query).
+  public var searchQuery: [UInt8] {
+    if let searchOverride { return searchOverride }
+    guard let frozenQuery, !isReviewing else { return editor.bytes }
+    return frozenQuery
+  }
 
   /// The item under the cursor, if anything matches.
   public var currentItem: Int? {
@@ -98,10 +110,13 @@ public struct PickerState: Sendable {
   /// best match; the same query re-ranked (items streaming in) keeps the
   /// cursor on its item. Then the anchor, if any, places the cursor
   /// (`store` gives the items' text for an anchor that looks for one).
-  public mutating func update(matches new: RankedMatches, for query: [UInt8], store: ItemStore? = nil) {
+  public mutating func update(
+    matches new: RankedMatches, for query: [UInt8], store: ItemStore? = nil, exclusions: Int? = nil
+  ) {
     let queryChanged = query != matchedQuery || matchedInReview != isReviewing
     matches = new
     matchedQuery = query
+    matchedExclusions = exclusions ?? self.exclusions
     matchedInReview = isReviewing
     if placeReturningAnchor(queryChanged: queryChanged) { return }
     defer { placeAnchor(query: query, store: store) }
@@ -132,6 +147,7 @@ public struct PickerState: Sendable {
     matches = new
     matchedQuery = searchQuery
     matchedInReview = false
+    matchedExclusions = exclusions
     cursor = 0
     scroll = 0
     // It measured the old items.
@@ -227,6 +243,41 @@ public struct PickerState: Sendable {
       .killLine, .yank, .clearQuery, .changeQuery:
       editor.apply(action)
     case .changePrompt(let text): prompt = text
+    case .search(let text): searchOverride = text
+    case .up, .down, .pageUp, .pageDown, .halfPageUp, .halfPageDown, .first, .last, .position, .nextSelected,
+      .previousSelected:
+      moveCursor(action)
+    case .toggle, .select, .deselect, .toggleDown, .toggleUp, .toggleIn, .toggleOut, .selectAllOrNone,
+      .selectAll, .deselectAll, .toggleAll, .clearMulti:
+      changeSelection(action)
+    case .toggleReview: return toggleReview()
+    case .toggleWrap: lineBreaking.toggleWrap()
+    case .toggleWrapWord: lineBreaking.toggleWrapWord()
+    case .toggleMultiLine: lineBreaking.multiLine.toggle()
+    case .clearScreen: return .redraw
+    case .suspend: return .suspend
+    case .enableSearch, .disableSearch, .toggleSearch: return switchSearch(action)
+    case .ignore: return .none
+    case .execute, .become, .reload, .preview, .togglePreview, .showPreview, .hidePreview,
+      .refreshPreview, .previewUp, .previewDown, .previewPageUp, .previewPageDown,
+      .previewHalfPageUp, .previewHalfPageDown, .previewTop, .previewBottom, .previousHistory, .nextHistory,
+      .change, .replaceQuery, .changeMulti, .bell, .print, .printQuery, .exclude, .excludeMulti, .trigger,
+      .unbind, .rebind, .toggleBind, .showHeader, .hideHeader, .toggleHeader, .transform, .cancelBackground,
+      .wait:
+      // Child processes, the preview pane, the query history, the options
+      // and the bindings are the controller's (PickerController).
+      return .none
+    case .acceptOrPrintQuery: return .accept
+    }
+    guard editor.characters != before.characters else { return .none }
+    // As fzf: editing the query ends a `search(TEXT)`.
+    searchOverride = nil
+    return .queryChanged
+  }
+
+  /// The moves of the cursor.
+  private mutating func moveCursor(_ action: PickerAction) {
+    switch action {
     case .up: move(visually: -1, cycles: true)
     case .down: move(visually: 1, cycles: true)
     case .pageUp: page(visually: -1, half: false)
@@ -238,37 +289,44 @@ public struct PickerState: Sendable {
     case .position(let number):
       // fzf's pos(N): 1-based, negative counts from the end, 0 the first.
       moveTo(number > 0 ? number - 1 : (number < 0 ? matches.count + number : 0))
-    case .toggle: toggleCurrent()
-    case .select:
-      if configuration.isMulti, let item = currentItem { selection.select(item) }
-    case .deselect:
-      if configuration.isMulti, let item = currentItem { selection.deselect(item) }
+    case .nextSelected, .previousSelected: moveToSelected(next: action == .nextSelected)
+    default: break
+    }
+  }
+
+  /// The changes of the selection (nothing but `clear-multi` in single mode).
+  private mutating func changeSelection(_ action: PickerAction) {
+    if action == .toggle { toggleCurrent() }
+    if action == .clearMulti { selection.clear() }
+    guard configuration.isMulti else { return }
+    switch action {
+    case .select: if let item = currentItem { selection.select(item) }
+    case .deselect: if let item = currentItem { selection.deselect(item) }
     case .toggleDown, .toggleUp, .toggleIn, .toggleOut:
-      guard configuration.isMulti else { return .none }
       toggleCurrent()
       move(visually: visualStep(of: action), cycles: true)
-    case .selectAllOrNone where configuration.isMulti: selection.selectAllOrNone(matches)
-    case .selectAll where configuration.isMulti: selection.selectAll(matches)
-    case .deselectAll where configuration.isMulti: selection.deselectAll(matches)
-    case .toggleAll where configuration.isMulti: selection.toggleAll(matches)
-    case .clearMulti: selection.clear()
-    case .selectAllOrNone, .selectAll, .deselectAll, .toggleAll: return .none
-    case .toggleReview: return toggleReview()
-    case .toggleWrap: lineBreaking.toggleWrap()
-    case .toggleWrapWord: lineBreaking.toggleWrapWord()
-    case .toggleMultiLine: lineBreaking.multiLine.toggle()
-    case .clearScreen: return .redraw
-    case .suspend: return .suspend
-    case .enableSearch, .disableSearch, .toggleSearch: return switchSearch(action)
-    case .ignore: return .none
-    case .execute, .become, .reload, .preview, .togglePreview, .showPreview, .hidePreview,
-      .refreshPreview, .previewUp, .previewDown, .previewPageUp, .previewPageDown,
-      .previewHalfPageUp, .previewHalfPageDown, .previewTop, .previewBottom, .previousHistory, .nextHistory:
-      // Child processes, the preview pane and the query history are the
-      // controller's (PickerController); `become` and `preview(CMD)` are parsed only.
-      return .none
+    case .selectAllOrNone: selection.selectAllOrNone(matches)
+    case .selectAll: selection.selectAll(matches)
+    case .deselectAll: selection.deselectAll(matches)
+    case .toggleAll: selection.toggleAll(matches)
+    default: break
     }
-    return editor.characters != before.characters ? .queryChanged : .none
+  }
+
+  /// `next-selected` / `prev-selected`: the nearest selected match below
+  /// (above) the cursor on screen, wrapping around the list, as fzf.
+  private mutating func moveToSelected(next: Bool) {
+    let total = matches.count
+    guard selection.count > 0, total > 1 else { return }
+    // Below on screen is towards worse matches when the best is on top.
+    let towardsWorse = configuration.upMovesToBetter == next
+    for step in 1..<total {
+      let position = towardsWorse ? (cursor + step) % total : (cursor - step + total) % total
+      if selection.contains(matches.itemIndex(at: position)) {
+        moveTo(position)
+        return
+      }
+    }
   }
 
   /// `enable-search`, `disable-search`, `toggle-search`: turning search off

@@ -12,7 +12,11 @@ extension Ranker {
   /// `request` searched from scratch on the calling thread (the controller's
   /// first frame, and the search engine's plan when nothing earlier helps).
   public func rank(_ request: SearchRequest, in store: ItemStore, query: CompiledQuery) -> RankedMatches {
-    if let items = request.items { return rank(store, items: items, query: query) }
+    if let items = request.items {
+      // The review list is fixed when it is entered; an item excluded since leaves it too.
+      guard let excluded = request.excluded else { return rank(store, items: items, query: query) }
+      return rank(store, items: items.filter { !excluded.contains($0) }, query: query)
+    }
     if let excluded = request.excluded {
       return rank(store, range: request.range, query: query, excluding: { excluded.contains($0) })
     }

@@ -40,6 +40,7 @@ public struct SearchPlanner {
     var query: [UInt8]
     var parsed: Query
     var range: Range<Int>
+    var exclusions: Int
     var matches: RankedMatches
   }
 
@@ -70,7 +71,9 @@ public struct SearchPlanner {
   /// How to answer `request`, whose query parses to `parsed`.
   public func plan(for request: SearchRequest, parsed: Query) -> Plan {
     guard request.items == nil else { return .fromScratch }
-    if let hit = recent.last(where: { $0.query == request.query && $0.range == request.range }) {
+    if let hit = recent.last(where: {
+      $0.query == request.query && $0.range == request.range && $0.exclusions == request.exclusions
+    }) {
       return .cached(hit.matches)
     }
     if let plan = extending(for: request) { return plan }
@@ -80,7 +83,7 @@ public struct SearchPlanner {
   /// The same query over fewer items, if there is one to extend.
   private func extending(for request: SearchRequest) -> Plan? {
     guard request.excluded == nil && !reversesInput else { return nil }
-    for entry in recent.reversed() where entry.query == request.query {
+    for entry in recent.reversed() where entry.query == request.query && entry.exclusions == request.exclusions {
       if entry.range.lowerBound == request.range.lowerBound
         && entry.range.upperBound < request.range.upperBound
       {
@@ -96,7 +99,7 @@ public struct SearchPlanner {
     guard
       let base = recent.last(where: {
         $0.range.lowerBound == request.range.lowerBound
-          && $0.range.upperBound <= request.range.upperBound
+          && $0.range.upperBound <= request.range.upperBound && $0.exclusions == request.exclusions
           && parsed.narrows($0.parsed)
       }),
       // At most three quarters of the items matched.
@@ -135,8 +138,13 @@ public struct SearchPlanner {
     guard request.items == nil else { return }
     // An answer given again (a cached one, on Backspace) moves to the newest
     // place instead of being counted twice against the budget.
-    recent.removeAll { $0.query == request.query && $0.range == request.range }
-    recent.append(Entry(query: request.query, parsed: parsed, range: request.range, matches: matches))
+    recent.removeAll {
+      $0.query == request.query && $0.range == request.range && $0.exclusions == request.exclusions
+    }
+    recent.append(
+      Entry(
+        query: request.query, parsed: parsed, range: request.range, exclusions: request.exclusions,
+        matches: matches))
     let budget = matchBudget(inputBytes: inputBytes)
     var total = recent.reduce(0) { $0 + Self.keptKeys($1.matches) }
     while total > budget && recent.count > 1 {

@@ -12,6 +12,9 @@ public struct SearchRequest: Sendable {
   public var excluded: DuplicateSnapshot?
   /// Whether this search is for the review view.
   public var isReview: Bool
+  /// How many times items were excluded (`exclude`) when this was asked:
+  /// an answer given for another count is never reused.
+  public var exclusions = 0
 
   public init(
     query: [UInt8], range: Range<Int>, items: [Int]? = nil, excluded: DuplicateSnapshot? = nil,

@@ -68,6 +68,20 @@ enum ActionNames {
     "enable-search": [.enableSearch],
     "disable-search": [.disableSearch],
     "toggle-search": [.toggleSearch],
+    "bell": [.bell],
+    "print-query": [.printQuery],
+    "accept-or-print-query": [.acceptOrPrintQuery],
+    "replace-query": [.replaceQuery],
+    "next-selected": [.nextSelected], "down-selected": [.nextSelected],
+    "prev-selected": [.previousSelected], "up-selected": [.previousSelected],
+    "exclude": [.exclude],
+    "exclude-multi": [.excludeMulti],
+    "change-multi": [.changeMulti(nil)],
+    "bg-cancel": [.cancelBackground],
+    "wait": [.wait],
+    "show-header": [.showHeader],
+    "hide-header": [.hideHeader],
+    "toggle-header": [.toggleHeader],
     // pick's own.
     "select-all-or-none": [.selectAllOrNone],
     "toggle-review": [.toggleReview],
@@ -87,7 +101,7 @@ enum ActionNames {
       for suffix in [
         "query", "prompt", "border-label", "list-label", "preview-label", "input-label",
         "header-label",
-        "footer-label", "header", "footer", "search", "nth", "pointer", "ghost",
+        "footer-label", "header-lines", "header", "footer", "search", "with-nth", "nth", "pointer", "ghost",
       ] {
         names.append(prefix + "-" + suffix)
       }
@@ -102,40 +116,85 @@ enum ActionNames {
     return names.sorted { $0.count > $1.count }
   }()
 
-  /// Builds the action for `name(argument)`; nil when pick does not have it.
-  static func withArgument(_ name: String, _ argument: String) -> PickerAction? {
+  /// Builds the action for `name(argument)`; nil when pick does not have
+  /// it. Throws when the argument cannot be right (a key list that names no
+  /// key, a number that is not one), so that the binding is refused at once
+  /// instead of doing nothing when the key is pressed.
+  static func withArgument(_ name: String, _ argument: [UInt8]) throws(InvalidValue) -> PickerAction? {
+    let text = String(decoding: argument, as: UTF8.self)
     switch name {
-    case "execute", "execute-multi": return .execute(command: argument, isSilent: false)
-    case "execute-silent": return .execute(command: argument, isSilent: true)
-    case "become": return .become(argument)
-    case "reload": return .reload(command: argument, isSync: false)
-    case "reload-sync": return .reload(command: argument, isSync: true)
-    case "preview": return .preview(argument)
-    case "change-prompt": return .changePrompt(Array(argument.utf8))
-    case "change-query": return .changeQuery(Array(argument.utf8))
-    case "put": return .insert(Array(argument.unicodeScalars))
-    case "pos":
-      guard let number = Int(argument.trimmingSpaces) else { return nil }
-      return .position(number)
-    default: return nil
+    case "execute", "execute-multi": return .execute(command: text, isSilent: false)
+    case "execute-silent": return .execute(command: text, isSilent: true)
+    case "become": return .become(text)
+    case "reload": return .reload(command: text, isSync: false)
+    case "reload-sync": return .reload(command: text, isSync: true)
+    case "change-prompt": return .changePrompt(argument)
+    case "change-query": return .changeQuery(argument)
+    case "put": return .insert(Array(text.unicodeScalars))
+    case "print": return .print(argument)
+    case "search": return .search(argument)
+    case "pos": return .position(try number(text, for: "position"))
+    case "change-multi":
+      let limit = try number(text, for: "multi-select limit")
+      guard limit >= 0 else { throw InvalidValue("invalid multi-select limit: \(text)") }
+      return .changeMulti(limit)
+    case "trigger", "unbind", "rebind", "toggle-bind": return try keyAction(name, argument)
+    case "transform": return .transform(nil, command: text, isBackground: false)
+    case "bg-transform": return .transform(nil, command: text, isBackground: true)
+    default: return targetAction(name, argument)
     }
   }
+
+  /// `change-NAME(TEXT)`, `transform-NAME(CMD)`, `bg-transform-NAME(CMD)`
+  /// for the targets pick has (`ChangeTarget`).
+  private static func targetAction(_ name: String, _ argument: [UInt8]) -> PickerAction? {
+    let text = String(decoding: argument, as: UTF8.self)
+    for (prefix, isBackground) in [("bg-transform-", true), ("transform-", false)] where name.hasPrefix(prefix) {
+      guard let target = ChangeTarget(rawValue: String(name.dropFirst(prefix.count))) else { return nil }
+      return .transform(target, command: text, isBackground: isBackground)
+    }
+    guard name.hasPrefix("change-"), let target = ChangeTarget(rawValue: String(name.dropFirst(7))),
+      target != .search
+    else { return nil }
+    return .change(target, argument)
+  }
+
+  /// `trigger(KEYS)`, `unbind(KEYS)`, `rebind(KEYS)`, `toggle-bind(KEYS)`:
+  /// the keys are read as `--bind` reads them, and must name at least one.
+  private static func keyAction(_ name: String, _ argument: [UInt8]) throws(InvalidValue) -> PickerAction {
+    let keys = try BindingParser.keyNames(argument, emptyMessage: "\(name) target required")
+    switch name {
+    case "trigger": return .trigger(keys)
+    case "unbind": return .unbind(keys)
+    case "rebind": return .rebind(keys)
+    default: return .toggleBind(keys)
+    }
+  }
+
+  /// A whole number, spaces around it allowed.
+  private static func number(_ text: String, for what: String) throws(InvalidValue) -> Int {
+    guard let number = Int(text.trimmingSpaces) else { throw InvalidValue("invalid \(what): \(text)") }
+    return number
+  }
+
+  /// Names `withArgument` masks (as fzf's parser does) that are not fzf
+  /// actions at all: binding one is an unknown action, not a missing one.
+  static let notFzfActions: Set<String> = ["change-search"]
 
   /// fzf 0.74 actions pick does not implement, so that binding one says so
   /// instead of calling it unknown.
   static let fzfOnly: Set<String> = [
-    "accept-or-print-query", "print-query", "replace-query", "backward-subword", "forward-subword",
-    "kill-subword", "backward-kill-subword", "jump", "jump-accept", "toggle-track",
-    "toggle-track-current", "toggle-input", "hide-input", "show-input", "toggle-header",
-    "toggle-hscroll", "toggle-raw", "enable-raw",
-    "disable-raw",
-    "show-header", "hide-header", "track", "track-current", "untrack-current", "close",
-    "up-selected", "prev-selected", "down-selected",
-    "next-selected",
-    "toggle-preview-wrap", "toggle-preview-wrap-word", "toggle-sort", "offset-up", "offset-down",
-    "offset-middle", "bell", "exclude", "exclude-multi",
-    "bg-cancel",
-    "change-multi", "wait",
+    "backward-subword", "forward-subword", "kill-subword", "backward-kill-subword", "jump", "jump-accept",
+    "toggle-track", "toggle-track-current", "toggle-input", "hide-input", "show-input",
+    "toggle-hscroll", "toggle-raw", "enable-raw", "disable-raw", "track", "track-current", "untrack-current",
+    "close", "toggle-preview-wrap", "toggle-preview-wrap-word", "toggle-sort", "offset-up", "offset-down",
+    "offset-middle",
+    // Their argument forms: pick has no `--with-nth` or `--header-lines` to
+    // change while it runs, no per-field search to change, and no command for
+    // the preview pane other than `--preview`'s.
+    "preview", "change-preview", "change-preview-window", "change-nth", "transform-nth", "bg-transform-nth",
+    "change-with-nth", "transform-with-nth", "bg-transform-with-nth", "change-header-lines",
+    "transform-header-lines", "bg-transform-header-lines",
   ]
 }
 

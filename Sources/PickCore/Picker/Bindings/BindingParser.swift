@@ -67,6 +67,20 @@ public enum BindingParser {
     }
   }
 
+  /// Parses the actions of one binding, without its key (`transform(CMD)`'s
+  /// output: `change-header(x)+first`). `key` is the key that ran the
+  /// transform, for a bare `put`.
+  public static func actionList(_ value: [UInt8], key: String?) throws(InvalidValue) -> [PickerAction] {
+    // A colon in front lets the first action's argument be masked, as fzf does.
+    let masked = Array(mask([UInt8(ascii: ":")] + value).dropFirst())
+    return try actions(masked: masked, original: value, previous: [], key: key ?? "")
+  }
+
+  /// The canonical names of a key list (`trigger(a,ctrl-b)`, `unbind(enter)`).
+  static func keyNames(_ value: [UInt8], emptyMessage: String) throws(InvalidValue) -> [String] {
+    try keyChords(value, emptyMessage: emptyMessage).map(\.name)
+  }
+
   // MARK: Keys
 
   /// The canonical name of the key a masked key name stands for.
@@ -191,10 +205,9 @@ public enum BindingParser {
       } else {
         argument = Array(spec[(offset + 1)..<(spec.count - 1)])
       }
-      guard let action = ActionNames.withArgument(name, String(decoding: argument, as: UTF8.self))
-      else {
-        if name == "pos" {
-          throw InvalidValue("invalid position: \(String(decoding: argument, as: UTF8.self))")
+      guard let action = try ActionNames.withArgument(name, argument) else {
+        if ActionNames.notFzfActions.contains(name) {
+          throw InvalidValue("unknown action: \(String(decoding: spec, as: UTF8.self))")
         }
         throw InvalidValue("unsupported action: \(name) (pick does not have it)")
       }
