@@ -61,7 +61,7 @@ private func isAccepted(_ spelling: String) -> Bool {
       "algo", "tiebreak", "sort", "tac", "delimiter", "nth", "with-nth", "accept-nth", "read0", "print0",
       "ansi", "header-lines", "print-query", "multi", "prompt", "footer",
       "header-first", "ghost", "pointer", "marker", "gutter",
-      "unicode", "ellipsis", "highlight-line", "spinner", "info", "inline-info", "info-command",
+      "unicode", "ellipsis", "highlight-line", "spinner", "accessible", "hint", "info", "inline-info", "info-command",
       "header", "layout",
       "reverse",
       "cycle",
@@ -82,7 +82,7 @@ private func isAccepted(_ spelling: String) -> Bool {
     OptionParser.allNegatedLongNames == [
       "no-extended", "no-exact", "no-ignore-case", "no-literal", "no-sort", "no-tac", "no-read0",
       "no-print0", "no-ansi", "no-header-lines", "no-print-query", "no-multi", "no-footer", "no-header-first",
-      "no-unicode", "no-highlight-line", "no-spinner", "no-info",
+      "no-unicode", "no-highlight-line", "no-spinner", "no-accessible", "no-hint", "no-info",
       "no-inline-info", "no-info-command", "no-header",
       "no-reverse",
       "no-cycle", "no-select-1", "no-exit-0", "no-color", "no-bold", "no-preselect-all", "no-remember", "no-history",

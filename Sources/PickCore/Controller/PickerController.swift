@@ -157,6 +157,7 @@ public struct PickerController {
     state = PickerState(
       configuration: PickerConfiguration(options: options), query: options.query,
       matches: ranker.rank(store, items: [], query: compiled))
+    if state.configuration.isMulti && state.configuration.showsHint { state.hint = keymap.multiSelectHint }
     if !setup.preselection.isEmpty { state.anchor = .preselected(targets: [], query: options.query) }
     state.isLoading = isInputOpen
     takeNewItems()

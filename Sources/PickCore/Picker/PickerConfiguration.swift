@@ -37,6 +37,12 @@ public struct PickerConfiguration: Sendable {
   /// `--spinner` (the default) / `--no-spinner`: whether the spinner turns
   /// while input streams in. Off, nothing on screen moves by itself.
   public var showsSpinner = true
+  /// `--accessible`: the terminal's cursor on the current row, text signs,
+  /// no spinner, the selection in words (Docs/Accessibility.md).
+  public var isAccessible = false
+  /// `--hint` (the default) / `--no-hint`: the multi-select keys on the info
+  /// line until the first key.
+  public var showsHint = true
   /// `--highlight-line`: the current (and a selected) row's background reaches across the row.
   public var highlightsLine = false
   /// `--ellipsis`: what marks where an item or header line is cut.
@@ -77,6 +83,8 @@ public struct PickerConfiguration: Sendable {
     outputOrder = options.outputOrder == .selection ? .selection : .input
     usesColor = options.usesColor
     theme = options.colors.theme(bold: options.bold)
+    // Without colours, the current row and the matches keep looks of their own (Theme+NoColor.swift).
+    if !usesColor { theme = theme.distinguishableWithoutColors }
     tabstop = options.tabstop
     decoration = options.decoration
     decoration.shape = options.decoration.shape.resolved(isInline: options.height != nil)
@@ -84,8 +92,12 @@ public struct PickerConfiguration: Sendable {
     itemMarks = options.itemMarks
     usesUnicode = options.unicode
     highlightsLine = options.highlightLine
-    showsSpinner = options.spinner
+    isAccessible = options.accessible ?? false
+    showsSpinner = options.spinner && !isAccessible
+    showsHint = options.hint
     lineFit = options.lineFit
+    // A screen reader reads signs, not colours: an empty pointer or marker gets pick's own.
+    if isAccessible { itemMarks = itemMarks.withTextSigns }
     itemMarks = itemMarks.measured(ambiguous: lineFit.ambiguous)
     lineFit.frozen.splitter = FieldSplitter(delimiter: options.delimiter)
     scrollOff = options.scrollOff

@@ -62,6 +62,17 @@ public struct PickerState: Sendable {
   private var beforeReview: (editor: QueryEditor, cursorItem: Int?)? = nil
   public var isReviewing: Bool { reviewItems != nil }
 
+  /// The multi-select keys' hint on the info line (`Tab select`, ...): the
+  /// controller sets it from the keymap at start and clears it at the
+  /// first key (`--no-hint`: never set).
+  public var hint: [String] = []
+  /// What the last whole-list action did when it changed more than
+  /// `PickerTunables.largeSelection` items (`selected 1000000`): said on the
+  /// info line until the next action, as pick asks nothing before it.
+  public private(set) var selectionNote: String? = nil
+  /// The item last toggled one at a time: where `toggle-range` starts.
+  public private(set) var rangeAnchor: Int? = nil
+
   public init(configuration: PickerConfiguration, query: [UInt8], matches: RankedMatches) {
     self.configuration = configuration
     editor = QueryEditor(query)
@@ -110,6 +121,7 @@ public struct PickerState: Sendable {
   /// the selection, the review view and the cursor start over on `matches`.
   public mutating func replaceItems(matches new: RankedMatches) {
     selection = Selection(cap: configuration.cap)
+    rangeAnchor = nil
     reviewItems = nil
     beforeReview = nil
     anchor = nil
@@ -195,6 +207,7 @@ public struct PickerState: Sendable {
   /// Applies one action.
   public mutating func apply(_ action: PickerAction) -> Outcome {
     let before = editor
+    selectionNote = nil
     switch action {
     case .accept: return .accept
     case .acceptNonEmpty: return acceptsNonEmpty ? .accept : .none
@@ -226,18 +239,25 @@ public struct PickerState: Sendable {
       moveTo(number > 0 ? number - 1 : (number < 0 ? matches.count + number : 0))
     case .toggle: toggleCurrent()
     case .select:
-      if configuration.isMulti, let item = currentItem { selection.select(item) }
+      if configuration.isMulti, let item = currentItem {
+        selection.select(item)
+        rangeAnchor = item
+      }
     case .deselect:
-      if configuration.isMulti, let item = currentItem { selection.deselect(item) }
+      if configuration.isMulti, let item = currentItem {
+        selection.deselect(item)
+        rangeAnchor = item
+      }
+    case .toggleRange: toggleRange()
     case .toggleDown, .toggleUp, .toggleIn, .toggleOut:
       guard configuration.isMulti else { return .none }
       toggleCurrent()
       move(visually: visualStep(of: action), cycles: true)
-    case .selectAllOrNone where configuration.isMulti: selection.selectAllOrNone(matches)
-    case .selectAll where configuration.isMulti: selection.selectAll(matches)
-    case .deselectAll where configuration.isMulti: selection.deselectAll(matches)
-    case .toggleAll where configuration.isMulti: selection.toggleAll(matches)
-    case .clearMulti: selection.clear()
+    case .selectAllOrNone where configuration.isMulti: changeMany { $0.selectAllOrNone($1) }
+    case .selectAll where configuration.isMulti: changeMany { $0.selectAll($1) }
+    case .deselectAll where configuration.isMulti: changeMany { $0.deselectAll($1) }
+    case .toggleAll where configuration.isMulti: changeMany { $0.toggleAll($1) }
+    case .clearMulti: changeMany { selection, _ in selection.clear() }
     case .selectAllOrNone, .selectAll, .deselectAll, .toggleAll: return .none
     case .toggleReview: return toggleReview()
     case .toggleWrap: lineBreaking.toggleWrap()
@@ -305,6 +325,42 @@ public struct PickerState: Sendable {
   private mutating func toggleCurrent() {
     guard configuration.isMulti, let item = currentItem else { return }
     selection.toggle(item)
+    rangeAnchor = item
+  }
+
+  /// `toggle-range` (Alt-R, Shift-click): every row from the item last
+  /// toggled to the cursor's takes that item's state, selected or not, as
+  /// a file manager's Shift-click does; selecting goes from that item
+  /// towards the cursor until the cap. Without such an item among the
+  /// matches it toggles the cursor's item, which then starts the next range.
+  private mutating func toggleRange() {
+    guard configuration.isMulti, let item = currentItem else { return }
+    guard let anchor = rangeAnchor, let start = position(ofItem: anchor) else {
+      toggleCurrent()
+      return
+    }
+    let selects = selection.contains(anchor)
+    let positions = start <= cursor ? Array(start...cursor) : Array((cursor...start).reversed())
+    for position in positions {
+      let item = matches.itemIndex(at: position)
+      if selects { selection.select(item) } else { selection.deselect(item) }
+    }
+    rangeAnchor = item
+  }
+
+  /// Where `item` is among the matches, if it matches.
+  private func position(ofItem item: Int) -> Int? {
+    (0..<matches.count).first { matches.itemIndex(at: $0) == item }
+  }
+
+  /// A whole-list action on the selection; when it changed more than
+  /// `PickerTunables.largeSelection` items, the info line says how many.
+  private mutating func changeMany(_ change: (inout Selection, RankedMatches) -> Void) {
+    let before = selection.count
+    change(&selection, matches)
+    let changed = selection.count - before
+    if changed > PickerTunables.largeSelection { selectionNote = "selected \(changed)" }
+    if -changed > PickerTunables.largeSelection { selectionNote = "deselected \(-changed)" }
   }
 
   /// Moves by `steps` rows on screen: towards the best match when the layout
