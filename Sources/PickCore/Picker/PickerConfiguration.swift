@@ -92,12 +92,10 @@ public struct PickerConfiguration: Sendable {
     itemMarks = options.itemMarks
     usesUnicode = options.unicode
     highlightsLine = options.highlightLine
-    isAccessible = options.accessible ?? false
-    showsSpinner = options.spinner && !isAccessible
+    showsSpinner = options.spinner
     showsHint = options.hint
     lineFit = options.lineFit
-    // A screen reader reads signs, not colours: an empty pointer or marker gets pick's own.
-    if isAccessible { itemMarks = itemMarks.withTextSigns }
+    if options.accessible == true { makeAccessible() }
     itemMarks = itemMarks.measured(ambiguous: lineFit.ambiguous)
     lineFit.frozen.splitter = FieldSplitter(delimiter: options.delimiter)
     scrollOff = options.scrollOff
@@ -145,6 +143,15 @@ public struct PickerConfiguration: Sendable {
     previewLabel = BoxLines(
       shape: .none, label: options.sections.previewLabel, labelStyle: themed(.previewLabel, .plain))
     if listDecoration.separatorIsAuto && sections.separatesInput(layout: layout) { listDecoration.separator = nil }
+  }
+
+  /// `--accessible` (Docs/Accessibility.md): nothing moves by itself, and
+  /// a screen reader reads signs, not colours, so an empty pointer or
+  /// marker gets pick's own.
+  private mutating func makeAccessible() {
+    isAccessible = true
+    showsSpinner = false
+    itemMarks = itemMarks.withTextSigns
   }
 
   /// `--no-unicode`, as fzf: the frame's border in `+`, `-` and `|`, and

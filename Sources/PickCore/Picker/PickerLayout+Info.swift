@@ -20,7 +20,7 @@ extension PickerLayout {
     } else {
       parts.append(InfoPart("\(state.matches.count)/\(state.itemCount)"))
     }
-    if let inputTruncation { parts.append(InfoPart("[\(inputTruncation)]", short: "[truncated]")) }
+    if let inputTruncation { parts.append(InfoPart("[\(inputTruncation)]", short: "[input truncated]")) }
     if state.configuration.isMulti && state.selection.isCapReached { parts.append(InfoPart("cap reached")) }
     if state.editor.wasCut {
       parts.append(InfoPart("query cut at \(QueryEditor.maximumLength) characters", short: "query cut"))

@@ -237,28 +237,13 @@ public struct PickerState: Sendable {
     case .position(let number):
       // fzf's pos(N): 1-based, negative counts from the end, 0 the first.
       moveTo(number > 0 ? number - 1 : (number < 0 ? matches.count + number : 0))
-    case .toggle: toggleCurrent()
-    case .select:
-      if configuration.isMulti, let item = currentItem {
-        selection.select(item)
-        rangeAnchor = item
-      }
-    case .deselect:
-      if configuration.isMulti, let item = currentItem {
-        selection.deselect(item)
-        rangeAnchor = item
-      }
-    case .toggleRange: toggleRange()
+    case .toggle, .select, .deselect, .toggleRange, .selectAllOrNone, .selectAll, .deselectAll, .toggleAll,
+      .clearMulti:
+      changeSelection(action)
     case .toggleDown, .toggleUp, .toggleIn, .toggleOut:
       guard configuration.isMulti else { return .none }
       toggleCurrent()
       move(visually: visualStep(of: action), cycles: true)
-    case .selectAllOrNone where configuration.isMulti: changeMany { $0.selectAllOrNone($1) }
-    case .selectAll where configuration.isMulti: changeMany { $0.selectAll($1) }
-    case .deselectAll where configuration.isMulti: changeMany { $0.deselectAll($1) }
-    case .toggleAll where configuration.isMulti: changeMany { $0.toggleAll($1) }
-    case .clearMulti: changeMany { selection, _ in selection.clear() }
-    case .selectAllOrNone, .selectAll, .deselectAll, .toggleAll: return .none
     case .toggleReview: return toggleReview()
     case .toggleWrap: lineBreaking.toggleWrap()
     case .toggleWrapWord: lineBreaking.toggleWrapWord()
@@ -274,6 +259,26 @@ public struct PickerState: Sendable {
       return .none
     }
     return editor.characters != before.characters ? .queryChanged : .none
+  }
+
+  /// The actions that change the selection without moving the cursor
+  /// (multi mode only: single mode selects nothing).
+  private mutating func changeSelection(_ action: PickerAction) {
+    guard configuration.isMulti else { return }
+    switch action {
+    case .toggle: toggleCurrent()
+    case .select, .deselect:
+      guard let item = currentItem else { return }
+      if action == .select { selection.select(item) } else { selection.deselect(item) }
+      rangeAnchor = item
+    case .toggleRange: toggleRange()
+    case .selectAllOrNone: changeMany { $0.selectAllOrNone($1) }
+    case .selectAll: changeMany { $0.selectAll($1) }
+    case .deselectAll: changeMany { $0.deselectAll($1) }
+    case .toggleAll: changeMany { $0.toggleAll($1) }
+    case .clearMulti: changeMany { selection, _ in selection.clear() }
+    default: break
+    }
   }
 
   /// `accept-non-empty`: when something would be printed, or, as fzf, when
