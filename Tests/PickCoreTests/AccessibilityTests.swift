@@ -113,6 +113,25 @@ import Testing
     #expect(frames[0].split(separator: "\n")[1].hasPrefix("  4/4"))
   }
 
+  @Test(arguments: [["--no-accessible", "--no-spinner"], ["--no-accessible", "--info=hidden"]])
+  func `--no-spinner and --info=hidden stop the spinner without --accessible`(arguments: [String]) throws {
+    var p = try Self.picker(arguments, isInputOpen: true)
+    let frames = (0..<4).map { tick -> String in
+      p.now += PickerTunables.spinnerInterval
+      p.send(.tick)
+      return p.frame(width: 30, height: 6).plainText
+    }
+    #expect(Set(frames).count == 1)
+    // The spinner turns by default.
+    var spinning = try Self.picker(["--no-accessible"], isInputOpen: true)
+    let turning = (0..<4).map { tick -> String in
+      spinning.now += PickerTunables.spinnerInterval
+      spinning.send(.tick)
+      return spinning.frame(width: 30, height: 6).plainText
+    }
+    #expect(Set(turning).count > 1)
+  }
+
   @Test func `the selection is said in words, hidden selections too`() throws {
     var p = try Self.picker()
     p.press("tab", "tab")

@@ -132,8 +132,9 @@ public enum Usage {
         Tab, Shift-Tab           Select or unselect the current item, then move
         Ctrl-A, Alt-A            Select every match, or none when all are
                                  (the selections the query hides stay)
-        Alt-R, Shift-click       Give the items from the last one toggled to
-                                 the current one its state (toggle-range)
+        Alt-R, Shift-click       Select (or unselect) every item from the one
+                                 last toggled to the current one, as the
+                                 first one is (toggle-range)
         Alt-X                    Unselect everything, hidden items too
         Ctrl-S                   Review the selection: only the selected items,
                                  hidden ones too; Ctrl-S again goes back
