@@ -38,6 +38,7 @@ public final class InteractiveSession {
     preselection: Preselection = Preselection(), input: ItemSource? = nil, inputFailure: String? = nil,
     history: [[UInt8]]? = nil
   ) throws {
+    let options = Self.withEnvironment(options)
     self.options = options
     self.terminal = terminal
     let input = input ?? .standardInput(read0: options.read0)
@@ -46,8 +47,7 @@ public final class InteractiveSession {
     engine = try SearchEngine(options: options, store: store)
     preview = PreviewRunner(options: options)
     background = BackgroundCommands(shell: options.withShell)
-    renderer = FrameRenderer(
-      colors: options.usesColor && ProcessEnvironment.value("NO_COLOR").map(\.isEmpty) != false)
+    renderer = FrameRenderer(colors: options.usesColor)
     geometry = Self.geometry(of: terminal)
     let setup = PickerController.Setup(
       isInputOpen: stdinOpen, inputFailure: inputFailure, preselection: preselection, geometry: geometry,
@@ -55,6 +55,19 @@ public final class InteractiveSession {
       escapeDelay: EscapeDelay.milliseconds(fromEnvironment: ProcessEnvironment.value("ESCDELAY")),
       now: Clock.milliseconds(), history: history)
     controller = PickerController(options: options, store: store, setup: setup)
+  }
+
+  /// `options` with what the environment says about the terminal's user:
+  /// `NO_COLOR` (set and not empty) turns colours off whatever the options
+  /// say; `ACCESSIBLE` (set, not empty and not `0`) turns `--accessible` on
+  /// unless an option said `--accessible` or `--no-accessible`.
+  static func withEnvironment(_ options: Options) -> Options {
+    var options = options
+    if ProcessEnvironment.value("NO_COLOR").map({ !$0.isEmpty }) == true { options.usesColor = false }
+    if options.accessible == nil {
+      options.accessible = ProcessEnvironment.value("ACCESSIBLE").map { !$0.isEmpty && $0 != [0x30] } ?? false
+    }
+    return options
   }
 
   /// The items; `reload(CMD)` replaces them (the caller prints from these).

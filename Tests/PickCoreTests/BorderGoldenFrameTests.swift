@@ -217,7 +217,8 @@ private func picker(
     #expect(frame.plainText.contains("╭"))
     #expect(p.state.listHeight >= 1)
     var tiny = try picker(["a"]) { $0.shape = .rounded }
-    expectScreen(tiny.frame(width: 4, height: 2), ">\n  1…")
+    // `1/1` does not fit in the info row: left out, not cut to `1…`.
+    expectScreen(tiny.frame(width: 4, height: 2), ">\n")
   }
 
   @Test(arguments: [

@@ -526,11 +526,12 @@ import Testing
   @Test func `tiny sizes: what is shown`() throws {
     var p = try PickerHarness(["apple", "banana", "cherry"])
     expectScreen(p.frame(width: 1, height: 1), "…")
+    // The count does not fit: it is left out, never cut in the middle (`3…`).
     expectScreen(
       p.frame(width: 2, height: 3),
       """
       >
-       …
+
       >
       """)
     expectScreen(

@@ -7,7 +7,7 @@ import Testing
 /// clicks on any row of an item; golden frames, no terminal.
 @Suite struct MultiLineGoldenFrameTests {
   private func harness(_ items: [String], _ arguments: [String]) throws -> PickerHarness {
-    let options = try OptionParser.parse(arguments: (["--read0"] + arguments).map { Array($0.utf8) })
+    let options = try OptionParser.parse(arguments: (["--read0", "--no-hint"] + arguments).map { Array($0.utf8) })
     return try PickerHarness(items) { $0 = options }
   }
 

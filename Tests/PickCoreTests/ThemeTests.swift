@@ -135,3 +135,36 @@ import Testing
     #expect(theme.currentText == Style(bold: true, reverse: true))
   }
 }
+
+/// Issue 19, without colour: under `--no-color` or `NO_COLOR`, in every
+/// scheme, with and without bold, the cursor row differs from the others
+/// by more than bold, and a match differs from the text around it on every
+/// kind of row (fzf's `bw` underlines them and reverses the current row).
+@Test(arguments: ColorScheme.allCases, [true, false])
+func `without colours the current row and its matches stay distinguishable`(scheme: ColorScheme, bold: Bool) {
+  let theme = Theme(scheme: scheme, bold: bold).distinguishableWithoutColors
+  func look(_ style: Style, bold keepsBold: Bool = true) -> Style {
+    var style = style.withoutColors
+    if !keepsBold { style.bold = false }
+    return style
+  }
+  #expect(look(theme.currentText, bold: false) != look(theme.text, bold: false))
+  #expect(look(theme.currentMatch) != look(theme.currentText))
+  #expect(look(theme.match) != look(theme.text))
+  #expect(look(theme.selectedMatch) != look(theme.selectedText))
+}
+
+@Test func `pick's default scheme without colours: the current row reversed, its matches underlined`() {
+  let theme = Theme(scheme: .standard).distinguishableWithoutColors
+  #expect(theme.currentText.withoutColors == Style(bold: true, reverse: true))
+  #expect(theme.currentMatch.withoutColors == Style(bold: true, reverse: true, underline: true))
+  // Matches elsewhere were already bold on plain text: unchanged.
+  #expect(theme.match.withoutColors == Style(bold: true))
+}
+
+@Test func `--no-color adapts the theme; colours on leave it as it was`() throws {
+  let plain = PickerConfiguration(options: try OptionParser.parse(arguments: [Array("--no-color".utf8)]))
+  #expect(plain.theme.currentMatch.underline)
+  let colored = PickerConfiguration(options: Options())
+  #expect(colored.theme == Theme.standard)
+}

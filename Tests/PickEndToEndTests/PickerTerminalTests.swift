@@ -191,9 +191,10 @@ import Testing
   @Test func `the first frame is the prompt, the info line and the list`() throws {
     let picker = try Picker(["-m"], items: "one\ntwo\n", rows: 6, columns: 30)
     let screen = try picker.waitFor("2/2")
+    // Multi mode hints its keys until the first key, as many as fit whole.
     let expected = [
       "> ",
-      "  2/2",
+      "  2/2  Tab select  Ctrl-A all",
       "  [ ] All               0 of 2",
       ">  one",
       "   two",

@@ -100,6 +100,21 @@ private var gitIsInstalled: Bool { access("/usr/bin/git", X_OK) == 0 }
     #expect(output == "status 143\n")
   }
 
+  @Test func `kill: only the processes whose command matches are chosen, not their PIDs or times`() throws {
+    // `0` is in nearly every line's TIME column (00:00:00); of the two
+    // sleeps only the victim has one in its command. Filter mode prints
+    // every match, as Ctrl-A then Enter does.
+    let output = try runRecipe(
+      "Kill processes", query: "^sleep 3133 0",
+      setup: "sleep $((31000 + 330)) & victim=$!; sleep $((31000 + 334)) & decoy=$!",
+      check: """
+        status=0; wait $victim || status=$?
+        kill -0 $decoy && echo "decoy alive"; kill $decoy || true
+        echo "status $status"
+        """)
+    #expect(output == "decoy alive\nstatus 143\n")
+  }
+
   @Test func `git switch: the chosen branch is checked out; none chosen runs nothing`() throws {
     guard gitIsInstalled else {
       print("skipped: git is not installed")

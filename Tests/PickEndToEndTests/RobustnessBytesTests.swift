@@ -195,7 +195,7 @@ let hostileInputs: [HostileInput] = [
   }
 
   @Test func `empty input shows 0 of 0 and Enter exits 1 printing nothing`() throws {
-    let picker = try Picker(["-m"], items: "")
+    let picker = try Picker(["-m", "--no-hint"], items: "")
     let screen = try picker.waitFor { $0.row(1) == "  0/0".padded(to: 80) }
     #expect(screen.row(2).hasSuffix("0 of 0"))
     picker.send(Keys.ctrlA + Keys.enter)

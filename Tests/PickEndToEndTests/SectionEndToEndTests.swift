@@ -9,7 +9,7 @@ import Testing
 @Suite struct SectionEndToEndTests {
   @Test func `--style=full draws the sections' boxes, and the keys still select and filter`() throws {
     let picker = try Picker(
-      ["-m", "--style=full", "--header=All", "--list-label=items", "--footer=foot", "--footer-label=f"],
+      ["-m", "--no-hint", "--style=full", "--header=All", "--list-label=items", "--footer=foot", "--footer-label=f"],
       items: "apple\nbanana\ncherry\n", rows: 14, columns: 40)
     // The input's box (rows 0-3), the list's (4-...), the footer's at the bottom.
     let screen = try picker.waitFor(timeout: 10) { $0.row(1).contains("3/3") && $0.row(13).hasPrefix("╰") }

@@ -74,7 +74,7 @@ private func allRow(_ box: String, _ count: String) -> String {
 
     @Test func `preselected texts missing from the input are not counted`() throws {
       let picker = try Picker(
-        ["--multi=2", "--preselect", "gone", "--preselect", "also gone", "--preselect", "b"],
+        ["--multi=2", "--no-hint", "--preselect", "gone", "--preselect", "also gone", "--preselect", "b"],
         items: "a\nb\nc\n")
       let screen = try picker.waitFor("1 of 3")
       #expect(screen.row(1) == row("  3/3"))  // no "cap reached": the missing texts take no room
@@ -87,7 +87,8 @@ private func allRow(_ box: String, _ count: String) -> String {
     }
 
     @Test func `an item that arrives later is preselected and gets the cursor`() throws {
-      let picker = try Picker(["-m", "--preselect", "late"], items: "early\nother\n", keepStdinOpen: true)
+      let picker = try Picker(
+        ["-m", "--no-hint", "--preselect", "late"], items: "early\nother\n", keepStdinOpen: true)
       var screen = try picker.waitFor("0 of 2")
       #expect(screen.row(3) == row(">  early"))
       picker.pty.writeStdin(Array("late\nlater\n".utf8))
@@ -116,7 +117,7 @@ private func allRow(_ box: String, _ count: String) -> String {
     }
 
     @Test func `--multi=2 --preselect-all selects two and Ctrl-A at the cap deselects the matches`() throws {
-      let picker = try Picker(["--multi=2", "--preselect-all"], items: "1\n2\n3\n4\n5\n")
+      let picker = try Picker(["--multi=2", "--no-hint", "--preselect-all"], items: "1\n2\n3\n4\n5\n")
       var screen = try picker.waitFor("5/5  cap reached")
       #expect(screen.row(1) == row("  5/5  cap reached"))
       #expect(screen.row(2) == allRow("-", "2 of 5"))

@@ -145,6 +145,8 @@ extension OptionParser {
     OptionSpec(
       long: "highlight-line", kind: .flag { $0.highlightLine = true }, negation: { $0.highlightLine = false }),
     OptionSpec(long: "spinner", kind: .flag { $0.spinner = true }, negation: { $0.spinner = false }),
+    OptionSpec(long: "accessible", kind: .flag { $0.accessible = true }, negation: { $0.accessible = false }),
+    OptionSpec(long: "hint", kind: .flag { $0.hint = true }, negation: { $0.hint = false }),
     OptionSpec(
       long: "info",
       kind: .requiredValue(placeholder: "STYLE") { options, value throws(InvalidValue) in

@@ -137,6 +137,12 @@ public struct Options: Equatable, Sendable {
   public var highlightLine = false
   /// `--no-spinner`: no spinner while input streams in (reduced motion).
   public var spinner = true
+  /// `--accessible` (or `ACCESSIBLE` in the environment): the screen-reader
+  /// mode (Docs/Accessibility.md); nil when no option said either way, so
+  /// that the environment decides.
+  public var accessible: Bool? = nil
+  /// `--no-hint`: no hint of the multi-select keys on the info line.
+  public var hint = true
   /// `--ellipsis`: what marks a cut item; nil: `…` (`..` under `--no-unicode`).
   public var ellipsis: [UInt8]? = nil
   /// `--hscroll`, `--hscroll-off`, `--keep-right`, `--freeze-left`,

@@ -66,6 +66,11 @@ public enum Usage {
             --highlight-line     Highlight the whole current line
             --no-spinner         No spinner while input streams in (--spinner:
                                  the default)
+            --accessible         Screen-reader mode: the cursor on the current
+                                 row, no spinner, the selection in words
+                                 (also ACCESSIBLE=1; --no-accessible: off)
+            --no-hint            No hint of the multi-select keys on the info
+                                 line (--hint: shown until the first key)
             --ellipsis=STR       Mark of a cut item (default: '…')
             --keep-right         Keep the end of a long line in view (while the
                                  query is empty; header lines always)
@@ -122,11 +127,23 @@ public enum Usage {
                                  (1 when there is none)
             --forget=KEY         Remove the choice remembered under KEY, then exit
             --unique             Drop repeated items (same bytes), keep the first
-                                 Ctrl-S: review the selected items (toggle-review)
             --tty=PATH           Terminal to draw on (default: /dev/tty)
             --mouse              Clicks, double-click and the wheel (default;
                                  --no-mouse: off)
             --tabstop=N          Width of a tab (default: 8)
+
+      KEYS                       (multi mode, -m; fzf's editing keys as in fzf)
+        Tab, Shift-Tab           Select or unselect the current item, then move
+        Ctrl-A, Alt-A            Select every match, or none when all are
+                                 (the selections the query hides stay)
+        Alt-R, Shift-click       Select (or unselect) every item from the one
+                                 last toggled to the current one, as the
+                                 first one is (toggle-range)
+        Alt-X                    Unselect everything, hidden items too
+        Ctrl-S                   Review the selection: only the selected items,
+                                 hidden ones too; Ctrl-S again goes back
+        Enter                    Print the selected items (or the current one)
+        Esc, Ctrl-C              Print nothing (exit status 130)
 
       KEY BINDING
             --bind=BINDINGS      Custom key/mouse bindings, fzf's grammar:
@@ -232,6 +249,7 @@ public enum Usage {
         PICK_DEFAULT_COMMAND     Command whose output is the input when stdin
                                  is a terminal (instead of the walker)
         NO_COLOR                 Set: draw without colours
+        ACCESSIBLE               Set (not 0): --accessible
         ESCDELAY                 Milliseconds to wait after Esc (default 50)
         PICK_PREVIEW_LINES       Set for the preview command: the pane's rows
         PICK_PREVIEW_COLUMNS     ... and columns (also LINES and COLUMNS)

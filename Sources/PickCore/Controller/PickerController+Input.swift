@@ -113,6 +113,10 @@ extension PickerController {
 
   /// The actions an input event stands for.
   private mutating func actions(for event: InputEvent, now: Int) -> ([PickerAction], Trigger) {
+    // The keys' hint is there until the user presses one.
+    if case .key = event { state.hint = [] }
+    if case .mouse = event { state.hint = [] }
+    if case .paste = event { state.hint = [] }
     switch event {
     case .key(let key):
       let spelling = expected[key.name]

@@ -201,6 +201,7 @@ public struct PickerController {
       configuration: PickerConfiguration(options: options), query: options.query,
       matches: ranker.rank(store, items: [], query: compiled))
     if options.searchDisabled { state.frozenQuery = [] }
+    if state.configuration.isMulti && state.configuration.showsHint { state.hint = keymap.multiSelectHint }
     if !setup.preselection.isEmpty { state.anchor = .preselected(targets: [], query: searchQuery) }
     state.isLoading = isInputOpen
     takeNewItems()

@@ -25,4 +25,8 @@ public enum PickerTunables {
   /// The previous preview stays on screen this long while the next command
   /// has printed nothing, so a fast preview does not flash an empty pane.
   public static let previewClearAfter = 150
+  /// A whole-list action (select-all, toggle-all, clear-multi) that
+  /// changes more items than this says how many on the info line: pick
+  /// asks nothing before choosing a million items, so it says what it did.
+  public static let largeSelection = 10_000
 }

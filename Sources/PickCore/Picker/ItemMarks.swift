@@ -85,6 +85,24 @@ public struct ItemMarks: Equatable, Hashable, Sendable {
     return marks
   }
 
+  /// `--accessible`: the signs with a visible character each, so that the
+  /// current and the selected rows say so in text a screen reader reads.
+  /// A pointer or marker given empty or blank becomes pick's own (`>`,
+  /// `*`); any other sign the user gave stays.
+  public var withTextSigns: ItemMarks {
+    var marks = self
+    let replaces = pointer.allSatisfy(\.isWhitespace) || givenMarker.allSatisfy(\.isWhitespace)
+    if replaces && gapColumns == 0 { marks.gapColumns = 1 }
+    if pointer.allSatisfy(\.isWhitespace) {
+      (marks.pointer, marks.pointerColumns) = (">", 1)
+    }
+    if givenMarker.allSatisfy(\.isWhitespace) {
+      (marks.givenMarker, marks.givenMarkerColumns) = ("*", 1)
+      marks.fitMarkerColumns()
+    }
+    return marks
+  }
+
   /// A sign's text and width: printable, at most two columns.
   private static func sign(_ value: [UInt8], name: String) throws(InvalidValue) -> (String, Int) {
     let text = try OptionValues.printableText(value, name)

@@ -1,7 +1,8 @@
 /// Which actions each key (or mouse event) runs: fzf 0.74's default table,
 /// by fzf's key names, except that in multi mode Ctrl-A and Alt-A run
-/// `select-all-or-none` (Docs/Design.md, Selecting), Tab/Shift-Tab toggle and Ctrl-S reviews
-/// the selection; in single mode Tab does nothing. `--bind` bindings
+/// `select-all-or-none` (Docs/Design.md, Selecting), Tab/Shift-Tab toggle, Ctrl-S reviews
+/// the selection, Alt-R and Shift-click select a range (`toggle-range`) and
+/// Alt-X clears the selection (`clear-multi`); in single mode Tab does nothing. `--bind` bindings
 /// (`BindingParser`) replace a key's defaults.
 ///
 /// Keys are looked up by their canonical name (`Key.name`, `KeyNames`).
@@ -51,6 +52,12 @@ public struct Keymap: Sendable {
       table["tab"] = [.toggleDown]
       table["shift-tab"] = [.toggleUp]
       table["ctrl-s"] = [.toggleReview]
+      // Keys fzf leaves unbound (it binds no Alt letter but B, F and D):
+      // Docs/fzf-compatibility.md, Keys.
+      table["alt-r"] = [.toggleRange]
+      table["alt-x"] = [.clearMulti]
+      // fzf toggles on a Shift-click; pick extends the range (without one, the same toggle).
+      table["shift-left-click"] = [.toggleRange]
     }
     if history {
       table["ctrl-p"] = [.previousHistory]
@@ -60,6 +67,18 @@ public struct Keymap: Sendable {
     // As fzf: an unbound double-click does whatever Enter does.
     if custom["double-click"] == nil { table["double-click"] = table["enter"] }
     bindings = table
+  }
+
+  /// The hint of the multi-select keys on the info line until the first
+  /// key: each of Tab, Ctrl-A, Ctrl-S, Enter and Esc that still runs its
+  /// default action (a key `--bind` gave another job is not advertised).
+  public var multiSelectHint: [String] {
+    let keys: [(name: String, label: String, actions: [PickerAction], word: String)] = [
+      ("tab", "Tab", [.toggleDown], "select"), ("ctrl-a", "Ctrl-A", [.selectAllOrNone], "all"),
+      ("ctrl-s", "Ctrl-S", [.toggleReview], "review"), ("enter", "Enter", [.accept], "accept"),
+      ("esc", "Esc", [.abort], "cancel"),
+    ]
+    return keys.filter { bindings[$0.name] == $0.actions }.map { "\($0.label) \($0.word)" }
   }
 
   /// The actions for `key`: its binding, or typing it when it is a plain character.

@@ -40,6 +40,9 @@ public enum PickerAction: Equatable, Sendable {
   /// fzf's `toggle-in` / `toggle-out`: toggle, then move towards (away from) the prompt.
   case toggleIn, toggleOut
   case toggle, select, deselect
+  /// `toggle-range` (Alt-R, Shift-click): the rows from the item last
+  /// toggled to the cursor take that item's state (PickerState).
+  case toggleRange
   /// Ctrl-A / Alt-A in multi mode (Docs/Design.md, Selecting).
   case selectAllOrNone
   case selectAll, deselectAll, toggleAll, clearMulti
@@ -109,7 +112,7 @@ public enum PickerAction: Equatable, Sendable {
     switch self {
     case .up, .down, .pageUp, .pageDown, .halfPageUp, .halfPageDown, .first, .last, .position,
       .toggle,
-      .select, .deselect, .toggleDown, .toggleUp, .toggleIn, .toggleOut, .selectAllOrNone,
+      .select, .deselect, .toggleRange, .toggleDown, .toggleUp, .toggleIn, .toggleOut, .selectAllOrNone,
       .selectAll,
       .deselectAll, .toggleAll, .accept, .acceptNonEmpty, .execute, .reload, .become, .transform,
       .acceptOrPrintQuery, .replaceQuery, .nextSelected, .previousSelected, .exclude, .excludeMulti,
@@ -188,6 +191,7 @@ public enum PickerAction: Equatable, Sendable {
     case .toggle: return "toggle"
     case .select: return "select"
     case .deselect: return "deselect"
+    case .toggleRange: return "toggle-range"
     case .selectAllOrNone: return "select-all-or-none"
     case .selectAll: return "select-all"
     case .deselectAll: return "deselect-all"

@@ -37,6 +37,12 @@ public struct PickerConfiguration: Sendable {
   /// `--spinner` (the default) / `--no-spinner`: whether the spinner turns
   /// while input streams in. Off, nothing on screen moves by itself.
   public var showsSpinner = true
+  /// `--accessible`: the terminal's cursor on the current row, text signs,
+  /// no spinner, the selection in words (Docs/Accessibility.md).
+  public var isAccessible = false
+  /// `--hint` (the default) / `--no-hint`: the multi-select keys on the info
+  /// line until the first key.
+  public var showsHint = true
   /// `--highlight-line`: the current (and a selected) row's background reaches across the row.
   public var highlightsLine = false
   /// `--ellipsis`: what marks where an item or header line is cut.
@@ -77,6 +83,8 @@ public struct PickerConfiguration: Sendable {
     outputOrder = options.outputOrder == .selection ? .selection : .input
     usesColor = options.usesColor
     theme = options.colors.theme(bold: options.bold)
+    // Without colours, the current row and the matches keep looks of their own (Theme+NoColor.swift).
+    if !usesColor { theme = theme.distinguishableWithoutColors }
     tabstop = options.tabstop
     decoration = options.decoration
     decoration.shape = options.decoration.shape.resolved(isInline: options.height != nil)
@@ -85,7 +93,9 @@ public struct PickerConfiguration: Sendable {
     usesUnicode = options.unicode
     highlightsLine = options.highlightLine
     showsSpinner = options.spinner
+    showsHint = options.hint
     lineFit = options.lineFit
+    if options.accessible == true { makeAccessible() }
     itemMarks = itemMarks.measured(ambiguous: lineFit.ambiguous)
     lineFit.frozen.splitter = FieldSplitter(delimiter: options.delimiter)
     scrollOff = options.scrollOff
@@ -133,6 +143,15 @@ public struct PickerConfiguration: Sendable {
     previewLabel = BoxLines(
       shape: .none, label: options.sections.previewLabel, labelStyle: themed(.previewLabel, .plain))
     if listDecoration.separatorIsAuto && sections.separatesInput(layout: layout) { listDecoration.separator = nil }
+  }
+
+  /// `--accessible` (Docs/Accessibility.md): nothing moves by itself, and
+  /// a screen reader reads signs, not colours, so an empty pointer or
+  /// marker gets pick's own.
+  private mutating func makeAccessible() {
+    isAccessible = true
+    showsSpinner = false
+    itemMarks = itemMarks.withTextSigns
   }
 
   /// `--no-unicode`, as fzf: the frame's border in `+`, `-` and `|`, and

@@ -9,17 +9,53 @@ extension PickerLayout {
   /// `M/N` and pick's notes (a failed or cut-short input, the cap, review):
   /// what is shown, and what `--info-command` gets in `PICK_INFO`.
   func infoText(_ state: PickerState) -> String {
-    var text: String
+    infoParts(state).map(\.text).joined(separator: "  ")
+  }
+
+  /// The info text's parts, each with a shorter form for a narrow row.
+  func infoParts(_ state: PickerState) -> [InfoPart] {
+    var parts: [InfoPart] = []
     if let inputFailure, state.itemCount == 0 {
-      text = "[\(inputFailure)]"
+      parts.append(InfoPart("[\(inputFailure)]", short: "[failed]"))
     } else {
-      text = "\(state.matches.count)/\(state.itemCount)"
+      parts.append(InfoPart("\(state.matches.count)/\(state.itemCount)"))
     }
-    if let inputTruncation { text += "  [\(inputTruncation)]" }
-    if state.configuration.isMulti && state.selection.isCapReached { text += "  cap reached" }
-    if state.editor.wasCut { text += "  query cut at \(QueryEditor.maximumLength) characters" }
-    if state.isReviewing { text += "  review (Ctrl-S to return)" }
-    if isWaitingToAccept { text += "  waiting…" }
+    if let inputTruncation { parts.append(InfoPart("[\(inputTruncation)]", short: "[input truncated]")) }
+    if state.configuration.isMulti && state.selection.isCapReached { parts.append(InfoPart("cap reached")) }
+    if state.editor.wasCut {
+      parts.append(InfoPart("query cut at \(QueryEditor.maximumLength) characters", short: "query cut"))
+    }
+    if state.isReviewing { parts.append(InfoPart("review (Ctrl-S to return)", short: "review")) }
+    if isWaitingToAccept { parts.append(InfoPart("waiting…")) }
+    if let note = state.selectionNote { parts.append(InfoPart(note)) }
+    if state.configuration.isAccessible && state.configuration.isMulti { parts.append(selectionSentence(state)) }
+    return parts
+  }
+
+  /// `--accessible`: the selection in words (`3 of 42 selected, 2 hidden`),
+  /// on the info line, so that a screen reader reading it hears every change.
+  func selectionSentence(_ state: PickerState) -> InfoPart {
+    let summary = state.selection.summary(over: state.matches)
+    let sentence = "\(summary.selectedMatching) of \(summary.matching) selected"
+    guard summary.hidden > 0 else { return InfoPart(sentence) }
+    return InfoPart(sentence + ", \(summary.hidden) hidden", short: sentence)
+  }
+
+  /// The info text that fits in `width` columns: each part whole, or its
+  /// short form, or left out with the parts after it. Never a number cut
+  /// in the middle (Docs/Picker.md, Narrow windows).
+  func fittedInfoText(_ state: PickerState, width: Int) -> String {
+    var text = ""
+    // The keys' hint (multi mode, until the first key) goes last: it is the first to give way.
+    for part in infoParts(state) + state.hint.map({ InfoPart($0) }) {
+      let separator = text.isEmpty ? "" : "  "
+      guard
+        let form = [part.text, part.short].compactMap({ $0 }).first(where: {
+          DisplayWidth.columns(of: text + separator + $0, ambiguous: ambiguous) <= width
+        })
+      else { break }
+      text += separator + form
+    }
     return text
   }
 
@@ -27,7 +63,9 @@ extension PickerLayout {
   /// place (its own colours, the info style elsewhere).
   private func infoSpans(_ state: PickerState, width: Int) -> [Span] {
     let style = state.configuration.theme.info
-    guard let line = infoCommandLine else { return fitted(infoText(state), style: style, width: width) }
+    guard let line = infoCommandLine else {
+      return fitted(fittedInfoText(state, width: width), style: style, width: width)
+    }
     let rows = PreviewText.rows(ofLine: line, width: max(width, 0), wraps: false, tabstop: state.configuration.tabstop)
     return (rows.first ?? []).map { $0.style == .plain ? Span($0.text, columns: $0.columns, style: style) : $0 }
   }
@@ -51,7 +89,7 @@ extension PickerLayout {
       let info = clip(
         fitted(spinnerText(state), style: theme.spinner)
           + (infoCommandLine == nil
-            ? fitted(" " + infoText(state), style: theme.info, width: width - 1)
+            ? fitted(" " + fittedInfoText(state, width: width - 2), style: theme.info, width: width - 1)
             : fitted(" ", style: theme.info, width: width - 1) + infoSpans(state, width: width - 2)))
       return info + separator(after: info.reduce(0) { $0 + $1.columns }, state)
     case .right:
@@ -72,8 +110,6 @@ extension PickerLayout {
     let theme = state.configuration.theme
     let info = state.configuration.info
     let used = promptRow.reduce(0) { $0 + $1.columns }
-    let fullText = infoSpans(state, width: width)
-    let textColumns = fullText.reduce(0) { $0 + $1.columns }
     let prefixStyle = state.isLoading ? theme.spinner : theme.prompt
     let prefix = segments(info.prefix, width: max(width - used - 1, 0)).map {
       Span($0.text, columns: $0.columns, style: prefixStyle)
@@ -83,8 +119,10 @@ extension PickerLayout {
     if info.placement == .inline {
       row += [Span(" ", columns: 1)] + prefix
       let room = width - used - 1 - prefixColumns - 1
-      row += infoSpans(state, width: room)
-      if spins(state) && textColumns < room - 1 {
+      let text = infoSpans(state, width: room)
+      row += text
+      // The spinner only after a text that was not cut.
+      if spins(state) && text.reduce(0, { $0 + $1.columns }) < room - 1 {
         row += [Span(" ", columns: 1)] + fitted(spinnerText(state), style: theme.spinner)
       }
       let after = row.reduce(0) { $0 + $1.columns }
@@ -95,10 +133,24 @@ extension PickerLayout {
     }
     // inline-right: the spinner and a space before the text, or the prefix.
     let lead = prefix.isEmpty ? 2 : prefixColumns
-    let start = max(used + 1, width - textColumns - lead - 1)
+    // The text as it fits after the query, the gap and the lead, then placed as far right as it goes.
+    let text = infoSpans(state, width: max(width - used - 2 - lead, 0))
+    let start = max(used + 1, width - text.reduce(0) { $0 + $1.columns } - lead - 1)
     row += [Span(String(repeating: " ", count: start - used), columns: start - used)]
     row += prefix.isEmpty ? fitted(spinnerText(state), style: theme.spinner) + [Span(" ", columns: 1)] : prefix
-    row += infoSpans(state, width: width - 1 - start - lead)
+    row += text
     return clip(row)
+  }
+}
+
+/// One part of the info text (`M/N`, a note), and a shorter form of it for
+/// a narrow row (`review` for `review (Ctrl-S to return)`).
+struct InfoPart {
+  var text: String
+  var short: String?
+
+  init(_ text: String, short: String? = nil) {
+    self.text = text
+    self.short = short
   }
 }

@@ -28,7 +28,9 @@ extension PickerLayout {
       let upward = state.configuration.layout == .default
       let rows = upward ? blank + items.reversed() : items + blank
       let allRoles = upward ? blankRoles + roles.reversed() : roles + blankRoles
-      core = DrawnSection(rows: paintedRows(rows, roles: allRoles, state), roles: allRoles)
+      core = DrawnSection(
+        rows: paintedRows(rows, roles: allRoles, state), roles: allRoles,
+        cursor: currentRowCursor(state, roles: allRoles))
     }
     let content = withInlineSections(core, state, store: store, heights: heights, width: span.width)
     return boxed(content, in: plan.list, left: span.left, height: heights.list)

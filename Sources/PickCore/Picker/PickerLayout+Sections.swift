@@ -37,7 +37,9 @@ extension PickerLayout {
     var cursor: CursorPosition? = nil
     for kind in stackOrder(state.configuration) {
       let part = section(kind, state, store: store, heights: heights, highlight: highlight)
-      if let at = part.cursor { cursor = CursorPosition(row: rows.count + at.row, column: at.column) }
+      // `--accessible`: the list's cursor (on the current row) wins over the input's.
+      let keeps = cursor != nil && state.configuration.isAccessible && kind == .input
+      if let at = part.cursor, !keeps { cursor = CursorPosition(row: rows.count + at.row, column: at.column) }
       rows += part.rows
       roles += part.roles
     }

@@ -200,9 +200,8 @@ public struct PickerLayout {
     cursorRow = min(cursorRow, height - 1)
     let theme = state.configuration.theme
     if theme.hasBackgrounds { rows = zip(rows, roles).map { painted($0, background: theme.background(of: $1)) } }
-    let frame = Frame(
-      width: width, height: height, rows: rows, cursor: CursorPosition(row: cursorRow, column: cursorColumn))
-    return (frame, roles)
+    let cursor = currentRowCursor(state, roles: roles) ?? CursorPosition(row: cursorRow, column: cursorColumn)
+    return (Frame(width: width, height: height, rows: rows, cursor: cursor), roles)
   }
 
   /// The list's rows for `rows` rows of screen, top-down from the match at
@@ -304,48 +303,6 @@ public struct PickerLayout {
     var text = ""
     text.unicodeScalars.append(contentsOf: characters)
     return DisplayWidth.columns(of: text, ambiguous: ambiguous)
-  }
-
-  /// The select-all row: box, title and count on one row, or the count on its
-  /// own row when the title and count do not fit together.
-  func selectAllRows(_ state: PickerState) -> [[Span]] {
-    let theme = state.configuration.theme
-    let summary = state.selection.summary(over: state.matches)
-    let box: String
-    switch summary.state {
-    case .none: box = "[ ]"
-    case .some: box = "[-]"
-    case .all: box = "[x]"
-    }
-    var count = "\(summary.selectedMatching) of \(summary.matching)"
-    if summary.hidden > 0 { count += "  +\(summary.hidden) hidden" }
-    let titleBytes = Self.headerLines(of: state.configuration.header).first ?? Array("All".utf8)
-    // The box starts after the pointer's and the marker's columns.
-    let marks = state.configuration.itemMarks
-    let indent = marks.pointerColumns + marks.markerColumns
-    let boxColumns = indent + 3 + 1
-    let countColumns = count.unicodeScalars.count
-    let title = segments(titleBytes, width: Int.max)
-    let titleColumns = title.reduce(0) { $0 + $1.columns }
-    let marker = [
-      Span(String(repeating: " ", count: indent), columns: indent, style: .plain),
-      Span(box, columns: 3, style: theme.selectAllBox),
-      Span(" ", columns: 1, style: .plain),
-    ].filter { $0.columns > 0 }
-    if boxColumns + titleColumns + 2 + countColumns <= width {
-      let gap = width - boxColumns - titleColumns - countColumns
-      return [
-        marker + title.map { Span($0.text, columns: $0.columns, style: theme.header) }
-          + [Span(String(repeating: " ", count: gap), columns: gap, style: .plain)]
-          + fitted(count, style: theme.info)
-      ]
-    }
-    let titleRow =
-      marker
-      + segments(titleBytes, width: max(width - boxColumns - 2, 0)).map {
-        Span($0.text, columns: $0.columns, style: theme.header)
-      }
-    return [clip(titleRow), fitted(String(repeating: " ", count: boxColumns) + count, style: theme.info)]
   }
 
   private func itemRow(_ state: PickerState, position: Int, store: ItemStore, highlight: (Int) -> [Int]) -> [Span] {

@@ -69,6 +69,17 @@ public struct PickerState: Sendable {
   private var beforeReview: (editor: QueryEditor, cursorItem: Int?)? = nil
   public var isReviewing: Bool { reviewItems != nil }
 
+  /// The multi-select keys' hint on the info line (`Tab select`, ...): the
+  /// controller sets it from the keymap at start and clears it at the
+  /// first key (`--no-hint`: never set).
+  public var hint: [String] = []
+  /// What the last whole-list action did when it changed more than
+  /// `PickerTunables.largeSelection` items (`selected 1000000`): said on the
+  /// info line until the next action, as pick asks nothing before it.
+  public private(set) var selectionNote: String? = nil
+  /// The item last toggled one at a time: where `toggle-range` starts.
+  public private(set) var rangeAnchor: Int? = nil
+
   public init(configuration: PickerConfiguration, query: [UInt8], matches: RankedMatches) {
     self.configuration = configuration
     editor = QueryEditor(query)
@@ -139,6 +150,7 @@ public struct PickerState: Sendable {
   /// the selection, the review view and the cursor start over on `matches`.
   public mutating func replaceItems(matches new: RankedMatches) {
     selection = Selection(cap: configuration.cap)
+    rangeAnchor = nil
     reviewItems = nil
     beforeReview = nil
     anchor = nil
@@ -225,6 +237,7 @@ public struct PickerState: Sendable {
   /// Applies one action.
   public mutating func apply(_ action: PickerAction) -> Outcome {
     let before = editor
+    selectionNote = nil
     switch action {
     case .accept: return .accept
     case .acceptNonEmpty: return acceptsNonEmpty ? .accept : .none
@@ -247,8 +260,8 @@ public struct PickerState: Sendable {
     case .up, .down, .pageUp, .pageDown, .halfPageUp, .halfPageDown, .first, .last, .position, .nextSelected,
       .previousSelected:
       moveCursor(action)
-    case .toggle, .select, .deselect, .toggleDown, .toggleUp, .toggleIn, .toggleOut, .selectAllOrNone,
-      .selectAll, .deselectAll, .toggleAll, .clearMulti:
+    case .toggle, .select, .deselect, .toggleDown, .toggleUp, .toggleIn, .toggleOut, .toggleRange,
+      .selectAllOrNone, .selectAll, .deselectAll, .toggleAll, .clearMulti:
       changeSelection(action)
     case .toggleReview: return toggleReview()
     case .toggleWrap: lineBreaking.toggleWrap()
@@ -296,22 +309,26 @@ public struct PickerState: Sendable {
 
   /// The changes of the selection (nothing but `clear-multi` in single mode).
   private mutating func changeSelection(_ action: PickerAction) {
-    if action == .toggle { toggleCurrent() }
-    if action == .clearMulti { selection.clear() }
     guard configuration.isMulti else { return }
     switch action {
-    case .select: if let item = currentItem { selection.select(item) }
-    case .deselect: if let item = currentItem { selection.deselect(item) }
+    case .toggle: toggleCurrent()
+    case .select, .deselect:
+      guard let item = currentItem else { return }
+      if action == .select { selection.select(item) } else { selection.deselect(item) }
+      rangeAnchor = item
     case .toggleDown, .toggleUp, .toggleIn, .toggleOut:
       toggleCurrent()
       move(visually: visualStep(of: action), cycles: true)
-    case .selectAllOrNone: selection.selectAllOrNone(matches)
-    case .selectAll: selection.selectAll(matches)
-    case .deselectAll: selection.deselectAll(matches)
-    case .toggleAll: selection.toggleAll(matches)
+    case .toggleRange: toggleRange()
+    case .selectAllOrNone: changeMany { $0.selectAllOrNone($1) }
+    case .selectAll: changeMany { $0.selectAll($1) }
+    case .deselectAll: changeMany { $0.deselectAll($1) }
+    case .toggleAll: changeMany { $0.toggleAll($1) }
+    case .clearMulti: changeMany { selection, _ in selection.clear() }
     default: break
     }
   }
+
 
   /// `next-selected` / `prev-selected`: the nearest selected match below
   /// (above) the cursor on screen, wrapping around the list, as fzf.
@@ -388,6 +405,42 @@ public struct PickerState: Sendable {
   private mutating func toggleCurrent() {
     guard configuration.isMulti, let item = currentItem else { return }
     selection.toggle(item)
+    rangeAnchor = item
+  }
+
+  /// `toggle-range` (Alt-R, Shift-click): every row from the item last
+  /// toggled to the cursor's takes that item's state, selected or not, as
+  /// a file manager's Shift-click does; selecting goes from that item
+  /// towards the cursor until the cap. Without such an item among the
+  /// matches it toggles the cursor's item, which then starts the next range.
+  private mutating func toggleRange() {
+    guard configuration.isMulti, let item = currentItem else { return }
+    guard let anchor = rangeAnchor, let start = position(ofItem: anchor) else {
+      toggleCurrent()
+      return
+    }
+    let selects = selection.contains(anchor)
+    let positions = start <= cursor ? Array(start...cursor) : Array((cursor...start).reversed())
+    for position in positions {
+      let item = matches.itemIndex(at: position)
+      if selects { selection.select(item) } else { selection.deselect(item) }
+    }
+    rangeAnchor = item
+  }
+
+  /// Where `item` is among the matches, if it matches.
+  private func position(ofItem item: Int) -> Int? {
+    (0..<matches.count).first { matches.itemIndex(at: $0) == item }
+  }
+
+  /// A whole-list action on the selection; when it changed more than
+  /// `PickerTunables.largeSelection` items, the info line says how many.
+  private mutating func changeMany(_ change: (inout Selection, RankedMatches) -> Void) {
+    let before = selection.count
+    change(&selection, matches)
+    let changed = selection.count - before
+    if changed > PickerTunables.largeSelection { selectionNote = "selected \(changed)" }
+    if -changed > PickerTunables.largeSelection { selectionNote = "deselected \(-changed)" }
   }
 
   /// Moves by `steps` rows on screen: towards the best match when the layout

@@ -23,16 +23,16 @@ public struct Theme: Equatable, Sendable {
   public let header: Style
   /// An item's text and its matched characters: on other rows, on the
   /// current row, on a selected row.
-  public let text: Style, match: Style
-  public let currentText: Style, currentMatch: Style
-  public let selectedText: Style, selectedMatch: Style
+  public internal(set) var text: Style, match: Style
+  public internal(set) var currentText: Style, currentMatch: Style
+  public internal(set) var selectedText: Style, selectedMatch: Style
   /// The pointer column: the pointer on the current row, the gutter on the others.
   public let pointer: Style, gutter: Style
   /// The marker on a selected row, on the current row, and the select-all row's box.
   public let marker: Style, currentMarker: Style, selectAllBox: Style
   /// The column between the markers and the text: the current row's
   /// background there, so that row reads as one band.
-  public let currentGap: Style
+  public internal(set) var currentGap: Style
   /// The preview pane's text (what the command's output leaves uncoloured) and border.
   public let previewText: Style, previewBorder: Style
 

@@ -85,6 +85,7 @@ enum ActionNames {
     // pick's own.
     "select-all-or-none": [.selectAllOrNone],
     "toggle-review": [.toggleReview],
+    "toggle-range": [.toggleRange],
     "suspend": [.suspend],
   ]
 
