@@ -15,14 +15,14 @@ enum FzfOptions {
   static let unsupported: Set<String> = [
     "async", "bash", "bench", "black",
     "clear", "disabled", "enabled", "extended-exact", "filepath-word", "fish",
-    "force-tty-in", "gutter-raw", "id-nth",
+    "force-tty-in", "gutter-raw",
     "jump-labels", "listen", "listen-unsafe", "man", "no-256", "no-black",
-    "no-clear", "no-filepath-word", "no-force-tty-in", "no-id-nth", "no-input",
-    "no-listen", "no-listen-unsafe", "no-phony", "no-popup", "no-raw", "no-sync", "no-tail", "no-tmux",
-    "no-track", "no-tty-default", "no-winpty", "nushell", "phony", "popup", "profile-block", "profile-cpu",
+    "no-clear", "no-filepath-word", "no-force-tty-in", "no-input",
+    "no-listen", "no-listen-unsafe", "no-phony", "no-popup", "no-raw", "no-tmux",
+    "no-tty-default", "no-winpty", "nushell", "phony", "popup", "profile-block", "profile-cpu",
     "profile-mem", "profile-mutex", "proxy-script",
-    "raw", "sync", "tail", "threads", "tmux", "toggle-sort",
-    "track", "tty-default", "zsh",
+    "raw", "threads", "tmux", "toggle-sort",
+    "tty-default", "zsh",
   ]
 
   /// fzf's `+N` negations pick does not have (`+2` is fzf's `--no-256`).

@@ -163,6 +163,18 @@ extension OptionParser {
     OptionSpec(
       long: "reverse", kind: .flag { $0.layout = .reverse }, negation: { $0.layout = .default }),
     OptionSpec(long: "cycle", kind: .flag { $0.cycle = true }, negation: { $0.cycle = false }),
+    OptionSpec(long: "track", kind: .flag { $0.track = true }, negation: { $0.track = false }),
+    OptionSpec(
+      long: "id-nth",
+      kind: .requiredValue(placeholder: "N[,..]") { options, value throws(InvalidValue) in
+        options.idNth = try OptionValues.fieldRanges(value)
+      }, negation: { $0.idNth = nil }),
+    OptionSpec(long: "sync", kind: .flag { $0.sync = true }, negation: { $0.sync = false }),
+    OptionSpec(
+      long: "tail",
+      kind: .requiredValue(placeholder: "N") { options, value throws(InvalidValue) in
+        options.tail = try OptionValues.count(value, atLeast: 1)
+      }, negation: { $0.tail = nil }),
     OptionSpec(
       long: "select-1", short: "1", kind: .flag { $0.selectOne = true },
       negation: { $0.selectOne = false }, negatedShort: "1"),

@@ -93,6 +93,10 @@ public enum Usage {
             --layout=LAYOUT      [reverse|default|reverse-list] (default: reverse)
             --reverse            Same as --layout=reverse (--no-reverse: default)
             --cycle              Wrap around at either end of the list
+            --track              Keep the cursor on its item when the list changes
+            --id-nth=N[,..]      Fields that identify an item across reloads
+            --sync               Open the picker only once the input has ended
+            --tail=N             Keep only the last N items (for endless streams)
         -1, --select-1           Accept the only match without showing the picker
         -0, --exit-0             Exit at once (status 1) when nothing matches
             --output-order=ORDER Print chosen items in [input|selection] order

@@ -4,7 +4,7 @@ extension PickerController {
   /// The search the screen needs now: the query over every item read (or over the review list).
   func currentRequest() -> SearchRequest {
     SearchRequest(
-      query: state.editor.bytes, range: min(options.headerLines, store.count)..<store.count,
+      query: state.editor.bytes, range: searchedRange,
       items: state.reviewItems, excluded: duplicates?.snapshot(), isReview: state.isReviewing)
   }
 
@@ -50,15 +50,23 @@ extension PickerController {
     state.update(matches: matches, for: query, store: store)
   }
 
+  /// The items searched: all but the header lines, and under `--tail=N`
+  /// only the last N (the store keeps up to twice that: ItemStore+Tail.swift).
+  var searchedRange: Range<Int> {
+    let first = min(options.headerLines, store.count)
+    return max(first, store.count - (options.tail ?? store.count))..<store.count
+  }
+
   /// Items read so far that can match: header lines and `--unique` repeats left out.
   var matchableCount: Int {
-    let range = min(options.headerLines, store.count)..<store.count
-    return range.count - (duplicates?.duplicateCount ?? 0)
+    max(searchedRange.count - (duplicates?.duplicateCount ?? 0), 0)
   }
 
   /// Runs `--unique` and preselection over the items read since the last call.
   mutating func takeNewItems() {
     duplicates?.update(from: store)
+    // `--tail`: what left the window is no longer chosen, as in fzf.
+    if options.tail != nil { state.selection.deselect(in: 0..<searchedRange.lowerBound) }
     let start = max(preselectedUpTo, min(options.headerLines, store.count))
     defer { preselectedUpTo = store.count }
     guard start < store.count else { return }

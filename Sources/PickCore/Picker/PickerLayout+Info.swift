@@ -15,6 +15,12 @@ extension PickerLayout {
     } else {
       text = "\(state.matches.count)/\(state.itemCount)"
     }
+    // fzf's marks for tracking: every item (`--track`) or the current one.
+    switch state.tracking {
+    case .off: break
+    case .always: text += " +T"
+    case .item: text += " +t"
+    }
     if let inputTruncation { text += "  [\(inputTruncation)]" }
     if state.configuration.isMulti && state.selection.isCapReached { text += "  cap reached" }
     if state.editor.wasCut { text += "  query cut at \(QueryEditor.maximumLength) characters" }
