@@ -69,7 +69,7 @@ private func isAccepted(_ spelling: String) -> Bool {
       "history", "history-size", "recall", "forget",
       "unique",
       "height", "min-height", "bind", "expect", "mouse", "tty", "tabstop", "walker", "walker-root", "walker-skip",
-      "with-shell", "preview", "preview-window", "help", "version", "completion", "shell",
+      "with-shell", "preview", "preview-window", "help", "version", "completion", "shell", "bash", "zsh", "fish",
       "keep-right", "hscroll", "hscroll-off", "freeze-left", "freeze-right", "scroll-off", "ambidouble",
       "border", "border-label", "border-label-pos", "margin", "padding", "preview-border", "separator", "scrollbar",
       "gap", "gap-line", "style",

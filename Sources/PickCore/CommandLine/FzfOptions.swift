@@ -13,8 +13,8 @@
 enum FzfOptions {
   /// Long names without their dashes.
   static let unsupported: Set<String> = [
-    "async", "bash", "bench", "black",
-    "clear", "disabled", "enabled", "extended-exact", "filepath-word", "fish",
+    "async", "bench", "black",
+    "clear", "disabled", "enabled", "extended-exact", "filepath-word",
     "force-tty-in", "gutter-raw",
     "jump-labels", "listen", "listen-unsafe", "man", "no-256", "no-black",
     "no-clear", "no-filepath-word", "no-force-tty-in", "no-input",
@@ -22,7 +22,7 @@ enum FzfOptions {
     "no-tty-default", "no-winpty", "nushell", "phony", "popup", "profile-block", "profile-cpu",
     "profile-mem", "profile-mutex", "proxy-script",
     "raw", "threads", "tmux", "toggle-sort",
-    "tty-default", "zsh",
+    "tty-default",
   ]
 
   /// fzf's `+N` negations pick does not have (`+2` is fzf's `--no-256`).

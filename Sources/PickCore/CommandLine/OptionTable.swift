@@ -198,7 +198,7 @@ extension OptionParser {
         }
         try options.colors.apply(value)
       },
-      negation: { $0.usesColor = false }, negatedShort: "c"),
+      negation: { $0.usesColor = false }, negatedShort: "c", valueCompletion: .colors),
     OptionSpec(long: "bold", kind: .flag { $0.bold = true }, negation: { $0.bold = false }),
     OptionSpec(
       long: "preselect",
@@ -214,7 +214,7 @@ extension OptionParser {
       kind: .requiredValue(placeholder: "KEY") { options, value throws(InvalidValue) in
         options.remember = try OptionValues.rememberKey(value)
       },
-      negation: { $0.remember = nil }),
+      negation: { $0.remember = nil }, valueCompletion: .rememberedKeys),
     OptionSpec(
       long: "history",
       kind: .requiredValue(placeholder: "FILE") { options, value in
@@ -229,12 +229,12 @@ extension OptionParser {
       long: "recall",
       kind: .requiredValue(placeholder: "KEY") { options, value throws(InvalidValue) in
         options.recall = try OptionValues.rememberKey(value)
-      }),
+      }, valueCompletion: .rememberedKeys),
     OptionSpec(
       long: "forget",
       kind: .requiredValue(placeholder: "KEY") { options, value throws(InvalidValue) in
         options.forget = try OptionValues.rememberKey(value)
-      }),
+      }, valueCompletion: .rememberedKeys),
     OptionSpec(long: "unique", kind: .flag { $0.unique = true }, negation: { $0.unique = false }),
     OptionSpec(
       long: "height",
@@ -257,7 +257,7 @@ extension OptionParser {
       long: "bind",
       kind: .requiredValue(placeholder: "BINDINGS") { options, value throws(InvalidValue) in
         try BindingParser.parse(value, into: &options.bindings)
-      }),
+      }, valueCompletion: .bindings),
     OptionSpec(
       long: "expect",
       kind: .requiredValue(placeholder: "KEYS") { options, value throws(InvalidValue) in
@@ -329,6 +329,10 @@ extension OptionParser {
       kind: .requiredValue(placeholder: "SHELL") { options, value throws(InvalidValue) in
         options.keyBindingShell = try OptionValues.enumeration(value, ShellKind.self)
       }, valueCompletion: .choices(of: ShellKind.self)),
+    // fzf's spellings: `eval "$(pick --bash)"`.
+    OptionSpec(long: "bash", kind: .flag { $0.keyBindingShell = .bash }),
+    OptionSpec(long: "zsh", kind: .flag { $0.keyBindingShell = .zsh }),
+    OptionSpec(long: "fish", kind: .flag { $0.keyBindingShell = .fish }),
   ]
 
   /// Every option's long name, without dashes, in table order: for tests that

@@ -214,7 +214,10 @@ public enum Usage {
             --completion=SHELL   Print the completion script for SHELL
                                  [bash|zsh|fish]
             --shell=SHELL        Print key bindings for SHELL [bash|zsh|fish]:
-                                 Ctrl-T files, Ctrl-R history, Alt-C cd
+                                 Ctrl-T files, Ctrl-R history, Alt-C cd,
+                                 ** then Tab to complete (bash, zsh)
+            --bash, --zsh, --fish
+                                 Same as --shell bash, zsh or fish
 
       Each on/off option above also has a negated form, e.g. --no-tac.
       Values attach with = or follow as the next word; MAX only attaches (-m5).
@@ -237,6 +240,8 @@ public enum Usage {
         PICK_PREVIEW_COLUMNS     ... and columns (also LINES and COLUMNS)
         PICK_CTRL_T_COMMAND, PICK_ALT_C_COMMAND, PICK_CTRL_T_OPTS, ...
                                  For --shell's keys (man pick: SHELL INTEGRATION)
+        PICK_COMPLETION_TRIGGER  What ends a word to complete with pick (**)
+        PICK_COMPLETION_OPTS     Options for that picker
 
     """
 }
