@@ -128,7 +128,10 @@ public final class InteractiveSession {
     if let ended = preview?.reap() { events.append(ended) }
     if !ready.background.isEmpty { events += background.read(ready.background) }
     events += ready.signals.compactMap(Self.event(for:))
-    if ready.stdin { events.append(readItems()) }
+    if ready.stdin {
+      events.append(readItems())
+      if let trimmed = keepTail() { events.append(trimmed) }
+    }
     if ready.terminal {
       let n = terminal.read(into: &buffer)
       if n < 0 { return nil }
@@ -166,6 +169,23 @@ public final class InteractiveSession {
     guard let failed = input.failure(waitingAtMost: PickerTunables.commandStatusWait), let command = input.commandText
     else { return .inputEnded(failure: nil) }
     return .inputEnded(failure: ItemSource.failureSummary(command: command, failed))
+  }
+
+  /// `--tail`: once the items past the header lines reach twice the number
+  /// kept, the kept ones move to a new store searched by a new engine
+  /// (`ItemStore+Tail.swift`); the event tells the controller which went.
+  /// When the copy cannot be made the items stay, as without `--tail`.
+  private func keepTail() -> PickerEvent? {
+    let store = controller.store
+    guard let keep = options.tail, store.needsTrim(header: options.headerLines, keep: keep),
+      let (kept, dropped) = try? store.keepingTail(header: options.headerLines, keep: keep),
+      (try? store.isFinished ? kept.finish() : ()) != nil,
+      let newEngine = try? SearchEngine(options: options, store: kept)
+    else { return nil }
+    engine.stop()
+    engine = newEngine
+    let header = min(options.headerLines, store.count)
+    return .trimmed(kept, gone: header..<header + dropped)
   }
 
   /// Performs effects in order; what an effect reports back is handled at

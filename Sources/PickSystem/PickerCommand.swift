@@ -15,17 +15,21 @@ public struct PickerCommand {
 
   /// Runs the picker on the items `source` gives (standard input unless told).
   public func run(_ store: ItemStore, source: ItemSource? = nil) throws -> Int32 {
+    var store = store
     let source = source ?? .standardInput(read0: options.read0)
     var remembering = Remembering(options: options)
     let preselection = try makePreselection(remembered: remembering.load())
 
     var stdinOpen = true
     var inputFailure: String? = nil
-    if options.selectOne || options.exitZero {
-      // -1 and -0 decide on the whole input before anything is drawn.
+    if options.selectOne || options.exitZero || options.sync {
+      // -1 and -0 decide on the whole input before anything is drawn;
+      // --sync takes the terminal only once the input has ended (`pick -m |
+      // pick --sync`: the second waits for the first to leave the terminal).
       try InputReader.readAll(source.descriptor, into: store, mapping: true)
       stdinOpen = false
       inputFailure = Self.failureSummary(of: source)
+      store = try keepingTail(of: store)
       if let status = decideOnWholeInput(store, remembering: remembering) { return status }
     }
 
@@ -83,6 +87,14 @@ public struct PickerCommand {
     case .aborted: return ExitStatus.aborted
     case .hungUp: return ExitStatus.hungUp
     }
+  }
+
+  /// `--tail` over a whole input: its header lines and last items only.
+  private func keepingTail(of store: ItemStore) throws -> ItemStore {
+    guard let keep = options.tail, store.count - min(options.headerLines, store.count) > keep else { return store }
+    let kept = try store.keepingTail(header: options.headerLines, keep: keep).store
+    try kept.finish()
+    return kept
   }
 
   /// `-1` / `-0` over the whole input: the exit status when one of them

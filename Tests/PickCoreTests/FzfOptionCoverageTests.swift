@@ -78,7 +78,7 @@ import Testing
   }
 
   @Test func `a refused option says so and where to read why`() {
-    for spelling in ["--raw", "--no-raw", "--tail=5", "--listen=6266", "+2"] {
+    for spelling in ["--raw", "--no-raw", "--threads=5", "--listen=6266", "+2"] {
       let shown = spelling.split(separator: "=").first.map(String.init) ?? spelling
       #expect(
         parseError([spelling]) == "\(shown) is not supported (see Docs/fzf-compatibility.md)", "\(spelling)")
@@ -89,9 +89,9 @@ import Testing
 
   @Test func `a refused option in the default options names its source`() {
     #expect(
-      throws: OptionError("in PICK_DEFAULT_OPTS: --tail is not supported (see Docs/fzf-compatibility.md)")
+      throws: OptionError("in PICK_DEFAULT_OPTS: --threads is not supported (see Docs/fzf-compatibility.md)")
     ) {
-      try OptionParser.parse(arguments: [], defaultOpts: Array("--layout=reverse --tail=5".utf8))
+      try OptionParser.parse(arguments: [], defaultOpts: Array("--layout=reverse --threads=5".utf8))
     }
   }
 

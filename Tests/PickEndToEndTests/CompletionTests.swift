@@ -130,6 +130,53 @@ private func lines(_ result: PickResult) -> [String] {
     #expect(try bashOffers(words) == expected)
   }
 
+  /// What bash offers for `line`, split into `words` as bash splits it (at
+  /// `=` and `:` by default): structured values read the line itself.
+  private func bashOffers(line: String, words: [String], state: String = "/nonexistent") throws -> [String] {
+    let array = words.map { "'" + $0 + "'" }.joined(separator: " ")
+    let result = try runInShell(
+      .bash,
+      """
+      source "$COMPLETION"
+      XDG_STATE_HOME='\(state)'
+      COMP_LINE='\(line)'; COMP_POINT=${#COMP_LINE}
+      COMP_WORDS=(\(array)); COMP_CWORD=\(words.count - 1)
+      _pick_completion
+      printf '%s\\n' "${COMPREPLY[@]}"
+      """)
+    #expect(result.status == 0, "\(String(decoding: result.stderr, as: UTF8.self))")
+    return lines(result)
+  }
+
+  @Test func `bash completes --bind keys, then actions, and --color elements`() throws {
+    guard TestShell.bash.isAvailable() else { return }
+    let keys = try bashOffers(line: "pick --bind=ctrl-", words: ["pick", "--bind", "=", "ctrl-"])
+    #expect(keys.contains("ctrl-a:") && keys.contains("ctrl-z:") && !keys.contains("alt-a:"))
+    let actions = try bashOffers(
+      line: "pick --bind=ctrl-a:accept,ctrl-b:togg",
+      words: ["pick", "--bind", "=", "ctrl-a", ":", "accept,ctrl-b", ":", "togg"])
+    #expect(
+      actions.contains("toggle") && actions.contains("toggle-all") && actions.allSatisfy { $0.hasPrefix("toggle") })
+    let chained = try bashOffers(
+      line: "pick --bind=ctrl-a:up+acc", words: ["pick", "--bind", "=", "ctrl-a", ":", "up+acc"])
+    #expect(chained == ["up+accept", "up+accept-non-empty"])
+    #expect(try bashOffers(line: "pick --color=da", words: ["pick", "--color", "=", "da"]) == ["dark"])
+    #expect(
+      try bashOffers(line: "pick --color=dark,fg:bo", words: ["pick", "--color", "=", "dark,fg", ":", "bo"]) == ["bold"]
+    )
+  }
+
+  @Test func `bash completes the keys --remember has stored`() throws {
+    guard TestShell.bash.isAvailable() else { return }
+    let state = try ShellHome()
+    try state.write("pick/hosts", "a\n")
+    try state.write("pick/work", "b\n")
+    #expect(
+      try bashOffers(line: "pick --recall ", words: ["pick", "--recall", ""], state: state.path) == ["hosts", "work"])
+    #expect(
+      try bashOffers(line: "pick --remember=w", words: ["pick", "--remember", "=", "w"], state: state.path) == ["work"])
+  }
+
   @Test func `bash completes a file name for --preselect-file`() throws {
     guard TestShell.bash.isAvailable() else { return }
     let directory = try ShellHome()
@@ -173,6 +220,7 @@ private func lines(_ result: PickResult) -> [String] {
     ("pick --output-order=s", ["--output-order=selection"]),
     ("pick --tiebreak=length,en", ["--tiebreak=length,end"]),
     ("pick --shell ", ["bash", "fish", "zsh"]),
+    ("pick --bind=ctrl-a:accept-n", ["--bind=ctrl-a:accept-non-empty"]),
   ])
   func `fish completes option names and values`(line: String, expected: [String]) throws {
     guard TestShell.fish.isAvailable() else { return }
@@ -187,7 +235,7 @@ private func lines(_ result: PickResult) -> [String] {
     ("pick --layout rev", "pick --layout reverse"),
     ("pick --output-order=sel", "pick --output-order=selection"),
     ("pick --completion fi", "pick --completion fish"),
-    ("pick --no-ta", "pick --no-tac"),
+    ("pick --no-cy", "pick --no-cycle"),
   ])
   func `zsh completes option names and values`(typed: String, completed: String) throws {
     guard TestShell.zsh.isAvailable() else { return }

@@ -13,16 +13,16 @@
 enum FzfOptions {
   /// Long names without their dashes.
   static let unsupported: Set<String> = [
-    "async", "bash", "bench", "black",
-    "clear", "extended-exact", "filepath-word", "fish",
-    "force-tty-in", "gutter-raw", "id-nth",
+    "async", "bench", "black",
+    "clear", "extended-exact", "filepath-word",
+    "force-tty-in", "gutter-raw",
     "jump-labels", "listen", "listen-unsafe", "man", "no-256", "no-black",
-    "no-clear", "no-filepath-word", "no-force-tty-in", "no-id-nth", "no-input",
-    "no-listen", "no-listen-unsafe", "no-popup", "no-raw", "no-sync", "no-tail", "no-tmux",
-    "no-track", "no-tty-default", "no-winpty", "nushell", "popup", "profile-block", "profile-cpu",
+    "no-clear", "no-filepath-word", "no-force-tty-in", "no-input",
+    "no-listen", "no-listen-unsafe", "no-popup", "no-raw", "no-tmux",
+    "no-tty-default", "no-winpty", "nushell", "popup", "profile-block", "profile-cpu",
     "profile-mem", "profile-mutex", "proxy-script",
-    "raw", "sync", "tail", "threads", "tmux", "toggle-sort",
-    "track", "tty-default", "zsh",
+    "raw", "threads", "tmux", "toggle-sort",
+    "tty-default",
   ]
 
   /// fzf's `+N` negations pick does not have (`+2` is fzf's `--no-256`).

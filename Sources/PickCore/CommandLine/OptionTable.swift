@@ -171,6 +171,18 @@ extension OptionParser {
     OptionSpec(
       long: "reverse", kind: .flag { $0.layout = .reverse }, negation: { $0.layout = .default }),
     OptionSpec(long: "cycle", kind: .flag { $0.cycle = true }, negation: { $0.cycle = false }),
+    OptionSpec(long: "track", kind: .flag { $0.track = true }, negation: { $0.track = false }),
+    OptionSpec(
+      long: "id-nth",
+      kind: .requiredValue(placeholder: "N[,..]") { options, value throws(InvalidValue) in
+        options.idNth = try OptionValues.fieldRanges(value)
+      }, negation: { $0.idNth = nil }),
+    OptionSpec(long: "sync", kind: .flag { $0.sync = true }, negation: { $0.sync = false }),
+    OptionSpec(
+      long: "tail",
+      kind: .requiredValue(placeholder: "N") { options, value throws(InvalidValue) in
+        options.tail = try OptionValues.count(value, atLeast: 1)
+      }, negation: { $0.tail = nil }),
     OptionSpec(
       long: "select-1", short: "1", kind: .flag { $0.selectOne = true },
       negation: { $0.selectOne = false }, negatedShort: "1"),
@@ -194,7 +206,7 @@ extension OptionParser {
         }
         try options.colors.apply(value)
       },
-      negation: { $0.usesColor = false }, negatedShort: "c"),
+      negation: { $0.usesColor = false }, negatedShort: "c", valueCompletion: .colors),
     OptionSpec(long: "bold", kind: .flag { $0.bold = true }, negation: { $0.bold = false }),
     OptionSpec(
       long: "preselect",
@@ -210,7 +222,7 @@ extension OptionParser {
       kind: .requiredValue(placeholder: "KEY") { options, value throws(InvalidValue) in
         options.remember = try OptionValues.rememberKey(value)
       },
-      negation: { $0.remember = nil }),
+      negation: { $0.remember = nil }, valueCompletion: .rememberedKeys),
     OptionSpec(
       long: "history",
       kind: .requiredValue(placeholder: "FILE") { options, value in
@@ -225,12 +237,12 @@ extension OptionParser {
       long: "recall",
       kind: .requiredValue(placeholder: "KEY") { options, value throws(InvalidValue) in
         options.recall = try OptionValues.rememberKey(value)
-      }),
+      }, valueCompletion: .rememberedKeys),
     OptionSpec(
       long: "forget",
       kind: .requiredValue(placeholder: "KEY") { options, value throws(InvalidValue) in
         options.forget = try OptionValues.rememberKey(value)
-      }),
+      }, valueCompletion: .rememberedKeys),
     OptionSpec(long: "unique", kind: .flag { $0.unique = true }, negation: { $0.unique = false }),
     OptionSpec(
       long: "height",
@@ -253,7 +265,7 @@ extension OptionParser {
       long: "bind",
       kind: .requiredValue(placeholder: "BINDINGS") { options, value throws(InvalidValue) in
         try BindingParser.parse(value, into: &options.bindings)
-      }),
+      }, valueCompletion: .bindings),
     OptionSpec(
       long: "expect",
       kind: .requiredValue(placeholder: "KEYS") { options, value throws(InvalidValue) in
@@ -325,6 +337,10 @@ extension OptionParser {
       kind: .requiredValue(placeholder: "SHELL") { options, value throws(InvalidValue) in
         options.keyBindingShell = try OptionValues.enumeration(value, ShellKind.self)
       }, valueCompletion: .choices(of: ShellKind.self)),
+    // fzf's spellings: `eval "$(pick --bash)"`.
+    OptionSpec(long: "bash", kind: .flag { $0.keyBindingShell = .bash }),
+    OptionSpec(long: "zsh", kind: .flag { $0.keyBindingShell = .zsh }),
+    OptionSpec(long: "fish", kind: .flag { $0.keyBindingShell = .fish }),
   ]
 
   /// Every option's long name, without dashes, in table order: for tests that

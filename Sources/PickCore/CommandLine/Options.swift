@@ -167,6 +167,16 @@ public struct Options: Equatable, Sendable {
   public var layout: Layout = .reverse
   /// `--cycle`.
   public var cycle = false
+  /// `--track`: the cursor stays on its item when the list changes (a new
+  /// query, items streaming in).
+  public var track = false
+  /// `--id-nth=N[,..]`: the fields that make an item the same item across
+  /// `reload`; nil: its whole text.
+  public var idNth: [FieldRange]? = nil
+  /// `--sync`: the terminal is taken only once the input has ended.
+  public var sync = false
+  /// `--tail=N`: only the last N items are kept.
+  public var tail: Int? = nil
   /// `-1/--select-1`: accept the only match without showing the picker.
   public var selectOne = false
   /// `-0/--exit-0`: exit at once when nothing matches.

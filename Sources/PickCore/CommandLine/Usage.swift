@@ -102,6 +102,10 @@ public enum Usage {
             --layout=LAYOUT      [reverse|default|reverse-list] (default: reverse)
             --reverse            Same as --layout=reverse (--no-reverse: default)
             --cycle              Wrap around at either end of the list
+            --track              Keep the cursor on its item when the list changes
+            --id-nth=N[,..]      Fields that identify an item across reloads
+            --sync               Open the picker only once the input has ended
+            --tail=N             Keep only the last N items (for endless streams)
         -1, --select-1           Accept the only match without showing the picker
         -0, --exit-0             Exit at once (status 1) when nothing matches
             --output-order=ORDER Print chosen items in [input|selection] order
@@ -231,7 +235,10 @@ public enum Usage {
             --completion=SHELL   Print the completion script for SHELL
                                  [bash|zsh|fish]
             --shell=SHELL        Print key bindings for SHELL [bash|zsh|fish]:
-                                 Ctrl-T files, Ctrl-R history, Alt-C cd
+                                 Ctrl-T files, Ctrl-R history, Alt-C cd,
+                                 ** then Tab to complete (bash, zsh)
+            --bash, --zsh, --fish
+                                 Same as --shell bash, zsh or fish
 
       Each on/off option above also has a negated form, e.g. --no-tac.
       Values attach with = or follow as the next word; MAX only attaches (-m5).
@@ -255,6 +262,8 @@ public enum Usage {
         PICK_PREVIEW_COLUMNS     ... and columns (also LINES and COLUMNS)
         PICK_CTRL_T_COMMAND, PICK_ALT_C_COMMAND, PICK_CTRL_T_OPTS, ...
                                  For --shell's keys (man pick: SHELL INTEGRATION)
+        PICK_COMPLETION_TRIGGER  What ends a word to complete with pick (**)
+        PICK_COMPLETION_OPTS     Options for that picker
 
     """
 }

@@ -16,6 +16,13 @@ public enum ValueCompletion: Equatable, Sendable {
   case file
   /// A directory name.
   case directory
+  /// A comma-separated list of `NAME:VALUE` elements (`--bind`, `--color`):
+  /// `names` as offered (`ctrl-a:`, `fg:`, or a word standing alone, such
+  /// as a colour scheme), then, after a `:` or `+`, `values` (action names).
+  case fields(names: [String], values: [String])
+  /// The keys of the choices `--remember` has stored (file names in pick's
+  /// state directory, read when completing).
+  case rememberedKeys
 
   /// The words of an enumeration, in declaration order.
   public static func choices<Value: CaseIterable & RawRepresentable>(
@@ -35,7 +42,9 @@ public enum ValueCompletion: Equatable, Sendable {
   public var words: [String] {
     switch self {
     case .choices(let words), .list(let words): words
-    case .anything, .file, .directory: []
+    // Elements of a structured value, or names read at completion time:
+    // no word here is a whole value on its own.
+    case .anything, .file, .directory, .fields, .rememberedKeys: []
     }
   }
 }

@@ -12,8 +12,9 @@ extension PickerController {
     switch action {
     case .reload(let command, _):
       let template = PreviewTemplate(Array(command.utf8))
+      let identity = state.configuration.identity
       blocker = .reload(
-        selectedTexts: textsToReselect(), cursorText: state.currentItem.map { Array(store.item($0)) })
+        selectedTexts: textsToReselect(), cursorText: state.currentItem.map { identity.key(of: store.item($0)) })
       return [.reload(template, commandContext(for: template))]
     case .execute(let command, let isSilent):
       let template = PreviewTemplate(Array(command.utf8))
@@ -73,13 +74,14 @@ extension PickerController {
   /// last one's items arrive, and the choice would be lost.) A text whose
   /// item came and was deselected is not carried.
   func textsToReselect() -> [[UInt8]] {
-    var texts = state.selection.ordered(.input, reversed: false).map { Array(store.item($0)) }
+    let identity = state.configuration.identity
+    var texts = state.selection.ordered(.input, reversed: false).map { identity.key(of: store.item($0)) }
     guard isInputFromReload && isInputOpen && !preselection.isEmpty else { return texts }
     // The items examined so far (the rest are selected when examined).
     var arrived = TextSet()
     let examined = min(options.headerLines, preselectedUpTo)..<max(preselectedUpTo, options.headerLines)
     for item in examined where item < store.count && preselection.includes(store.item(item)) {
-      arrived.insert(store.item(item))
+      arrived.insert(identity.key(of: store.item(item)))
     }
     texts += preselection.texts.texts.filter { !arrived.contains($0) }
     return texts
@@ -112,10 +114,11 @@ extension PickerController {
   }
 
   /// `reload(CMD)` started: the items are replaced by CMD's output as it
-  /// streams in (identity across reloads is the item's bytes).
+  /// streams in (identity across reloads is the item's bytes, or its
+  /// `--id-nth` fields: `ItemIdentity`).
   ///
-  /// Every item whose text was selected is selected again when it arrives,
-  /// and the cursor goes back to the text it was on when that is still
+  /// Every item whose key was selected is selected again when it arrives,
+  /// and the cursor goes back to the key it was on when that is still
   /// there (unless the user moves it first). `--header-lines` are taken
   /// from the new input and `--unique` applies to it; preselection and
   /// `--remember` are not applied again.
@@ -130,6 +133,7 @@ extension PickerController {
     duplicates = options.unique ? DuplicateFilter(skipping: options.headerLines) : nil
     excludedItems = []
     preselection = Preselection(texts: selectedTexts)
+    preselection.identity = state.configuration.identity
     preselectedUpTo = 0
     state.itemCount = 0
     state.replaceItems(matches: ranker.rank(newStore, items: [], query: compiled))
@@ -143,6 +147,34 @@ extension PickerController {
     // The ordinals are the new items': the first one under the cursor is a new focus.
     lastFocus = nil
     return resume(now: now)
+  }
+
+  /// `--tail`: the kept items moved to `newStore` and the items `gone` were
+  /// dropped. What the state holds by item number moves down; the running
+  /// search (over the old store) is forgotten and the next one ranks the
+  /// new store.
+  mutating func trimmed(_ newStore: ItemStore, gone: Range<Int>) {
+    store = newStore
+    inFlight = nil
+    itemsSinceRank = true
+    preselectedUpTo = PickerState.moved(preselectedUpTo, droppingItems: gone) ?? gone.lowerBound
+    if options.unique {
+      duplicates = DuplicateFilter(skipping: options.headerLines)
+      duplicates?.update(from: newStore)
+    }
+    // Ranked here, on the query the list shows, so that no frame shows an
+    // empty list meanwhile; the search that follows brings it up to date.
+    let matches: RankedMatches
+    if let review = state.reviewItems {
+      matches = ranker.rank(
+        newStore, items: review.compactMap { PickerState.moved($0, droppingItems: gone) }, query: compiled)
+    } else {
+      let duplicates = duplicates
+      matches = ranker.rank(
+        newStore, range: searchedRange, query: compiled,
+        excluding: duplicates.map { filter in { filter.isDuplicate($0) } })
+    }
+    state.dropItems(gone, matches: matches)
   }
 
   /// The preview runner's commands, as effects.

@@ -4,7 +4,7 @@ extension PickerController {
   /// The search the screen needs now: the query over every item read (or over the review list).
   func currentRequest() -> SearchRequest {
     var request = SearchRequest(
-      query: state.searchQuery, range: min(options.headerLines, store.count)..<store.count,
+      query: state.searchQuery, range: searchedRange,
       items: state.reviewItems, excluded: excludedSnapshot(), isReview: state.isReviewing)
     request.exclusions = state.exclusions
     return request
@@ -57,10 +57,16 @@ extension PickerController {
     state.update(matches: matches, for: query, store: store, exclusions: exclusions)
   }
 
+  /// The items searched: all but the header lines, and under `--tail=N`
+  /// only the last N (the store keeps up to twice that: ItemStore+Tail.swift).
+  var searchedRange: Range<Int> {
+    let first = min(options.headerLines, store.count)
+    return max(first, store.count - (options.tail ?? store.count))..<store.count
+  }
+
   /// Items read so far that can match: header lines and `--unique` repeats left out.
   var matchableCount: Int {
-    let range = min(options.headerLines, store.count)..<store.count
-    return range.count - (duplicates?.duplicateCount ?? 0) - excludedItems.count
+    max(searchedRange.count - (duplicates?.duplicateCount ?? 0) - excludedItems.count, 0)
   }
 
   /// The items every search leaves out: `--unique`'s repeats and the excluded items.
@@ -72,6 +78,8 @@ extension PickerController {
   /// Runs `--unique` and preselection over the items read since the last call.
   mutating func takeNewItems() {
     duplicates?.update(from: store)
+    // `--tail`: what left the window is no longer chosen, as in fzf.
+    if options.tail != nil { state.selection.deselect(in: 0..<searchedRange.lowerBound) }
     let start = max(preselectedUpTo, min(options.headerLines, store.count))
     defer { preselectedUpTo = store.count }
     guard start < store.count else { return }

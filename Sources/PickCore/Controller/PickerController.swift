@@ -279,6 +279,9 @@ public struct PickerController {
       previewScheduler?.failed(problem)
       return []
     case .reloaded(let newStore): return reloaded(newStore, now: now)
+    case .trimmed(let newStore, let gone):
+      trimmed(newStore, gone: gone)
+      return []
     case .reloadFailed:
       guard case .reload = blocker else { return [] }
       blocker = nil

@@ -31,6 +31,9 @@ public enum PickerEvent {
   case transformOutput(id: Int, [UInt8])
   /// `reload` started: these are the new items (empty at first, filling as they stream in).
   case reloaded(ItemStore)
+  /// `--tail`: the input's reader moved the items kept into this store; the
+  /// items `gone` of the old one were dropped (`ItemStore.keepingTail`).
+  case trimmed(ItemStore, gone: Range<Int>)
   /// `reload`'s command could not be started (or its placeholders expanded): nothing changes.
   case reloadFailed
   /// Time passed with nothing else to report (the session's poll timed out).

@@ -301,6 +301,12 @@ public final class ItemStore: @unchecked Sendable {
     return UnsafeBufferPointer(start: arena + first, count: end - 1 - first)
   }
 
+  /// The bytes read after the last complete item: an item still arriving.
+  var pendingBytes: UnsafeBufferPointer<UInt8> {
+    let first = start(count)
+    return UnsafeBufferPointer(start: arena + first, count: byteCount - first)
+  }
+
   /// Where item `index` starts in the arena (for its colours).
   func arenaOffset(of index: Int) -> Int { start(index) }
 

@@ -22,9 +22,11 @@ public struct FilterCommand {
     try write(rank(store, workers: workers), store: store, into: &sink)
   }
 
-  /// The items that are ranked: all but the `--header-lines`.
+  /// The items that are ranked: all but the `--header-lines`, and only the
+  /// last `--tail` of them.
   func rankedRange(_ store: ItemStore) -> Range<Int> {
-    min(options.headerLines, store.count)..<store.count
+    let first = min(options.headerLines, store.count)
+    return max(first, store.count - (options.tail ?? store.count))..<store.count
   }
 
   /// Ranks the items of `store` (which must be finished) on `workers` threads.

@@ -12,9 +12,9 @@ public enum CursorAnchor: Equatable, Sendable {
   /// Back from the review view: the item the cursor was on. Tried once, on
   /// the first matches for the restored query and view.
   case returning(toItem: Int)
-  /// After `reload`: the text of the item the cursor was on (identity across
-  /// reloads is the item's bytes). Kept until that text arrives, the user
-  /// moves the cursor or the query changes.
+  /// After `reload`: the identity key of the item the cursor was on (its
+  /// bytes, or its `--id-nth` fields: `ItemIdentity`). Kept until an item
+  /// with that key arrives, the user moves the cursor or the query changes.
   case text([UInt8])
   /// Preselection: the first preselected item in display order, an item of
   /// `targets` (single mode, where preselecting selects nothing) or of the
@@ -42,7 +42,7 @@ extension PickerState {
     case .text(let text):
       if userMovedCursor || query != searchQuery {
         anchor = nil
-      } else if let store, let position = position(where: { store.item($0).elementsEqual(text) }) {
+      } else if let store, let position = position(where: { key(of: store.item($0), is: text) }) {
         setCursor(position)
         anchor = nil
       }
@@ -54,6 +54,12 @@ extension PickerState {
       }
     case .returning, nil: break
     }
+  }
+
+  /// Whether `item`'s identity key (`configuration.identity`) is `key`.
+  private func key(of item: UnsafeBufferPointer<UInt8>, is key: [UInt8]) -> Bool {
+    let identity = configuration.identity
+    return identity.isWholeText ? item.elementsEqual(key) : identity.key(of: item) == key
   }
 
   /// The first position among the matches whose item passes `test`.

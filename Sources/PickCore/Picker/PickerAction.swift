@@ -48,6 +48,8 @@ public enum PickerAction: Equatable, Sendable {
   case selectAll, deselectAll, toggleAll, clearMulti
   /// Ctrl-S in multi mode: show only the selected items (hidden ones too) and back.
   case toggleReview
+  /// `--track`'s toggle, and following only the current item (PickerState+Tracking.swift).
+  case trackCurrent, untrackCurrent, toggleTrack, toggleTrackCurrent
   /// Ctrl-L: draw everything again.
   case clearScreen
   /// fzf's `toggle-wrap`, `toggle-wrap-word` (Alt-/) and `toggle-multi-line`:
@@ -116,7 +118,7 @@ public enum PickerAction: Equatable, Sendable {
       .selectAll,
       .deselectAll, .toggleAll, .accept, .acceptNonEmpty, .execute, .reload, .become, .transform,
       .acceptOrPrintQuery, .replaceQuery, .nextSelected, .previousSelected, .exclude, .excludeMulti,
-      .wait:
+      .wait, .trackCurrent, .toggleTrackCurrent:
       return true
     default:
       return false
@@ -196,6 +198,10 @@ public enum PickerAction: Equatable, Sendable {
     case .selectAll: return "select-all"
     case .deselectAll: return "deselect-all"
     case .toggleAll: return "toggle-all"
+    case .trackCurrent: return "track-current"
+    case .untrackCurrent: return "untrack-current"
+    case .toggleTrack: return "toggle-track"
+    case .toggleTrackCurrent: return "toggle-track-current"
     case .clearMulti: return "clear-multi"
     case .toggleReview: return "toggle-review"
     case .clearScreen: return "clear-screen"

@@ -8,6 +8,10 @@ public struct PickerConfiguration: Sendable {
   public var layout: Layout = .reverse
   /// `--cycle`: moving past either end wraps around.
   public var cycles = false
+  /// `--track`: the cursor follows its item when the query changes.
+  public var tracks = false
+  /// `--id-nth`: what carries the selection and the cursor over a `reload`.
+  public var identity = ItemIdentity(idNth: nil, delimiter: nil)
   public var prompt: [UInt8] = Array("> ".utf8)
   /// `--header TEXT`: the select-all row's title in multi mode, a header line in single mode.
   public var header: [UInt8]? = nil
@@ -74,6 +78,8 @@ public struct PickerConfiguration: Sendable {
     headerLines = options.headerLines
     layout = options.layout
     cycles = options.cycle
+    tracks = options.track
+    identity = ItemIdentity(idNth: options.idNth, delimiter: options.delimiter)
     prompt = options.prompt
     header = options.header
     footer = options.footer

@@ -18,7 +18,7 @@ extension PickerLayout {
     if let inputFailure, state.itemCount == 0 {
       parts.append(InfoPart("[\(inputFailure)]", short: "[failed]"))
     } else {
-      parts.append(InfoPart("\(state.matches.count)/\(state.itemCount)"))
+      parts.append(InfoPart("\(state.matches.count)/\(state.itemCount)\(trackingMark(state))"))
     }
     if let inputTruncation { parts.append(InfoPart("[\(inputTruncation)]", short: "[input truncated]")) }
     if state.configuration.isMulti && state.selection.isCapReached { parts.append(InfoPart("cap reached")) }
@@ -30,6 +30,15 @@ extension PickerLayout {
     if let note = state.selectionNote { parts.append(InfoPart(note)) }
     if state.configuration.isAccessible && state.configuration.isMulti { parts.append(selectionSentence(state)) }
     return parts
+  }
+
+  /// fzf's marks after the count for tracking: every item (`--track`) or the current one.
+  private func trackingMark(_ state: PickerState) -> String {
+    switch state.tracking {
+    case .off: ""
+    case .always: " +T"
+    case .item: " +t"
+    }
   }
 
   /// `--accessible`: the selection in words (`3 of 42 selected, 2 hidden`),

@@ -28,7 +28,7 @@ public struct PickerState: Sendable {
   /// The prompt drawn before the query (`--prompt`; `change-prompt` replaces it).
   public var prompt: [UInt8]
   public var selection: Selection
-  public private(set) var matches: RankedMatches
+  public internal(set) var matches: RankedMatches
   /// Items read so far that can match (header lines excluded).
   public var itemCount = 0
   /// Whether stdin is still open.
@@ -50,13 +50,15 @@ public struct PickerState: Sendable {
   public private(set) var listRows = 10
   public private(set) var rowMeasure: RowMeasure? = nil
   /// The item under the cursor, so that it stays there while results re-rank.
-  private var cursorItem: Int? = nil
+  var cursorItem: Int? = nil
   /// Where the cursor goes when the next matches arrive (review return,
   /// reload, preselection): see `CursorAnchor`.
   public var anchor: CursorAnchor? = nil
   /// Whether the user has moved the cursor since the query last changed
   /// (preselection must not move a cursor the user moved).
   public private(set) var userMovedCursor = false
+  /// `--track` and the track actions (PickerState+Tracking.swift).
+  public internal(set) var tracking: Tracking
   /// The query the current `matches` answer.
   public private(set) var matchedQuery: [UInt8]
   /// Whether the matches were ranked over the review list (or over all items).
@@ -64,9 +66,9 @@ public struct PickerState: Sendable {
 
   /// The review view (Ctrl-S): only these items (ascending), fixed when the
   /// view is entered, so an item untoggled there stays listed and can be re-marked.
-  public private(set) var reviewItems: [Int]? = nil
+  public internal(set) var reviewItems: [Int]? = nil
   /// The query and cursor to restore when the review view is left.
-  private var beforeReview: (editor: QueryEditor, cursorItem: Int?)? = nil
+  var beforeReview: (editor: QueryEditor, cursorItem: Int?)? = nil
   public var isReviewing: Bool { reviewItems != nil }
 
   /// The multi-select keys' hint on the info line (`Tab select`, ...): the
@@ -88,6 +90,7 @@ public struct PickerState: Sendable {
     selection = Selection(cap: configuration.cap)
     self.matches = matches
     matchedQuery = editor.bytes
+    tracking = configuration.tracks ? .always : .off
   }
 
   /// Whether `matches` answers the query (and view) as it is now.
@@ -131,6 +134,7 @@ public struct PickerState: Sendable {
     matchedInReview = isReviewing
     if placeReturningAnchor(queryChanged: queryChanged) { return }
     defer { placeAnchor(query: query, store: store) }
+    if queryChanged && followTrackedItem(cursorItem, row: cursor - scroll) { return }
     if queryChanged || cursorItem == nil {
       userMovedCursor = queryChanged ? false : userMovedCursor
       setCursor(0)
@@ -267,6 +271,7 @@ public struct PickerState: Sendable {
     case .toggleWrap: lineBreaking.toggleWrap()
     case .toggleWrapWord: lineBreaking.toggleWrapWord()
     case .toggleMultiLine: lineBreaking.multiLine.toggle()
+    case .trackCurrent, .untrackCurrent, .toggleTrack, .toggleTrackCurrent: applyTracking(action)
     case .clearScreen: return .redraw
     case .suspend: return .suspend
     case .enableSearch, .disableSearch, .toggleSearch: return switchSearch(action)
@@ -428,9 +433,9 @@ public struct PickerState: Sendable {
     rangeAnchor = item
   }
 
-  /// Where `item` is among the matches, if it matches.
+  /// Where `item` is among the matches, if it matches (without sorting them).
   private func position(ofItem item: Int) -> Int? {
-    (0..<matches.count).first { matches.itemIndex(at: $0) == item }
+    matches.position(ofItem: item)
   }
 
   /// A whole-list action on the selection; when it changed more than
@@ -473,6 +478,7 @@ public struct PickerState: Sendable {
     }
     setCursor(target)
     userMovedCursor = true
+    noteCursorMoved()
   }
 
   /// What Enter prints: the selected items (hidden ones too) in the configured

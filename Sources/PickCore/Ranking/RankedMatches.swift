@@ -157,3 +157,47 @@ public final class RankedMatches: @unchecked Sendable {
     return offset
   }
 }
+
+extension RankedMatches {
+  /// Where `item` is shown (0 is the best match), or nil when it is not
+  /// among the matches: for `--track`, which looks for one item in a new
+  /// ranking. Packed keys are read as they are, sorted or not: a key's
+  /// place is the number of keys below it (each key holds its item's order,
+  /// so no two are equal), which costs two passes instead of a full sort.
+  public func position(ofItem item: Int) -> Int? {
+    let value: Int
+    if let items {
+      var low = 0
+      var high = items.count
+      while low < high {
+        let middle = (low + high) / 2
+        if items[middle] < item { low = middle + 1 } else { high = middle }
+      }
+      guard low < items.count, items[low] == item else { return nil }
+      value = low
+    } else {
+      value = item
+    }
+    switch storage {
+    case .all(let range, let reversed):
+      guard range.contains(value) else { return nil }
+      return reversed ? range.upperBound - 1 - value : value - range.lowerBound
+    case .narrow(let keys):
+      guard let order = order(ofValue: value) else { return nil }
+      return sortLock.withLock { _ -> Int? in
+        guard let key = keys.first(where: { Int($0 & 0xFFFF_FFFF) == order }) else { return nil }
+        return keys.reduce(0) { $0 + ($1 < key ? 1 : 0) }
+      }
+    case .wide(let keys):
+      guard let order = order(ofValue: value) else { return nil }
+      return keys.firstIndex { Int($0.order) == order }
+    }
+  }
+
+  /// The order a key holds for the item at `value` (its index, or its place in `items`).
+  private func order(ofValue value: Int) -> Int? {
+    let offset = value - base
+    guard offset >= 0, offset < span else { return nil }
+    return reversed ? span - 1 - offset : offset
+  }
+}

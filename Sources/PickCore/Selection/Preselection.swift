@@ -11,6 +11,9 @@ public struct Preselection: Sendable {
   /// arriving item costs one hash and a probe or two, never an allocation.
   public private(set) var texts: TextSet
   public var selectsAll: Bool
+  /// What `texts` holds of each item: its whole text, or its `--id-nth`
+  /// fields after a reload (`ItemIdentity`).
+  public var identity = ItemIdentity(idNth: nil, delimiter: nil)
 
   public init(texts: some Sequence<[UInt8]> = [], selectsAll: Bool = false) {
     self.init(texts: TextSet(texts), selectsAll: selectsAll)
@@ -25,7 +28,7 @@ public struct Preselection: Sendable {
 
   /// Whether `item` (its bytes) is to start selected.
   public func includes(_ item: UnsafeBufferPointer<UInt8>) -> Bool {
-    selectsAll || texts.contains(item)
+    selectsAll || (identity.isWholeText ? texts.contains(item) : texts.contains(identity.key(of: item)))
   }
 
   /// The items of `range` that qualify, in input order.
@@ -34,9 +37,13 @@ public struct Preselection: Sendable {
     var chosen: [Int] = []
     if selectsAll {
       for index in range where excluding?(index) != true { chosen.append(index) }
-    } else {
+    } else if identity.isWholeText {
       texts.forEachMember(of: range, text: store.item) { index in
         if excluding?(index) != true { chosen.append(index) }
+      }
+    } else {
+      for index in range where excluding?(index) != true && texts.contains(identity.key(of: store.item(index))) {
+        chosen.append(index)
       }
     }
     return chosen

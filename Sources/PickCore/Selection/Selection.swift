@@ -121,6 +121,31 @@ public struct Selection: Sendable {
     }
   }
 
+  /// Deselects every item of `range` (`--tail`: items that left the window).
+  public mutating func deselect(in range: Range<Int>) {
+    let end = min(range.upperBound, bits.count &<< 6)
+    let start = max(range.lowerBound, 0)
+    guard start < end, selectedCount(in: start..<end) > 0 else { return }
+    for item in start..<end where contains(item) { deselect(item) }
+  }
+
+  /// `--tail` dropped the items `gone`: those after them move down by
+  /// `gone.count`; each keeps its place in the selection order.
+  public func droppingItems(_ gone: Range<Int>) -> Selection {
+    var kept = Selection(cap: cap)
+    kept.nextStamp = nextStamp
+    for word in bits.indices where bits[word] != 0 {
+      var remaining = bits[word]
+      while remaining != 0 {
+        let item = word &<< 6 | remaining.trailingZeroBitCount
+        remaining &= remaining - 1
+        if gone.contains(item) { continue }
+        kept.insert(item >= gone.upperBound ? item - gone.count : item, stamp: stamps[item])
+      }
+    }
+    return kept
+  }
+
   // MARK: The matching items
 
   /// Ctrl-A (`select-all-or-none`): if every matching item is selected or the

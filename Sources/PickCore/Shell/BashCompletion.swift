@@ -20,11 +20,16 @@ enum BashCompletion {
       # load it with: eval "$(pick --completion bash)"
 
       _pick_completion() {
-        local cur=${COMP_WORDS[COMP_CWORD]} prev= before= option= value= prefix=
+        local cur=${COMP_WORDS[COMP_CWORD]} prev= before= option= value= prefix= typed
         ((COMP_CWORD >= 1)) && prev=${COMP_WORDS[COMP_CWORD - 1]}
         ((COMP_CWORD >= 2)) && before=${COMP_WORDS[COMP_CWORD - 2]}
         COMPREPLY=()
-        if [[ $cur == --*=* ]]; then
+        typed=${COMP_LINE:0:COMP_POINT}
+        typed=${typed##*[[:space:]]}
+        if [[ $typed == --*=* && $cur != "$typed" && $cur != = && $prev != = ]]; then
+          # The value holds a word break (--bind=ctrl-a:acc): read from the line.
+          option=${typed%%=*}
+        elif [[ $cur == --*=* ]]; then
           # One word (= not in COMP_WORDBREAKS): the reply keeps the option.
           option=${cur%%=*} value=${cur#*=} prefix=${cur%%=*}=
         elif [[ $cur == = && $prev == --* ]]; then
@@ -48,6 +53,40 @@ enum BashCompletion {
         local list=$1 words=$2 head=
         if [[ $list == list && $value == *,* ]]; then head=${value%,*},; fi
         COMPREPLY=($(compgen -P "$prefix$head" -W "$words" -- "${value##*,}"))
+      }
+
+      # An element of NAME:VALUE,...: a name (kept whole, with its colon), or
+      # after the last : or + of the element, a value. bash breaks words at :
+      # and =, so the value is read from the line, and each reply is what
+      # follows the text bash will keep.
+      _pick_complete_fields() {
+        local names=$1 list=$1 typed option= element head= last word before
+        typed=${COMP_LINE:0:COMP_POINT}
+        typed=${typed##*[[:space:]]}
+        [[ $typed == --*=* ]] && option=${typed%%=*}=
+        element=${typed#"$option"}
+        [[ $element == *,* ]] && head=${element%,*},
+        element=${element##*,}
+        last=$element
+        if [[ $element == *[:+]* ]]; then
+          last=${element##*[:+]}
+          head+=${element%"$last"}
+          list=$2
+        fi
+        before=${typed%"$cur"}
+        compopt -o nospace 2> /dev/null
+        for word in $list; do
+          [[ $word == "$last"* ]] || continue
+          word=$option$head$word
+          COMPREPLY+=("${word#"$before"}")
+        done
+      }
+
+      # The keys --remember has stored: the files of pick's state directory.
+      _pick_complete_remembered() {
+        local directory=${XDG_STATE_HOME-} IFS=$'\\n'
+        if [[ $directory == /* ]]; then directory+=/pick; else directory=${HOME-}/.local/state/pick; fi
+        COMPREPLY=($(compgen -P "$prefix" -W "$(command ls -A -- "$directory" 2> /dev/null)" -- "$value"))
       }
 
       _pick_complete_files() {
@@ -74,6 +113,9 @@ enum BashCompletion {
     case .list(let words): "_pick_complete_words list '\(words.joined(separator: " "))'"
     case .file: "_pick_complete_files no"
     case .directory: "_pick_complete_files yes"
+    case .fields(let names, let values):
+      "_pick_complete_fields '\(names.joined(separator: " "))' '\(values.joined(separator: " "))'"
+    case .rememberedKeys: "_pick_complete_remembered"
     }
   }
 }

@@ -51,8 +51,8 @@ enum BashKeyBindings {
         if [[ -n ${PICK_CTRL_T_COMMAND-} ]]; then
           eval "$PICK_CTRL_T_COMMAND" | __pick_run --scheme=path "${PICK_CTRL_T_OPTS-}" -m --print0
         else
-          __pick_run --scheme=path "${PICK_CTRL_T_OPTS-}" \
-            --walker=file,dir,follow,hidden --walker-root=. -m --print0 < /dev/tty
+          __pick_run "--scheme=path --walker=file,dir,follow,hidden" "${PICK_CTRL_T_OPTS-}" \
+            -m --print0 < /dev/tty
         fi
       )
       READLINE_LINE=${READLINE_LINE:0:READLINE_POINT}$inserted${READLINE_LINE:READLINE_POINT}
@@ -77,16 +77,20 @@ enum BashKeyBindings {
         END { for (n = count; n >= 1; n--) printf "%s%c", entries[n], 0 }'
     }
 
-    # Ctrl-R: one history entry replaces the command line (which is the query).
+    # Ctrl-R: the chosen history entries (Tab for several) replace the
+    # command line (which is the query), one a line, newest first.
     __pick_history_widget() {
-      local entry
-      IFS= read -r -d '' entry < <(
+      local entry line=
+      while IFS= read -r -d '' entry; do
+        line+=${line:+$'\n'}$entry
+      done < <(
         __pick_history_entries |
           __pick_run --scheme=history "${PICK_CTRL_R_OPTS-}" \
-            --read0 --print0 --unique +m --query="$READLINE_LINE"
-      ) || return 0
-      READLINE_LINE=$entry
-      READLINE_POINT=${#entry}
+            --read0 --print0 --unique -m --query="$READLINE_LINE"
+      )
+      [[ -n $line ]] || return 0
+      READLINE_LINE=$line
+      READLINE_POINT=${#line}
     }
 
     # Alt-C, first key: choose a directory; when one was chosen, replace the
@@ -97,8 +101,8 @@ enum BashKeyBindings {
         if [[ -n ${PICK_ALT_C_COMMAND-} ]]; then
           eval "$PICK_ALT_C_COMMAND" | __pick_run --scheme=path "${PICK_ALT_C_OPTS-}" +m --print0
         else
-          __pick_run --scheme=path "${PICK_ALT_C_OPTS-}" \
-            --walker=dir,follow,hidden --walker-root=. +m --print0 < /dev/tty
+          __pick_run "--scheme=path --walker=dir,follow,hidden" "${PICK_ALT_C_OPTS-}" \
+            +m --print0 < /dev/tty
         fi
       )
       # The absolute path, so the history entry works from anywhere (the x

@@ -16,6 +16,11 @@ enum FishCompletion {
           value = " -x -a '(__pick_complete_list \(words.joined(separator: " ")))'"
         case .file: value = " -r -F"
         case .directory: value = " -x -a '(__fish_complete_directories)'"
+        case .fields(let names, let values):
+          // Quoted: action names end in `(`, which fish would read as a substitution.
+          let quoted = values.map { "\"\($0)\"" }.joined(separator: " ")
+          value = " -x -a '(__pick_complete_fields \"\(names.joined(separator: " "))\" \(quoted))'"
+        case .rememberedKeys: value = " -x -a '(__pick_complete_remembered)'"
         }
       }
       let short = spec.short.map { " -s \($0)" } ?? ""
@@ -37,6 +42,32 @@ enum FishCompletion {
         set -l head (string match -r -- '^.*,' $value)
         for word in $argv
           echo $head$word
+        end
+      end
+
+      # An element of NAME:VALUE,...: a name ($argv[1], space-separated), or
+      # after the last : or + of the element, a value (the other arguments).
+      function __pick_complete_fields
+        set -l value (string replace -r -- '^--[^=]*=' '' (commandline -ct))
+        # (`or echo`: an empty list, not an empty string, would empty $head$word.)
+        set -l head (string match -r -- '^.*,' $value; or echo)
+        set -l element (string replace -r -- '^.*,' '' $value)
+        set -l words (string split ' ' -- $argv[1])
+        if string match -q -r -- '[:+]' $element
+          set head $head(string match -r -- '^.*[:+]' $element)
+          set words $argv[2..-1]
+        end
+        for word in $words
+          echo $head$word
+        end
+      end
+
+      # The keys --remember has stored: the files of pick's state directory.
+      function __pick_complete_remembered
+        set -l directory $HOME/.local/state/pick
+        string match -q -- '/*' "$XDG_STATE_HOME"; and set directory $XDG_STATE_HOME/pick
+        for file in $directory/*
+          basename -- $file
         end
       end
 

@@ -38,7 +38,7 @@ enum FishKeyBindings {
       if test -n "$PICK_CTRL_T_COMMAND"
         set chosen (eval $PICK_CTRL_T_COMMAND | __pick_run --scheme=path "$PICK_CTRL_T_OPTS" -m --print0 | string split0)
       else
-        set chosen (__pick_run --scheme=path "$PICK_CTRL_T_OPTS" --walker=file,dir,follow,hidden --walker-root=. -m --print0 < /dev/tty | string split0)
+        set chosen (__pick_run "--scheme=path --walker=file,dir,follow,hidden" "$PICK_CTRL_T_OPTS" -m --print0 < /dev/tty | string split0)
       end
       if set -q chosen[1]
         commandline -i -- (string join ' ' -- (string escape -- $chosen))' '
@@ -46,12 +46,13 @@ enum FishKeyBindings {
       commandline -f repaint
     end
 
-    # Ctrl-R: one history entry replaces the command line (which is the query).
+    # Ctrl-R: the chosen history entries (Tab for several) replace the
+    # command line (which is the query), one a line, newest first.
     function __pick_history_widget
       test -z "$fish_private_mode"; and builtin history merge
-      set -l chosen (builtin history -z | __pick_run --scheme=history "$PICK_CTRL_R_OPTS" --read0 --print0 --unique +m --query=(commandline | string collect) | string split0)
+      set -l chosen (builtin history -z | __pick_run --scheme=history "$PICK_CTRL_R_OPTS" --read0 --print0 --unique -m --query=(commandline | string collect) | string split0)
       if set -q chosen[1]
-        commandline -r -- $chosen[1]
+        commandline -r -- (string join \n -- $chosen | string collect)
       end
       commandline -f repaint
     end
@@ -62,7 +63,7 @@ enum FishKeyBindings {
       if test -n "$PICK_ALT_C_COMMAND"
         set chosen (eval $PICK_ALT_C_COMMAND | __pick_run --scheme=path "$PICK_ALT_C_OPTS" +m --print0 | string split0)
       else
-        set chosen (__pick_run --scheme=path "$PICK_ALT_C_OPTS" --walker=dir,follow,hidden --walker-root=. +m --print0 < /dev/tty | string split0)
+        set chosen (__pick_run "--scheme=path --walker=dir,follow,hidden" "$PICK_ALT_C_OPTS" +m --print0 < /dev/tty | string split0)
       end
       if set -q chosen[1]
         cd -- $chosen[1]

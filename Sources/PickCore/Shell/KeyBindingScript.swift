@@ -1,5 +1,7 @@
-/// The script `pick --shell SHELL` prints: Ctrl-T (insert chosen files),
-/// Ctrl-R (a history entry) and Alt-C (cd into a directory) for SHELL.
+/// The script `pick --shell SHELL` (`--bash`, `--zsh`, `--fish`) prints:
+/// Ctrl-T (insert chosen files), Ctrl-R (history entries) and Alt-C (cd into
+/// a directory) for SHELL, and in bash and zsh fuzzy completion on `**`
+/// then Tab (`BashFuzzyCompletion`, `ZshFuzzyCompletion`).
 ///
 /// The scripts run pick by the absolute path of the binary that printed them,
 /// never by looking `pick` up in `PATH`: Debian ships an unrelated
@@ -12,7 +14,7 @@ public enum KeyBindingScript {
   public static func bytes(for shell: ShellKind, pickPath: [UInt8]) -> [UInt8] {
     let header = Array(
       """
-      # pick key bindings for \(shell.rawValue): Ctrl-T files, Ctrl-R history, Alt-C cd.
+      # pick key bindings for \(shell.rawValue): Ctrl-T files, Ctrl-R history, Alt-C cd\(shell == .fish ? "" : ", ** then Tab").
       # Printed by `pick --shell \(shell.rawValue)`; see `man pick`, SHELL INTEGRATION.
 
       """.utf8)
@@ -21,10 +23,10 @@ public enum KeyBindingScript {
     switch shell {
     case .bash:
       definition = Array("__pick_bin=".utf8) + ShellQuoting.singleQuoted(pickPath)
-      body = BashKeyBindings.body
+      body = BashKeyBindings.body + BashFuzzyCompletion.body
     case .zsh:
       definition = Array("typeset -g __pick_bin=".utf8) + ShellQuoting.singleQuoted(pickPath)
-      body = ZshKeyBindings.body
+      body = ZshKeyBindings.body + ZshFuzzyCompletion.body
     case .fish:
       definition = Array("set -g __pick_bin ".utf8) + ShellQuoting.fishSingleQuoted(pickPath)
       body = FishKeyBindings.body

@@ -37,6 +37,27 @@ enum ZshCompletion {
       # load it with: eval "$(pick --completion zsh)" (after compinit), or save
       # it as _pick in a directory of $fpath.
 
+      # An element of NAME:VALUE,...: a name (with its colon), or after the
+      # last : or + of the element, a value.
+      _pick_complete_fields() {
+        compset -P '*,'
+        if compset -P '*[:+]'; then
+          compadd -- ${=2}
+        else
+          local -a names=(${=1})
+          compadd -S '' -- ${names[@]}
+        fi
+      }
+
+      # The keys --remember has stored: the files of pick's state directory.
+      _pick_complete_remembered() {
+        local directory=${XDG_STATE_HOME-}
+        if [[ $directory == /* ]]; then directory+=/pick; else directory=${HOME-}/.local/state/pick; fi
+        local -a keys=($directory/*(N:t))
+        compadd -a keys
+      }
+
+      \(fieldFunctions)
       _pick() {
         _arguments -s -S \\
       \(arguments)
@@ -51,6 +72,33 @@ enum ZshCompletion {
       fi
 
       """
+  }
+
+  /// The `.fields` completions of the table, in order: each gets a function
+  /// `_pick_complete_fields_N` (N its place here) that passes its words on.
+  private static let fieldCompletions: [ValueCompletion] = {
+    var found: [ValueCompletion] = []
+    for spec in OptionParser.table where !found.contains(spec.valueCompletion) {
+      if case .fields = spec.valueCompletion { found.append(spec.valueCompletion) }
+    }
+    return found
+  }()
+
+  private static func fieldsIndex(_ completion: ValueCompletion) -> Int {
+    fieldCompletions.firstIndex(of: completion) ?? 0
+  }
+
+  /// The functions `action` names for `.fields` completions.
+  private static var fieldFunctions: String {
+    fieldCompletions.enumerated().map { index, completion in
+      guard case .fields(let names, let values) = completion else { return "" }
+      return """
+        _pick_complete_fields_\(index)() {
+          _pick_complete_fields '\(names.joined(separator: " "))' '\(values.joined(separator: " "))'
+        }
+
+        """
+    }.joined()
   }
 
   /// The value's name in messages: the placeholder from `--help`, lower case.
@@ -70,6 +118,9 @@ enum ZshCompletion {
     case .list(let words): "_sequence compadd - \(words.joined(separator: " "))"
     case .file: "_files"
     case .directory: "_files -/"
+    // Its words hold colons, which would end the spec: a function of their own.
+    case .fields: "_pick_complete_fields_\(fieldsIndex(completion))"
+    case .rememberedKeys: "_pick_complete_remembered"
     }
   }
 }

@@ -30,8 +30,8 @@ enum ZshKeyBindings {
       if [[ -n ${PICK_CTRL_T_COMMAND-} ]]; then
         output=$(eval "$PICK_CTRL_T_COMMAND" | __pick_run --scheme=path "${PICK_CTRL_T_OPTS-}" -m --print0)
       else
-        output=$(__pick_run --scheme=path "${PICK_CTRL_T_OPTS-}" \
-          --walker=file,dir,follow,hidden --walker-root=. -m --print0 < /dev/tty)
+        output=$(__pick_run "--scheme=path --walker=file,dir,follow,hidden" "${PICK_CTRL_T_OPTS-}" \
+          -m --print0 < /dev/tty)
       fi
       if [[ -n $output ]]; then
         local -a items=("${(@0)${output%$'\0'}}")
@@ -40,7 +40,8 @@ enum ZshKeyBindings {
       zle reset-prompt
     }
 
-    # Ctrl-R: one history entry replaces the command line (whose left part is the query).
+    # Ctrl-R: the chosen history entries (Tab for several) replace the
+    # command line (whose left part is the query), one a line, newest first.
     __pick_history_widget() {
       emulate -L zsh
       zmodload -F zsh/parameter p:history 2> /dev/null
@@ -48,9 +49,10 @@ enum ZshKeyBindings {
       local output
       output=$(print -rN -- "${history[@]}" |
         __pick_run --scheme=history "${PICK_CTRL_R_OPTS-}" \
-          --read0 --print0 --unique +m --query="$LBUFFER")
+          --read0 --print0 --unique -m --query="$LBUFFER")
       if [[ -n $output ]]; then
-        BUFFER=${output%$'\0'}
+        local -a entries=("${(@0)${output%$'\0'}}")
+        BUFFER=${(pj:\n:)entries}
         CURSOR=${#BUFFER}
       fi
       zle reset-prompt
@@ -63,8 +65,8 @@ enum ZshKeyBindings {
       if [[ -n ${PICK_ALT_C_COMMAND-} ]]; then
         dir=$(eval "$PICK_ALT_C_COMMAND" | __pick_run --scheme=path "${PICK_ALT_C_OPTS-}" +m --print0)
       else
-        dir=$(__pick_run --scheme=path "${PICK_ALT_C_OPTS-}" \
-          --walker=dir,follow,hidden --walker-root=. +m --print0 < /dev/tty)
+        dir=$(__pick_run "--scheme=path --walker=dir,follow,hidden" "${PICK_ALT_C_OPTS-}" \
+          +m --print0 < /dev/tty)
       fi
       dir=${dir%$'\0'}
       if [[ -z $dir ]]; then

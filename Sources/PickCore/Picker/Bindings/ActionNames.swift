@@ -49,6 +49,10 @@ enum ActionNames {
     "select-all": [.selectAll],
     "deselect-all": [.deselectAll],
     "toggle-all": [.toggleAll],
+    "track-current": [.trackCurrent], "track": [.trackCurrent],
+    "untrack-current": [.untrackCurrent],
+    "toggle-track": [.toggleTrack],
+    "toggle-track-current": [.toggleTrackCurrent],
     "clear-multi": [.clearMulti], "clear-selection": [.clearMulti],
     "toggle-preview": [.togglePreview],
     "show-preview": [.showPreview],
@@ -186,8 +190,8 @@ enum ActionNames {
   /// instead of calling it unknown.
   static let fzfOnly: Set<String> = [
     "backward-subword", "forward-subword", "kill-subword", "backward-kill-subword", "jump", "jump-accept",
-    "toggle-track", "toggle-track-current", "toggle-input", "hide-input", "show-input",
-    "toggle-hscroll", "toggle-raw", "enable-raw", "disable-raw", "track", "track-current", "untrack-current",
+    "toggle-input", "hide-input", "show-input",
+    "toggle-hscroll", "toggle-raw", "enable-raw", "disable-raw",
     "close", "toggle-preview-wrap", "toggle-preview-wrap-word", "toggle-sort", "offset-up", "offset-down",
     "offset-middle",
     // Their argument forms: pick has no `--with-nth` or `--header-lines` to

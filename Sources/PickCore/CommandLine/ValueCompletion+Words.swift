@@ -1,0 +1,35 @@
+/// The structured values the completion scripts offer, built from the
+/// tables the parsers read, so that they offer only what parses.
+extension ValueCompletion {
+  /// `--bind`: each key and event name followed by `:`, then action names.
+  static var bindings: ValueCompletion {
+    var keys = KeyNames.named.union(BindingEvent.named.keys).union(KeyNames.mouse)
+    for letter in "abcdefghijklmnopqrstuvwxyz" {
+      keys.insert("ctrl-\(letter)")
+      keys.insert("alt-\(letter)")
+    }
+    for number in 1...12 { keys.insert("f\(number)") }
+    // Names a shell would need quoted are left out (`ctrl-\`, `ctrl-^`);
+    // every word offered is one `--bind` accepts.
+    let plain = keys.filter { key in
+      key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" } && parses("\(key):accept")
+    }
+    let simple = ActionNames.simple.keys.filter { parses("ctrl-a:\($0)") }
+    let withArgument = ActionNames.withArgument.filter { parses("ctrl-a:\($0)(x)") }.map { $0 + "(" }
+    return .fields(names: plain.sorted().map { $0 + ":" }, values: (simple + withArgument).sorted())
+  }
+
+  private static func parses(_ binding: String) -> Bool {
+    var table = BindingParser.Table()
+    return (try? BindingParser.parse(Array(binding.utf8), into: &table)) != nil
+  }
+
+  /// `--color`: a base scheme, or an element followed by `:`, then colour
+  /// names and attributes.
+  static var colors: ValueCompletion {
+    let schemes = ColorScheme.allCases.map(\.rawValue)
+    let elements = ThemeElement.allCases.map { $0.rawValue + ":" }
+    let looks = ColorSpec.colorNames.keys.sorted() + ColorSpec.attributes.keys.sorted() + ["regular"]
+    return .fields(names: schemes + elements, values: looks)
+  }
+}
