@@ -63,8 +63,8 @@ import Testing
           "change-nth", "change-with-nth", "change-preview", "change-preview-window", "preview", "close",
           "disable-raw", "enable-raw", "toggle-raw",
           "hide-input", "show-input", "toggle-input", "jump", "offset-down", "offset-up", "offset-middle",
-          "toggle-hscroll", "toggle-preview-wrap", "toggle-preview-wrap-word", "toggle-sort", "toggle-track",
-          "toggle-track-current", "track-current", "untrack-current", "transform-header-lines", "transform-nth",
+          "toggle-hscroll", "toggle-preview-wrap", "toggle-preview-wrap-word", "toggle-sort",
+          "transform-header-lines", "transform-nth",
           "transform-with-nth", "bg-transform-header-lines", "bg-transform-nth", "bg-transform-with-nth",
         ], "refused: \(refused.sorted())")
     #expect(implemented.count + refused.count == Self.names.count)

@@ -411,3 +411,20 @@ private func click(_ button: Int = 0, column: Int, row: Int) -> [UInt8] {
     #expect(p.listed.isEmpty)
   }
 }
+
+/// Enter between the end of input and the search over what it brought.
+struct AcceptRaceTests {
+  @Test func `Enter while the search over the items just read runs waits for it`() throws {
+    var p = try PickerHarness([], isInputOpen: true)
+    p.answersSearches = false
+    try p.store.append(Array("apple\nbanana\n".utf8))
+    p.send(.itemsRead)
+    try p.store.finish()
+    p.send(.inputEnded(failure: nil))
+    #expect(!p.pendingSearches.isEmpty, "a search over the two items runs")
+    p.press("enter")
+    #expect(p.ending == nil, "nothing chosen before the search over the items answers")
+    p.finishSearches()
+    #expect(p.ending == .accepted([0]))
+  }
+}

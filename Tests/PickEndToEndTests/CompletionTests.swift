@@ -159,7 +159,7 @@ private func lines(_ result: PickResult) -> [String] {
       actions.contains("toggle") && actions.contains("toggle-all") && actions.allSatisfy { $0.hasPrefix("toggle") })
     let chained = try bashOffers(
       line: "pick --bind=ctrl-a:up+acc", words: ["pick", "--bind", "=", "ctrl-a", ":", "up+acc"])
-    #expect(chained == ["up+accept", "up+accept-non-empty"])
+    #expect(chained == ["up+accept", "up+accept-non-empty", "up+accept-or-print-query"])
     #expect(try bashOffers(line: "pick --color=da", words: ["pick", "--color", "=", "da"]) == ["dark"])
     #expect(
       try bashOffers(line: "pick --color=dark,fg:bo", words: ["pick", "--color", "=", "dark,fg", ":", "bo"]) == ["bold"]

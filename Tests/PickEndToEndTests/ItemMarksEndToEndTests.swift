@@ -52,7 +52,7 @@ import Testing
     try picker.waitFor(timeout: 10) { $0.row(7).hasPrefix("   press enter") && $0.row(6).hasPrefix("\u{2500}") }
     picker.send(Keys.down + Keys.enter)
     let result = try picker.finish(timeout: 10)
-    #expect(result.stdout == Array("banana\n".utf8))
+    #expect(result.stdout == Array("banana\n".utf8), "status \(result.status)")
     #expect(picker.settingsRestored)
   }
 }

@@ -89,10 +89,12 @@ extension PickerController {
 
   /// Enter with the matches up to date: the choice; "nothing" once input
   /// has ended and the matches cover every item; or wait for the first
-  /// match (input still open, or items came while the search ran).
+  /// match (input still open, items came while the search ran, or a search
+  /// over items read since the matches on screen is still running: the
+  /// matches of an empty start are "up to date" for the query, not for them).
   mutating func decideAccept() -> [PickerEffect] {
     if state.matches.count > 0 || state.selection.count > 0 { return end(.accepted(state.chosenItems())) }
-    if !isInputOpen && !itemsSinceRank { return end(acceptFallback) }
+    if !isInputOpen && !itemsSinceRank && inFlight == nil { return end(acceptFallback) }
     isWaitingToAccept = true
     return []
   }
