@@ -334,7 +334,6 @@ public struct PickerState: Sendable {
     }
   }
 
-
   /// `next-selected` / `prev-selected`: the nearest selected match below
   /// (above) the cursor on screen, wrapping around the list, as fzf.
   private mutating func moveToSelected(next: Bool) {
