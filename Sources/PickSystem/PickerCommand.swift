@@ -16,6 +16,8 @@ public struct PickerCommand {
   /// Runs the picker on the items `source` gives (standard input unless told).
   public func run(_ store: ItemStore, source: ItemSource? = nil) throws -> Int32 {
     let source = source ?? .standardInput(read0: options.read0)
+    let apiKey = RemoteServer.apiKey()
+    if let refusal = RemoteServer.refusal(of: options, apiKey: apiKey) { throw refusal }
     var remembering = Remembering(options: options)
     let preselection = try makePreselection(remembered: remembering.load())
 
@@ -41,15 +43,22 @@ public struct PickerCommand {
     let terminal = try openTerminal(height: height)
     let ending: InteractiveSession.Ending
     let session: InteractiveSession
+    // The server starts once the terminal session handles signals, so that
+    // every way out (or the crash handler) removes its socket; it stops
+    // before the terminal is restored, while that is still so.
+    var remote: RemoteServer? = nil
     do {
+      remote = try RemoteServer.start(for: options, apiKey: apiKey)
       session = try InteractiveSession(
         options: options, store: store, terminal: terminal, stdinOpen: stdinOpen, preselection: preselection,
-        input: source, inputFailure: inputFailure, history: history)
+        input: source, inputFailure: inputFailure, history: history, remote: remote)
       ending = try session.run()
     } catch {
+      remote?.stop()
       terminal.close()
       throw error
     }
+    remote?.stop()
     // Restore the terminal before a byte of output: the shell must never see escape codes.
     terminal.close()
     if let history, ending != .aborted, ending != .hungUp { saveHistory(history, adding: session.finalQuery) }

@@ -16,6 +16,8 @@ public final class TerminalSession {
     public var extra = false
     /// The preview command's output is readable (or at its end).
     public var preview = false
+    /// `--listen`'s server has requests waiting.
+    public var remote = false
   }
 
   public let device: TerminalDevice
@@ -233,7 +235,7 @@ public final class TerminalSession {
   }
 
   /// Waits for the terminal, `stdin` (a descriptor, or -1) or a signal, at most `timeout` ms (-1: no limit).
-  public func poll(stdin: Int32, extra: Int32 = -1, preview: Int32 = -1, timeout: Int32) -> Ready {
+  public func poll(stdin: Int32, extra: Int32 = -1, preview: Int32 = -1, remote: Int32 = -1, timeout: Int32) -> Ready {
     // A negative descriptor is ignored by poll(), so the set can stay fixed.
     var fds = [
       pollfd(fd: device.fileDescriptor, events: Int16(POLLIN), revents: 0),
@@ -241,6 +243,7 @@ public final class TerminalSession {
       pollfd(fd: stdin, events: Int16(POLLIN), revents: 0),
       pollfd(fd: extra, events: Int16(POLLIN), revents: 0),
       pollfd(fd: preview, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: remote, events: Int16(POLLIN), revents: 0),
     ]
     var ready = Ready()
     let n = Glibc.poll(&fds, nfds_t(fds.count), timeout)
@@ -255,6 +258,7 @@ public final class TerminalSession {
     ready.stdin = stdin >= 0 && fds[2].revents & (Int16(POLLIN) | hangUp) != 0
     ready.extra = extra >= 0 && fds[3].revents & Int16(POLLIN) != 0
     ready.preview = preview >= 0 && fds[4].revents & (Int16(POLLIN) | hangUp) != 0
+    ready.remote = remote >= 0 && fds[5].revents & Int16(POLLIN) != 0
     return ready
   }
 }

@@ -67,6 +67,17 @@ public enum BindingParser {
     }
   }
 
+  /// Parses a list of actions alone (`change-query(foo)+first`), as
+  /// `--listen`'s POST body gives them (fzf's `parseSingleActionList`): the
+  /// grammar of a binding's right-hand side. `put` without an argument is
+  /// refused, as there is no key to type.
+  public static func actionList(_ value: [UInt8]) throws(InvalidValue) -> [PickerAction] {
+    // A colon in front, as before an action list in a binding, so that the
+    // first action's argument is masked too.
+    let masked = Array(mask([UInt8(ascii: ":")] + value).dropFirst())
+    return try actions(masked: masked, original: value, previous: [], key: "")
+  }
+
   // MARK: Keys
 
   /// The canonical name of the key a masked key name stands for.
