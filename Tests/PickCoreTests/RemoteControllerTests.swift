@@ -8,14 +8,14 @@ import Testing
 /// The JSON of the last `.answerRemote` effect for `ticket`, decoded.
 private func answer(_ harness: PickerHarness, ticket: Int) -> [String: Any]? {
   for case .answerRemote(let answered, let bytes) in harness.effects.reversed() where answered == ticket {
-    let body = HTTPAnswerBody(bytes)
+    let body = answerBody(bytes)
     return try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any]
   }
   return nil
 }
 
 /// The body of an HTTP answer (after the blank line).
-private func HTTPAnswerBody(_ bytes: [UInt8]) -> [UInt8] {
+private func answerBody(_ bytes: [UInt8]) -> [UInt8] {
   let separator = Array("\r\n\r\n".utf8)
   for start in 0..<max(bytes.count - 3, 0) where Array(bytes[start..<start + 4]) == separator {
     return Array(bytes[(start + 4)...])
