@@ -51,7 +51,8 @@ public func fuzzHTTPRequest(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
       require(request.body.isEmpty, "a GET with a body from \(shown)")
     }
     for exchange in [
-      RemoteExchange(apiKey: [], allowsCommands: false), RemoteExchange(apiKey: Array("key".utf8), allowsCommands: true),
+      RemoteExchange(apiKey: [], allowsCommands: false),
+      RemoteExchange(apiKey: Array("key".utf8), allowsCommands: true),
     ] {
       switch exchange.outcome(of: request) {
       case .answer(let answer):
