@@ -27,6 +27,8 @@ public final class InteractiveSession {
   private var renderer: FrameRenderer
   /// The geometry last reported to the controller.
   private var geometry: TerminalGeometry
+  /// `--listen`'s server: its requests are events, the controller's answers go back to it.
+  private let remote: RemoteServer?
   /// `{f}` files of `reload` commands, removed at the end.
   private var commandFiles: [[UInt8]] = []
   private var buffer = [UInt8](repeating: 0, count: 64 << 10)
@@ -36,10 +38,11 @@ public final class InteractiveSession {
   public init(
     options: Options, store: ItemStore, terminal: TerminalSession, stdinOpen: Bool,
     preselection: Preselection = Preselection(), input: ItemSource? = nil, inputFailure: String? = nil,
-    history: [[UInt8]]? = nil
+    history: [[UInt8]]? = nil, remote: RemoteServer? = nil
   ) throws {
     let options = Self.withEnvironment(options)
     self.options = options
+    self.remote = remote
     self.terminal = terminal
     let input = input ?? .standardInput(read0: options.read0)
     self.input = input
@@ -113,7 +116,7 @@ public final class InteractiveSession {
     if let wait = preview?.timeout(now: now) { timeout = min(timeout ?? Int.max, wait) }
     let ready = terminal.poll(
       stdin: controller.wantsItems ? input.descriptor : -1, extra: engine.readyDescriptor,
-      preview: preview?.descriptor ?? -1, background: background.descriptors,
+      preview: preview?.descriptor ?? -1, background: background.descriptors, remote: remote?.readyDescriptor ?? -1,
       timeout: timeout.map { Int32(clamping: $0) } ?? -1)
     guard let events = events(from: ready) else { return .hungUp }
     return try perform(controller.handle(events, now: Clock.milliseconds()))
@@ -128,6 +131,7 @@ public final class InteractiveSession {
     if let ended = preview?.reap() { events.append(ended) }
     if !ready.background.isEmpty { events += background.read(ready.background) }
     events += ready.signals.compactMap(Self.event(for:))
+    if ready.remote, let remote { events += remote.take().map(PickerEvent.remote) }
     if ready.stdin {
       events.append(readItems())
       if let trimmed = keepTail() { events.append(trimmed) }
@@ -238,6 +242,7 @@ public final class InteractiveSession {
     case .resumeTerminal: terminal.resume()
     case .suspendTerminal: terminal.suspend()
     case .invalidateScreen: renderer.invalidate()
+    case .answerRemote(let ticket, let bytes): remote?.answer(ticket: ticket, bytes)
     case .exit: break
     }
     return []

@@ -17,6 +17,8 @@ public struct PickerCommand {
   public func run(_ store: ItemStore, source: ItemSource? = nil) throws -> Int32 {
     var store = store
     let source = source ?? .standardInput(read0: options.read0)
+    let apiKey = RemoteServer.apiKey()
+    if let refusal = RemoteServer.refusal(of: options, apiKey: apiKey) { throw refusal }
     var remembering = Remembering(options: options)
     let preselection = try makePreselection(remembered: remembering.load())
 
@@ -43,19 +45,13 @@ public struct PickerCommand {
     }
     let history = try options.history.map(HistoryFile.load)
     let terminal = try openTerminal(height: height)
-    let ending: InteractiveSession.Ending
-    let session: InteractiveSession
-    do {
-      session = try InteractiveSession(
-        options: options, store: store, terminal: terminal, stdinOpen: stdinOpen, preselection: preselection,
-        input: source, inputFailure: inputFailure, history: history)
-      ending = try session.run()
-    } catch {
-      terminal.close()
-      throw error
-    }
-    // Restore the terminal before a byte of output: the shell must never see escape codes.
-    terminal.close()
+    let (session, ending) = try runSession(
+      on: terminal, apiKey: apiKey,
+      makeSession: { remote in
+        try InteractiveSession(
+          options: options, store: store, terminal: terminal, stdinOpen: stdinOpen, preselection: preselection,
+          input: source, inputFailure: inputFailure, history: history, remote: remote)
+      })
     if let history, ending != .aborted, ending != .hungUp { saveHistory(history, adding: session.finalQuery) }
     if let note = session.inputTruncation, ending != .aborted, ending != .hungUp {
       // The answer stands (it was given over the items shown, with the note
@@ -95,6 +91,27 @@ public struct PickerCommand {
     let kept = try store.keepingTail(header: options.headerLines, keep: keep).store
     try kept.finish()
     return kept
+  }
+
+  /// Runs the picker's session on `terminal` (with `--listen`'s server), and
+  /// restores the terminal whatever happens.
+  ///
+  /// The server starts once the terminal session handles signals, so that
+  /// every way out (or the crash handler) removes its socket; it stops
+  /// before the terminal is restored, while that is still so. The terminal
+  /// is restored before a byte of output: the shell must never see escape codes.
+  private func runSession(
+    on terminal: TerminalSession, apiKey: [UInt8],
+    makeSession: (RemoteServer?) throws -> InteractiveSession
+  ) throws -> (InteractiveSession, InteractiveSession.Ending) {
+    var remote: RemoteServer? = nil
+    defer {
+      remote?.stop()
+      terminal.close()
+    }
+    remote = try RemoteServer.start(for: options, apiKey: apiKey)
+    let session = try makeSession(remote)
+    return (session, try session.run())
   }
 
   /// `-1` / `-0` over the whole input: the exit status when one of them

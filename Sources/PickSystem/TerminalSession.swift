@@ -18,6 +18,8 @@ public final class TerminalSession {
     public var preview = false
     /// Those of the background commands' outputs that are readable (or at their end).
     public var background: Set<Int32> = []
+    /// `--listen`'s server has requests waiting.
+    public var remote = false
   }
 
   public let device: TerminalDevice
@@ -241,7 +243,8 @@ public final class TerminalSession {
 
   /// Waits for the terminal, `stdin` (a descriptor, or -1) or a signal, at most `timeout` ms (-1: no limit).
   public func poll(
-    stdin: Int32, extra: Int32 = -1, preview: Int32 = -1, background: [Int32] = [], timeout: Int32
+    stdin: Int32, extra: Int32 = -1, preview: Int32 = -1, background: [Int32] = [], remote: Int32 = -1,
+    timeout: Int32
   ) -> Ready {
     // A negative descriptor is ignored by poll(), so the set can stay fixed.
     var fds =
@@ -251,6 +254,7 @@ public final class TerminalSession {
         pollfd(fd: stdin, events: Int16(POLLIN), revents: 0),
         pollfd(fd: extra, events: Int16(POLLIN), revents: 0),
         pollfd(fd: preview, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: remote, events: Int16(POLLIN), revents: 0),
       ] + background.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
     var ready = Ready()
     let n = Glibc.poll(&fds, nfds_t(fds.count), timeout)
@@ -265,7 +269,8 @@ public final class TerminalSession {
     ready.stdin = stdin >= 0 && fds[2].revents & (Int16(POLLIN) | hangUp) != 0
     ready.extra = extra >= 0 && fds[3].revents & Int16(POLLIN) != 0
     ready.preview = preview >= 0 && fds[4].revents & (Int16(POLLIN) | hangUp) != 0
-    for entry in fds.dropFirst(5) where entry.revents & (Int16(POLLIN) | hangUp) != 0 {
+    ready.remote = remote >= 0 && fds[5].revents & Int16(POLLIN) != 0
+    for entry in fds.dropFirst(6) where entry.revents & (Int16(POLLIN) | hangUp) != 0 {
       ready.background.insert(entry.fd)
     }
     return ready

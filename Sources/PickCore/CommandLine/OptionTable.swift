@@ -310,6 +310,26 @@ extension OptionParser {
       kind: .requiredValue(placeholder: "STR") { options, value throws(InvalidValue) in
         options.withShell = try OptionValues.shellCommand(value)
       }),
+    OptionSpec(
+      long: "listen",
+      kind: .optionalValue(placeholder: "ADDR") { options, value throws(InvalidValue) in
+        options.listen = try value.map(ListenAddress.parse) ?? .localAnyPort
+        options.listenUnsafe = false
+      },
+      negation: {
+        $0.listen = nil
+        $0.listenUnsafe = false
+      }),
+    OptionSpec(
+      long: "listen-unsafe",
+      kind: .optionalValue(placeholder: "ADDR") { options, value throws(InvalidValue) in
+        options.listen = try value.map(ListenAddress.parse) ?? .localAnyPort
+        options.listenUnsafe = true
+      },
+      negation: {
+        $0.listen = nil
+        $0.listenUnsafe = false
+      }),
 
     // Preview
     OptionSpec(

@@ -163,6 +163,11 @@ public struct Options: Equatable, Sendable {
   public var multiLine = true
   /// `--preview-wrap-sign`: the preview pane's wrap sign; nil: the wrap sign.
   public var previewWrapSign: [UInt8]? = nil
+  /// `--listen[=ADDRESS]`, `--listen-unsafe[=ADDRESS]`: serve remote
+  /// control (`Docs/Design.md`, Remote control); nil: no server.
+  public var listen: ListenAddress? = nil
+  /// `--listen-unsafe`: requests over a remote address may run commands too.
+  public var listenUnsafe = false
   /// `--layout`, `--reverse`.
   public var layout: Layout = .reverse
   /// `--cycle`.

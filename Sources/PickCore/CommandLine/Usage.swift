@@ -167,6 +167,18 @@ public enum Usage {
             --with-shell=STR     Command and flags to run commands with
                                  (default: 'sh -c')
 
+      REMOTE CONTROL
+            --listen[=[ADDR:]PORT]
+                                 HTTP server for actions (POST, --bind's
+                                 grammar) and the state (GET, JSON); PORT 0
+                                 or none: any free port, in PICK_PORT
+            --listen=SOCKET_PATH Serve on a Unix socket (mode 0600; a path
+                                 holding / or ending in .sock; unix: a path
+                                 pick chooses), in PICK_SOCK
+            --listen-unsafe[=[ADDR:]PORT]
+                                 Let requests over a remote address run
+                                 commands (execute, reload, ...) too
+
       BORDER AND SPACING
             --border[=STYLE]     Draw a border around pick's area [rounded|sharp|
                                  bold|double|dashed|block|thinblock|horizontal|
@@ -258,6 +270,8 @@ public enum Usage {
         NO_COLOR                 Set: draw without colours
         ACCESSIBLE               Set (not 0): --accessible
         ESCDELAY                 Milliseconds to wait after Esc (default 50)
+        PICK_API_KEY             --listen: the x-api-key every request must
+                                 send; needed for an address not on localhost
         PICK_PREVIEW_LINES       Set for the preview command: the pane's rows
         PICK_PREVIEW_COLUMNS     ... and columns (also LINES and COLUMNS)
         PICK_CTRL_T_COMMAND, PICK_ALT_C_COMMAND, PICK_CTRL_T_OPTS, ...

@@ -10,6 +10,8 @@ extension PickerController {
     case actions([PickerAction], Trigger)
     /// Enter, once the matches cover every item read: accept, or wait.
     case decideAccept
+    /// `--listen`'s GET: the state, once the matches are the query's.
+    case remoteStatus(ticket: Int, limit: Int, offset: Int)
   }
 
   /// What an action waits for.
@@ -106,6 +108,8 @@ extension PickerController {
         effects += run(actions, trigger: trigger, now: now)
       case .decideAccept:
         effects += decideAccept()
+      case .remoteStatus(let ticket, let limit, let offset):
+        effects += remoteStatus(ticket: ticket, limit: limit, offset: offset, now: now)
       }
     }
     return effects

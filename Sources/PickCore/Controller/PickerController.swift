@@ -290,6 +290,7 @@ public struct PickerController {
     case .infoCommandOutput(let bytes):
       infoCommandPrinted(bytes)
       return []
+    case .remote(let request): return remote(request, now: now)
     case .tick: return []
     }
   }

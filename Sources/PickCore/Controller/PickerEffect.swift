@@ -46,6 +46,9 @@ public enum PickerEffect {
   case suspendTerminal
   /// The screen may not show the last frame: draw the next one in full.
   case invalidateScreen
+  /// `--listen`: send these bytes (a whole HTTP answer) on the connection
+  /// `ticket`, and close it.
+  case answerRemote(ticket: Int, [UInt8])
   /// The picker is done.
   case exit(PickerEnding)
 }

@@ -36,6 +36,8 @@ public enum PickerEvent {
   case trimmed(ItemStore, gone: Range<Int>)
   /// `reload`'s command could not be started (or its placeholders expanded): nothing changes.
   case reloadFailed
+  /// `--listen`: a request the server read and checked.
+  case remote(RemoteRequest)
   /// Time passed with nothing else to report (the session's poll timed out).
   case tick
 }

@@ -81,6 +81,13 @@ public enum BindingParser {
     try keyChords(value, emptyMessage: emptyMessage).map(\.name)
   }
 
+  /// Parses a list of actions alone (`change-query(foo)+first`), as
+  /// `--listen`'s POST body gives them (fzf's `parseSingleActionList`): the
+  /// grammar of a binding's right-hand side, with no key that ran them.
+  public static func actionList(_ value: [UInt8]) throws(InvalidValue) -> [PickerAction] {
+    try actionList(value, key: nil)
+  }
+
   // MARK: Keys
 
   /// The canonical name of the key a masked key name stands for.
