@@ -272,4 +272,69 @@ private var gitIsInstalled: Bool { access("/usr/bin/git", X_OK) == 0 }
     picker.send("\r")
     try picker.expectExit(status: 0, stdout: "web1\nweb2\ndb1\ndb2\n")
   }
+
+  /// `recipe` run word for word by sh on a pseudo-terminal, with `pick` this
+  /// build, in `directory` (also `HOME`).
+  private func recipeOnTerminal(_ title: String, in directory: ShellHome) throws -> Picker {
+    let script = "cd \"$DIR\"; pick() { \"$PICK\" \"$@\"; }\n" + (try recipe(title))
+    return try Picker(
+      program: "/bin/sh", arguments: ["-c", script],
+      environment: ["DIR": directory.path, "HOME": directory.path, "PICK": pickBinaryPath()])
+  }
+
+  @Test func `history: a query typed in one run comes back with Ctrl-P in the next`() throws {
+    let directory = try ShellHome()
+    try directory.write("words.txt", "apple\nbanana\ncherry\n")
+    let first = try recipeOnTerminal("Search again for what you searched before", in: directory)
+    try first.waitFor("3/3")
+    first.send("ban")
+    try first.waitFor("1/3")
+    first.send("\r")
+    try first.expectExit(status: 0, stdout: "banana\n")
+    let saved = try String(contentsOfFile: directory.path + "/.pick_history", encoding: .utf8)
+    #expect(saved == "ban\n")
+
+    let second = try recipeOnTerminal("Search again for what you searched before", in: directory)
+    try second.waitFor("3/3")
+    second.send([0x10])  // Ctrl-P
+    try second.waitFor("1/3")
+    second.send("\r")
+    try second.expectExit(status: 0, stdout: "banana\n")
+  }
+
+  @Test func `log: the cursor stays on the line found while the query is cleared`() throws {
+    let directory = try ShellHome()
+    let log = directory.path + "/app.log"
+    try directory.write("app.log", "10:00 boot ok\n10:01 disk error\n10:02 net ok\n10:03 disk ok\n")
+    let picker = try recipeOnTerminal("Follow a log", in: directory)
+    try picker.waitFor("4/4 +T")
+    picker.send("error")
+    try picker.waitFor("1/4 +T")
+    picker.send([0x15])  // Ctrl-U: the query cleared, every line back
+    try picker.waitFor("4/4 +T")
+    let appended = open(log, O_WRONLY | O_APPEND)
+    _ = "10:04 late line\n".withCString { write(appended, $0, strlen($0)) }
+    try picker.waitFor("5/5 +T")
+    picker.send("\r")
+    // tail -f ends at its next write, into the pipe pick no longer reads.
+    _ = "10:05 after\n".withCString { write(appended, $0, strlen($0)) }
+    close(appended)
+    try picker.expectExit(status: 0, stdout: "10:01 disk error\n", timeout: 10)
+  }
+
+  @Test func `recall: the remembered hosts are each reached, none runs nothing`() throws {
+    let directory = try ShellHome()
+    try directory.write("state/pick/deploy-hosts", "pick-remember 1\nweb1\u{0}web2\u{0}")
+    try directory.write("bin/ssh", "#!/bin/sh\necho \"ssh $*\"\n")
+    chmod(directory.path + "/bin/ssh", 0o755)
+    let script = "pick() { \"$PICK\" \"$@\"; }\n" + (try recipe("Use a remembered choice in a script"))
+    let path = "\(directory.path)/bin:" + (getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin")
+    let environment = ["XDG_STATE_HOME": directory.path + "/state", "PICK": pickBinaryPath(), "PATH": path]
+    let result = try runShell(script, environment: environment)
+    #expect(String(decoding: result.stdout, as: UTF8.self) == "ssh web1 uptime\nssh web2 uptime\n")
+    unlink(directory.path + "/state/pick/deploy-hosts")
+    let none = try runShell(script, environment: environment)
+    #expect(none.stdout.isEmpty)
+  }
+
 }
