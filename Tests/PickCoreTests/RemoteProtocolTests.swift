@@ -173,7 +173,10 @@ private func request(_ method: HTTPRequestParser.Method, key: String? = nil, bod
 @Test func `over a remote address without --listen-unsafe, commands are dropped`() {
   let exchange = RemoteExchange(apiKey: Array("k".utf8), allowsCommands: false)
   #expect(
-    exchange.outcome(of: request(.post, key: "k", body: "execute(x)+reload(y)+up+become(z)+transform-header(w)+bg-transform(v)+refresh-preview+down"))
+    exchange.outcome(
+      of: request(
+        .post, key: "k",
+        body: "execute(x)+reload(y)+up+become(z)+transform-header(w)+bg-transform(v)+refresh-preview+down"))
       == .actions([.up, .down]))
 }
 

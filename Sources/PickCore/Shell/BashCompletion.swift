@@ -48,61 +48,66 @@ enum BashCompletion {
         COMPREPLY=($(compgen -W '\(options)' -- "$cur"))
       }
 
-      # The words of a value; for a comma-separated list, of its last element.
-      _pick_complete_words() {
-        local list=$1 words=$2 head=
-        if [[ $list == list && $value == *,* ]]; then head=${value%,*},; fi
-        COMPREPLY=($(compgen -P "$prefix$head" -W "$words" -- "${value##*,}"))
-      }
-
-      # An element of NAME:VALUE,...: a name (kept whole, with its colon), or
-      # after the last : or + of the element, a value. bash breaks words at :
-      # and =, so the value is read from the line, and each reply is what
-      # follows the text bash will keep.
-      _pick_complete_fields() {
-        local names=$1 list=$1 typed option= element head= last word before
-        typed=${COMP_LINE:0:COMP_POINT}
-        typed=${typed##*[[:space:]]}
-        [[ $typed == --*=* ]] && option=${typed%%=*}=
-        element=${typed#"$option"}
-        [[ $element == *,* ]] && head=${element%,*},
-        element=${element##*,}
-        last=$element
-        if [[ $element == *[:+]* ]]; then
-          last=${element##*[:+]}
-          head+=${element%"$last"}
-          list=$2
-        fi
-        before=${typed%"$cur"}
-        compopt -o nospace 2> /dev/null
-        for word in $list; do
-          [[ $word == "$last"* ]] || continue
-          word=$option$head$word
-          COMPREPLY+=("${word#"$before"}")
-        done
-      }
-
-      # The keys --remember has stored: the files of pick's state directory.
-      _pick_complete_remembered() {
-        local directory=${XDG_STATE_HOME-} IFS=$'\\n'
-        if [[ $directory == /* ]]; then directory+=/pick; else directory=${HOME-}/.local/state/pick; fi
-        COMPREPLY=($(compgen -P "$prefix" -W "$(command ls -A -- "$directory" 2> /dev/null)" -- "$value"))
-      }
-
-      _pick_complete_files() {
-        local directories=$1 IFS=$'\\n'
-        compopt -o filenames 2> /dev/null
-        if [[ $directories == yes ]]; then
-          COMPREPLY=($(compgen -P "$prefix" -d -- "$value"))
-        else
-          COMPREPLY=($(compgen -P "$prefix" -f -- "$value"))
-        fi
-      }
-
-      complete -F _pick_completion pick
+      \(helpers)      complete -F _pick_completion pick
 
       """
   }
+
+  /// The functions the case arms call: the words of a value, a
+  /// `NAME:VALUE` element, the remembered keys, files.
+  private static let helpers = """
+    # The words of a value; for a comma-separated list, of its last element.
+    _pick_complete_words() {
+      local list=$1 words=$2 head=
+      if [[ $list == list && $value == *,* ]]; then head=${value%,*},; fi
+      COMPREPLY=($(compgen -P "$prefix$head" -W "$words" -- "${value##*,}"))
+    }
+
+    # An element of NAME:VALUE,...: a name (kept whole, with its colon), or
+    # after the last : or + of the element, a value. bash breaks words at :
+    # and =, so the value is read from the line, and each reply is what
+    # follows the text bash will keep.
+    _pick_complete_fields() {
+      local names=$1 list=$1 typed option= element head= last word before
+      typed=${COMP_LINE:0:COMP_POINT}
+      typed=${typed##*[[:space:]]}
+      [[ $typed == --*=* ]] && option=${typed%%=*}=
+      element=${typed#"$option"}
+      [[ $element == *,* ]] && head=${element%,*},
+      element=${element##*,}
+      last=$element
+      if [[ $element == *[:+]* ]]; then
+        last=${element##*[:+]}
+        head+=${element%"$last"}
+        list=$2
+      fi
+      before=${typed%"$cur"}
+      compopt -o nospace 2> /dev/null
+      for word in $list; do
+        [[ $word == "$last"* ]] || continue
+        word=$option$head$word
+        COMPREPLY+=("${word#"$before"}")
+      done
+    }
+
+    # The keys --remember has stored: the files of pick's state directory.
+    _pick_complete_remembered() {
+      local directory=${XDG_STATE_HOME-} IFS=$'\\n'
+      if [[ $directory == /* ]]; then directory+=/pick; else directory=${HOME-}/.local/state/pick; fi
+      COMPREPLY=($(compgen -P "$prefix" -W "$(command ls -A -- "$directory" 2> /dev/null)" -- "$value"))
+    }
+
+    _pick_complete_files() {
+      local directories=$1 IFS=$'\\n'
+      compopt -o filenames 2> /dev/null
+      if [[ $directories == yes ]]; then
+        COMPREPLY=($(compgen -P "$prefix" -d -- "$value"))
+      else
+        COMPREPLY=($(compgen -P "$prefix" -f -- "$value"))
+      fi
+    }
+
+    """
 
   /// What the case arm does for a value: offer words, files, or nothing (the
   /// value is free text, so the option's own arm ends the completion).

@@ -36,43 +36,48 @@ enum FishCompletion {
       # pick takes no arguments besides options: no file names by default.
       complete -c pick -f
 
-      # The words of a comma-separated list, after the elements already typed.
-      function __pick_complete_list
-        set -l value (string replace -r -- '^--[^=]*=' '' (commandline -ct))
-        set -l head (string match -r -- '^.*,' $value)
-        for word in $argv
-          echo $head$word
-        end
-      end
-
-      # An element of NAME:VALUE,...: a name ($argv[1], space-separated), or
-      # after the last : or + of the element, a value (the other arguments).
-      function __pick_complete_fields
-        set -l value (string replace -r -- '^--[^=]*=' '' (commandline -ct))
-        # (`or echo`: an empty list, not an empty string, would empty $head$word.)
-        set -l head (string match -r -- '^.*,' $value; or echo)
-        set -l element (string replace -r -- '^.*,' '' $value)
-        set -l words (string split ' ' -- $argv[1])
-        if string match -q -r -- '[:+]' $element
-          set head $head(string match -r -- '^.*[:+]' $element)
-          set words $argv[2..-1]
-        end
-        for word in $words
-          echo $head$word
-        end
-      end
-
-      # The keys --remember has stored: the files of pick's state directory.
-      function __pick_complete_remembered
-        set -l directory $HOME/.local/state/pick
-        string match -q -- '/*' "$XDG_STATE_HOME"; and set directory $XDG_STATE_HOME/pick
-        for file in $directory/*
-          basename -- $file
-        end
-      end
-
-      \(lines.joined(separator: "\n"))
+      \(helpers)      \(lines.joined(separator: "\n"))
 
       """
   }
+
+  /// The functions the `complete` lines call: a list's last element, a
+  /// `NAME:VALUE` element, the remembered keys.
+  private static let helpers = """
+    # The words of a comma-separated list, after the elements already typed.
+    function __pick_complete_list
+      set -l value (string replace -r -- '^--[^=]*=' '' (commandline -ct))
+      set -l head (string match -r -- '^.*,' $value)
+      for word in $argv
+        echo $head$word
+      end
+    end
+
+    # An element of NAME:VALUE,...: a name ($argv[1], space-separated), or
+    # after the last : or + of the element, a value (the other arguments).
+    function __pick_complete_fields
+      set -l value (string replace -r -- '^--[^=]*=' '' (commandline -ct))
+      # (`or echo`: an empty list, not an empty string, would empty $head$word.)
+      set -l head (string match -r -- '^.*,' $value; or echo)
+      set -l element (string replace -r -- '^.*,' '' $value)
+      set -l words (string split ' ' -- $argv[1])
+      if string match -q -r -- '[:+]' $element
+        set head $head(string match -r -- '^.*[:+]' $element)
+        set words $argv[2..-1]
+      end
+      for word in $words
+        echo $head$word
+      end
+    end
+
+    # The keys --remember has stored: the files of pick's state directory.
+    function __pick_complete_remembered
+      set -l directory $HOME/.local/state/pick
+      string match -q -- '/*' "$XDG_STATE_HOME"; and set directory $XDG_STATE_HOME/pick
+      for file in $directory/*
+        basename -- $file
+      end
+    end
+
+    """
 }

@@ -37,27 +37,7 @@ enum ZshCompletion {
       # load it with: eval "$(pick --completion zsh)" (after compinit), or save
       # it as _pick in a directory of $fpath.
 
-      # An element of NAME:VALUE,...: a name (with its colon), or after the
-      # last : or + of the element, a value.
-      _pick_complete_fields() {
-        compset -P '*,'
-        if compset -P '*[:+]'; then
-          compadd -- ${=2}
-        else
-          local -a names=(${=1})
-          compadd -S '' -- ${names[@]}
-        fi
-      }
-
-      # The keys --remember has stored: the files of pick's state directory.
-      _pick_complete_remembered() {
-        local directory=${XDG_STATE_HOME-}
-        if [[ $directory == /* ]]; then directory+=/pick; else directory=${HOME-}/.local/state/pick; fi
-        local -a keys=($directory/*(N:t))
-        compadd -a keys
-      }
-
-      \(fieldFunctions)
+      \(helpers)      \(fieldFunctions)
       _pick() {
         _arguments -s -S \\
       \(arguments)
@@ -73,6 +53,30 @@ enum ZshCompletion {
 
       """
   }
+
+  /// The functions the value actions call: a `NAME:VALUE` element, the remembered keys.
+  private static let helpers = """
+    # An element of NAME:VALUE,...: a name (with its colon), or after the
+    # last : or + of the element, a value.
+    _pick_complete_fields() {
+      compset -P '*,'
+      if compset -P '*[:+]'; then
+        compadd -- ${=2}
+      else
+        local -a names=(${=1})
+        compadd -S '' -- ${names[@]}
+      fi
+    }
+
+    # The keys --remember has stored: the files of pick's state directory.
+    _pick_complete_remembered() {
+      local directory=${XDG_STATE_HOME-}
+      if [[ $directory == /* ]]; then directory+=/pick; else directory=${HOME-}/.local/state/pick; fi
+      local -a keys=($directory/*(N:t))
+      compadd -a keys
+    }
+
+    """
 
   /// The `.fields` completions of the table, in order: each gets a function
   /// `_pick_complete_fields_N` (N its place here) that passes its words on.
