@@ -34,7 +34,7 @@ import Testing
     }
     picker.pty.writeStdin(Array("last one\n".utf8))
     try picker.waitFor(timeout: 60) { $0.screenText.contains("last one") && $0.screenText.contains("5/5") }
-    let resident = try #require(residentKilobytes(of: picker.pty.pid))
+    let resident = try #require(picker.pty.residentKilobytes())
     #expect(resident < 32 * 1024, "resident \(resident) KiB after 40 MiB of input")
     picker.pty.closeStdin()
     picker.send("\r")
@@ -51,17 +51,4 @@ import Testing
     picker.send("\r")
     try picker.expectExit(status: 0, stdout: "one\n")
   }
-}
-
-/// VmRSS of process `pid`, in KiB.
-private func residentKilobytes(of pid: pid_t) -> Int? {
-  let fd = open("/proc/\(pid)/status", O_RDONLY | O_CLOEXEC)
-  guard fd >= 0 else { return nil }
-  defer { close(fd) }
-  var buffer = [UInt8](repeating: 0, count: 4096)
-  let count = read(fd, &buffer, buffer.count)
-  guard count > 0 else { return nil }
-  let text = String(decoding: buffer[..<count], as: UTF8.self)
-  guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return nil }
-  return Int(line.split(separator: " ").dropFirst().first ?? "")
 }

@@ -32,18 +32,7 @@ enum BashFuzzyCompletion {
   static let body = #"""
     if [[ $- == *i* ]] && ((BASH_VERSINFO[0] >= 4)); then
 
-    # The hosts of ~/.ssh/config, ~/.ssh/known_hosts and /etc/hosts, one a line.
-    __pick_hosts() {
-      {
-        command awk 'tolower($1) == "host" || tolower($1) == "hostname" {
-          for (i = 2; i <= NF; i++) if ($i !~ /[*?%]/) print $i }' ~/.ssh/config 2> /dev/null
-        command awk '{ n = split($1, names, ","); for (i = 1; i <= n; i++) {
-          name = names[i]; sub(/^\[/, "", name); sub(/\]:[0-9]+$/, "", name)
-          if (name !~ /^[|#]/ && name != "") print name } }' ~/.ssh/known_hosts 2> /dev/null
-        command awk '$1 !~ /^#/ { for (i = 2; i <= NF; i++) { if ($i ~ /^#/) break; print $i } }' \
-          /etc/hosts 2> /dev/null
-      } | command awk '!seen[$0]++'
-    }
+    \#(hostsFunction(firstLine: nil))
 
     # Chooses what `kind` lists for the query `query` under `dir`; prints the
     # choices, each quoted for bash and followed by a space.
@@ -153,4 +142,27 @@ enum BashFuzzyCompletion {
     fi
 
     """#
+}
+
+extension BashFuzzyCompletion {
+  /// `__pick_hosts`, shared by bash's and zsh's completion: the hosts of
+  /// `~/.ssh/config` (no patterns), `~/.ssh/known_hosts` (no hashed names,
+  /// no ports) and `/etc/hosts`, each once, one a line. `firstLine` opens
+  /// the body (zsh's `emulate -L zsh`).
+  static func hostsFunction(firstLine: String?) -> String {
+    let opening = firstLine.map { "  \($0)\n" } ?? ""
+    return #"""
+      __pick_hosts() {
+      \#(opening)  {
+          command awk 'tolower($1) == "host" || tolower($1) == "hostname" {
+            for (i = 2; i <= NF; i++) if ($i !~ /[*?%]/) print $i }' ~/.ssh/config 2> /dev/null
+          command awk '{ n = split($1, names, ","); for (i = 1; i <= n; i++) {
+            name = names[i]; sub(/^\[/, "", name); sub(/\]:[0-9]+$/, "", name)
+            if (name !~ /^[|#]/ && name != "") print name } }' ~/.ssh/known_hosts 2> /dev/null
+          command awk '$1 !~ /^#/ { for (i = 2; i <= NF; i++) { if ($i ~ /^#/) break; print $i } }' \
+            /etc/hosts 2> /dev/null
+        } | command awk '!seen[$0]++'
+      }
+      """#
+  }
 }

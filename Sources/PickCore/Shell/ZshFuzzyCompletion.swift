@@ -16,18 +16,7 @@ enum ZshFuzzyCompletion {
   static let body = #"""
     if [[ -o interactive ]]; then
 
-    __pick_hosts() {
-      emulate -L zsh
-      {
-        command awk 'tolower($1) == "host" || tolower($1) == "hostname" {
-          for (i = 2; i <= NF; i++) if ($i !~ /[*?%]/) print $i }' ~/.ssh/config 2> /dev/null
-        command awk '{ n = split($1, names, ","); for (i = 1; i <= n; i++) {
-          name = names[i]; sub(/^\[/, "", name); sub(/\]:[0-9]+$/, "", name)
-          if (name !~ /^[|#]/ && name != "") print name } }' ~/.ssh/known_hosts 2> /dev/null
-        command awk '$1 !~ /^#/ { for (i = 2; i <= NF; i++) { if ($i ~ /^#/) break; print $i } }' \
-          /etc/hosts 2> /dev/null
-      } | command awk '!seen[$0]++'
-    }
+    \#(BashFuzzyCompletion.hostsFunction(firstLine: "emulate -L zsh"))
 
     # Chooses what `kind` lists for the query under `dir`; prints the choices, NUL-ended.
     __pick_complete_choose() {
