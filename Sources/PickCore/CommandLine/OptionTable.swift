@@ -206,7 +206,7 @@ extension OptionParser {
         }
         try options.colors.apply(value)
       },
-      negation: { $0.usesColor = false }, negatedShort: "c", valueCompletion: .colors),
+      negation: { $0.usesColor = false }, negatedShort: "c", valueCompletion: .fields(.colors)),
     OptionSpec(long: "bold", kind: .flag { $0.bold = true }, negation: { $0.bold = false }),
     OptionSpec(
       long: "preselect",
@@ -265,7 +265,7 @@ extension OptionParser {
       long: "bind",
       kind: .requiredValue(placeholder: "BINDINGS") { options, value throws(InvalidValue) in
         try BindingParser.parse(value, into: &options.bindings)
-      }, valueCompletion: .bindings),
+      }, valueCompletion: .fields(.bindings)),
     OptionSpec(
       long: "expect",
       kind: .requiredValue(placeholder: "KEYS") { options, value throws(InvalidValue) in

@@ -1,8 +1,16 @@
 /// The structured values the completion scripts offer, built from the
 /// tables the parsers read, so that they offer only what parses.
-extension ValueCompletion {
+extension ValueCompletion.Fields {
+  /// The names and the values offered.
+  var words: (names: [String], values: [String]) {
+    switch self {
+    case .bindings: Self.bindingWords
+    case .colors: Self.colorWords
+    }
+  }
+
   /// `--bind`: each key and event name followed by `:`, then action names.
-  static var bindings: ValueCompletion {
+  private static var bindingWords: (names: [String], values: [String]) {
     var keys = KeyNames.named.union(BindingEvent.named.keys).union(KeyNames.mouse)
     for letter in "abcdefghijklmnopqrstuvwxyz" {
       keys.insert("ctrl-\(letter)")
@@ -16,7 +24,7 @@ extension ValueCompletion {
     }
     let simple = ActionNames.simple.keys.filter { parses("ctrl-a:\($0)") }
     let withArgument = ActionNames.withArgument.filter { parses("ctrl-a:\($0)(x)") }.map { $0 + "(" }
-    return .fields(names: plain.sorted().map { $0 + ":" }, values: (simple + withArgument).sorted())
+    return (plain.sorted().map { $0 + ":" }, (simple + withArgument).sorted())
   }
 
   private static func parses(_ binding: String) -> Bool {
@@ -26,10 +34,10 @@ extension ValueCompletion {
 
   /// `--color`: a base scheme, or an element followed by `:`, then colour
   /// names and attributes.
-  static var colors: ValueCompletion {
+  private static var colorWords: (names: [String], values: [String]) {
     let schemes = ColorScheme.allCases.map(\.rawValue)
     let elements = ThemeElement.allCases.map { $0.rawValue + ":" }
     let looks = ColorSpec.colorNames.keys.sorted() + ColorSpec.attributes.keys.sorted() + ["regular"]
-    return .fields(names: schemes + elements, values: looks)
+    return (schemes + elements, looks)
   }
 }

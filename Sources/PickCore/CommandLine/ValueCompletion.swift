@@ -17,9 +17,16 @@ public enum ValueCompletion: Equatable, Sendable {
   /// A directory name.
   case directory
   /// A comma-separated list of `NAME:VALUE` elements (`--bind`, `--color`):
-  /// `names` as offered (`ctrl-a:`, `fg:`, or a word standing alone, such
-  /// as a colour scheme), then, after a `:` or `+`, `values` (action names).
-  case fields(names: [String], values: [String])
+  /// names as offered (`ctrl-a:`, `fg:`, or a word standing alone, such as
+  /// a colour scheme), then, after a `:` or `+`, values (action names).
+  /// The words are made only when a script is printed (`Fields.words`):
+  /// the option table is built at every start.
+  case fields(Fields)
+  /// The kinds of `NAME:VALUE` lists.
+  public enum Fields: Equatable, Sendable {
+    case bindings, colors
+  }
+
   /// The keys of the choices `--remember` has stored (file names in pick's
   /// state directory, read when completing).
   case rememberedKeys

@@ -118,9 +118,12 @@ enum BashCompletion {
     case .list(let words): "_pick_complete_words list '\(words.joined(separator: " "))'"
     case .file: "_pick_complete_files no"
     case .directory: "_pick_complete_files yes"
-    case .fields(let names, let values):
-      "_pick_complete_fields '\(names.joined(separator: " "))' '\(values.joined(separator: " "))'"
+    case .fields(let kind): fieldsAction(kind.words)
     case .rememberedKeys: "_pick_complete_remembered"
     }
+  }
+
+  private static func fieldsAction(_ words: (names: [String], values: [String])) -> String {
+    "_pick_complete_fields '\(words.names.joined(separator: " "))' '\(words.values.joined(separator: " "))'"
   }
 }

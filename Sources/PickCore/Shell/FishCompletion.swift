@@ -16,7 +16,8 @@ enum FishCompletion {
           value = " -x -a '(__pick_complete_list \(words.joined(separator: " ")))'"
         case .file: value = " -r -F"
         case .directory: value = " -x -a '(__fish_complete_directories)'"
-        case .fields(let names, let values):
+        case .fields(let kind):
+          let (names, values) = kind.words
           // Quoted: action names end in `(`, which fish would read as a substitution.
           let quoted = values.map { "\"\($0)\"" }.joined(separator: " ")
           value = " -x -a '(__pick_complete_fields \"\(names.joined(separator: " "))\" \(quoted))'"

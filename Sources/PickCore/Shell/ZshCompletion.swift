@@ -95,7 +95,8 @@ enum ZshCompletion {
   /// The functions `action` names for `.fields` completions.
   private static var fieldFunctions: String {
     fieldCompletions.enumerated().map { index, completion in
-      guard case .fields(let names, let values) = completion else { return "" }
+      guard case .fields(let kind) = completion else { return "" }
+      let (names, values) = kind.words
       return """
         _pick_complete_fields_\(index)() {
           _pick_complete_fields '\(names.joined(separator: " "))' '\(values.joined(separator: " "))'
