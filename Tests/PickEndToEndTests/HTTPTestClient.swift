@@ -79,16 +79,7 @@ private func connectTo(_ target: ListenTarget) throws -> Int32 {
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = in_port_t(UInt16(port).bigEndian)
     address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
-    let status = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard status == 0 else {
-      close(fd)
-      throw HarnessFailure.errno("connect to port \(port)")
-    }
-    return fd
+    return try connected(fd, to: &address, naming: "port \(port)")
   case .socket(let path):
     let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw HarnessFailure.errno("socket") }
@@ -97,15 +88,21 @@ private func connectTo(_ target: ListenTarget) throws -> Int32 {
     withUnsafeMutableBytes(of: &address.sun_path) { raw in
       for (index, byte) in path.utf8.prefix(raw.count - 1).enumerated() { raw[index] = byte }
     }
-    let status = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-      }
-    }
-    guard status == 0 else {
-      close(fd)
-      throw HarnessFailure.errno("connect to \(path)")
-    }
-    return fd
+    return try connected(fd, to: &address, naming: path)
   }
+}
+
+/// Connects socket `fd` to `address` (a `sockaddr_in` or `sockaddr_un`);
+/// closes it and throws when that fails.
+private func connected<Address>(_ fd: Int32, to address: inout Address, naming name: String) throws -> Int32 {
+  let status = withUnsafePointer(to: &address) {
+    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+      connect(fd, $0, socklen_t(MemoryLayout<Address>.size))
+    }
+  }
+  guard status == 0 else {
+    close(fd)
+    throw HarnessFailure.errno("connect to \(name)")
+  }
+  return fd
 }

@@ -199,20 +199,6 @@ final class PseudoTerminal {
     io.appendStdin(bytes)
   }
 
-  /// The program's resident memory now, in KiB (`VmRSS` in /proc); nil
-  /// once it has been reaped or without /proc.
-  func residentKilobytes() -> Int? {
-    let fd = open("/proc/\(pid)/status", O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    let count = read(fd, &buffer, buffer.count)
-    guard count > 0 else { return nil }
-    let text = String(decoding: buffer[..<count], as: UTF8.self)
-    guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return nil }
-    return Int(line.split(separator: " ").dropFirst().first ?? "")
-  }
-
   /// The processor time the program has used so far, in seconds (user plus
   /// system, from /proc); nil once it has been reaped or without /proc.
   func processorSeconds() -> Double? {

@@ -34,8 +34,8 @@ import Testing
     }
     picker.pty.writeStdin(Array("last one\n".utf8))
     try picker.waitFor(timeout: 60) { $0.screenText.contains("last one") && $0.screenText.contains("5/5") }
-    let resident = try #require(picker.pty.residentKilobytes())
-    #expect(resident < 32 * 1024, "resident \(resident) KiB after 40 MiB of input")
+    let peak = try #require(picker.pty.peakResidentBytes())
+    #expect(peak < 32 << 20, "peak \(peak >> 10) KiB over 40 MiB of input")
     picker.pty.closeStdin()
     picker.send("\r")
     try picker.expectExit(status: 0, stdout: "399996 \(line)\n", timeout: 10)

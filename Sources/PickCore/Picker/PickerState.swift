@@ -419,7 +419,7 @@ public struct PickerState: Sendable {
   /// matches it toggles the cursor's item, which then starts the next range.
   private mutating func toggleRange() {
     guard configuration.isMulti, let item = currentItem else { return }
-    guard let anchor = rangeAnchor, let start = position(ofItem: anchor) else {
+    guard let anchor = rangeAnchor, let start = matches.position(ofItem: anchor) else {
       toggleCurrent()
       return
     }
@@ -430,11 +430,6 @@ public struct PickerState: Sendable {
       if selects { selection.select(item) } else { selection.deselect(item) }
     }
     rangeAnchor = item
-  }
-
-  /// Where `item` is among the matches, if it matches (without sorting them).
-  private func position(ofItem item: Int) -> Int? {
-    matches.position(ofItem: item)
   }
 
   /// A whole-list action on the selection; when it changed more than
