@@ -90,6 +90,22 @@ func `sortFront puts the smallest keys first in order and keeps the rest in inpu
     #expect(summary.selectedMatching + summary.hidden == selection.count)
   }
 
+  @Test func `merging two rankings sorted only at the front gives the full ranking`() throws {
+    // While input streams in, the picker's answer (sorted at the front) is
+    // merged with the new items' answer: the merge must read both in order.
+    let store = try Self.store(20_000)
+    let query = CompiledQuery(QueryParser().parse(Array("ab".utf8)), scheme: .default)
+    let full = Ranker(order: Ranker.Order())
+    var partial = full
+    partial.sortLimit = 50
+    let expected = Self.order(full.rank(store, range: 0..<store.count, query: query))
+    let earlier = partial.rank(store, range: 0..<12_000, query: query)
+    let later = partial.rank(store, range: 12_000..<store.count, query: query)
+    #expect(!earlier.isFullySorted && !later.isFullySorted)
+    let merged = try #require(earlier.merged(with: later))
+    #expect(Self.order(merged) == expected)
+  }
+
   @Test func `two threads may read the front while a third position sorts the rest`() throws {
     let store = try Self.store(60_000)
     let query = CompiledQuery(QueryParser().parse(Array("a".utf8)), scheme: .default)

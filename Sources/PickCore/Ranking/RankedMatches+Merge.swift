@@ -20,6 +20,10 @@ extension RankedMatches {
         storage: .all(first.lowerBound..<second.upperBound, reversed: false), base: base,
         span: total, reversed: false)
     case (.narrow(let a), .narrow(let b)):
+      // The merge reads both lists in order: a list sorted only at its
+      // front (the picker's) is sorted to the end first.
+      sortRest()
+      later.sortRest()
       let shift = UInt64(span)
       let out = UnsafeMutablePointer<UInt64>.allocate(capacity: max(a.count + b.count, 1))
       var i = 0
