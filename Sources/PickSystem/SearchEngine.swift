@@ -63,7 +63,7 @@ public final class SearchEngine: @unchecked Sendable {
     // at 0.8 times the input (Docs/Performance.md; twice the share dropped
     // `li` and `l`, and Backspace to `li` took 0.45 of fzf's time).
     planner = SearchPlanner(
-      reversesInput: options.tac, matchBudget: min(SearchTunables.recentMatchBudget, store.itemLimit),
+      reversesInput: options.tac, matchBudget: store.itemLimit,
       matchShare: store.isMapped ? SearchTunables.recentMatchShare / 4 : SearchTunables.recentMatchShare)
     var fds: [Int32] = [0, 0]
     guard pipe(&fds) == 0 else {

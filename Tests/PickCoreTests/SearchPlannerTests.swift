@@ -180,12 +180,14 @@ private let words = ["alpha", "beta", "alphabet", "gamma", "alps", "delta", "alp
     #expect(bench.plan(bench.request("al", 0..<8)) == .cached(newest))
   }
 
-  @Test func `the budget is a share of the input's bytes between the floor and the cap`() {
+  @Test func `the budget is a share of the input's bytes, at least the floor and at most the store's item limit`() {
     let planner = SearchPlanner(reversesInput: false)
     // 60 MB of input: one byte in eight for 8-byte keys.
     #expect(planner.matchBudget(inputBytes: 60_000_000) == 60_000_000 / 64)
     #expect(planner.matchBudget(inputBytes: 1000) == SearchTunables.recentMatchFloor)
-    #expect(planner.matchBudget(inputBytes: 1 << 40) == SearchTunables.recentMatchBudget)
+    // No fixed cap: 640 MB (10M paths) keeps 10M matches.
+    #expect(planner.matchBudget(inputBytes: 640_000_000) == 10_000_000)
+    #expect(SearchPlanner(reversesInput: false, matchBudget: 5000).matchBudget(inputBytes: 640_000_000) == 5000)
   }
 
   @Test func `the remembered matches are bounded by a share of the input's bytes`() throws {

@@ -46,7 +46,10 @@ public struct SearchPlanner {
 
   /// `--tac`: new items come before the old ones, so an answer is never extended.
   public let reversesInput: Bool
-  /// Matches remembered at most, summed over all answers, whatever the input's size.
+  /// Matches remembered at most, summed over all answers, whatever the
+  /// input's size: the store's item limit (a memory limit lowers it). No
+  /// fixed cap beyond it: the share of the input bounds the memory, and a
+  /// fixed cap made Backspace over a 10M-item typing session search again.
   public let matchBudget: Int
   /// Answers remembered at most.
   public let entryLimit: Int
@@ -57,7 +60,7 @@ public struct SearchPlanner {
   private var recent: [Entry] = []
 
   public init(
-    reversesInput: Bool, matchBudget: Int = SearchTunables.recentMatchBudget,
+    reversesInput: Bool, matchBudget: Int = .max,
     entryLimit: Int = SearchTunables.recentEntryLimit,
     matchShare: Int = SearchTunables.recentMatchShare, matchFloor: Int = SearchTunables.recentMatchFloor
   ) {

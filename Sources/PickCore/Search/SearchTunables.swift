@@ -22,11 +22,6 @@ public enum SearchTunables {
   /// front of a million matches instead of all of them is most of a search.
   public static let sortLimit = 1024
 
-  /// Matches kept at most, summed, in the search planner's recent results
-  /// (8 bytes each: about 64 MiB), so that typing and deleting characters
-  /// over a huge input does not keep every answer alive.
-  public static let recentMatchBudget = 8 << 20
-
   /// The search planner's recent results take at most one byte in this many
   /// of the input (their keys are 8 bytes a match), so that the memory a
   /// typing session leaves behind grows with the input, not with how many
