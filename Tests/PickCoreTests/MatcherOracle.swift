@@ -15,6 +15,9 @@ final class MatcherOracle {
   private let paths: [(name: String, matcher: ItemMatcher)]
   /// `CompiledQuery.needsMatchStart`: starts are real, not the first occurrence.
   private let needsStart: Bool
+  /// The ranker's dispatch told to leave every match unscored (as the
+  /// picker's ranker does for items that cannot reach its sorted front).
+  private let pruning: ItemMatcher
 
   init(_ query: [UInt8], options: Options, needsMatchStart: Bool = false) {
     let tiebreak = options.effectiveTiebreak
@@ -42,6 +45,8 @@ final class MatcherOracle {
       paths.append(("eager folding \(folding.index)", eager))
     }
     self.paths = paths
+    pruning = ItemMatcher(compiled, detail: .trimmedLength)
+    pruning.prunesLongerThan = -1
   }
 
   /// What `check` found for one item.
@@ -87,7 +92,29 @@ final class MatcherOracle {
     }
     if !positionsEarnScore(item, decoded, expected) { verdict.positionsOff = true }
     verdict.problems += checkByteFilter(item, decoded, expected != nil)
+    verdict.problems += checkPruning(item, decoded, general)
     return verdict
+  }
+
+  /// A match left unscored is still a match, with the item's trimmed length;
+  /// no score, the reference's included, is above the perfect score.
+  private func checkPruning(_ item: [UInt8], _ decoded: ReferenceItem, _ general: ItemMatch?) -> [String] {
+    var problems: [String] = []
+    let perfect = pruning.perfectScore
+    if perfect > 0, let general, general.score > perfect {
+      problems.append("score \(general.score) above the perfect score \(perfect)")
+    }
+    let ranked = item.withUnsafeBufferPointer { pruning.matchForRanking($0) }
+    if (ranked != nil) != (general != nil) {
+      problems.append("pruning: \(describe(ranked?.match)), general path \(describe(general))")
+    }
+    if let ranked, ranked.isBound {
+      if ranked.match.score != perfect { problems.append("unscored match scored \(ranked.match.score)") }
+      if ranked.trimmedLength != trimmedLength(decoded) {
+        problems.append("unscored: trimmed length \(ranked.trimmedLength), reference \(trimmedLength(decoded))")
+      }
+    }
+    return problems
   }
 
   private enum Comparison { case agrees, belowBest, startOff, disagrees }

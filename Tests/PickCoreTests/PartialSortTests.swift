@@ -46,6 +46,22 @@ func `sortFront puts the smallest keys first in order and keeps the rest in inpu
     return store
   }
 
+  /// Items whose perfect matches for "ab" are longer than some imperfect
+  /// ones ("xab…" scores less than "ab…"): a match left unscored that
+  /// should not have been would take the imperfect ones' place in front.
+  private static func mixedStore(_ count: Int) throws -> ItemStore {
+    var random = SeededGenerator(seed: 5)
+    let items = (0..<count).map { _ in
+      Bool.random(using: &random)
+        ? "ab" + String(repeating: "x", count: Int.random(in: 5...8, using: &random))
+        : "xab" + String(repeating: "y", count: Int.random(in: 2...4, using: &random))
+    }
+    let store = try ItemStore(separator: 0x0A, byteLimit: 1 << 22, itemLimit: 1 << 16)
+    try store.append(Array((items.joined(separator: "\n") + "\n").utf8))
+    try store.finish()
+    return store
+  }
+
   private static func order(_ matches: RankedMatches) -> [Int] {
     (0..<matches.count).map { matches.itemIndex(at: $0) }
   }
@@ -104,6 +120,58 @@ func `sortFront puts the smallest keys first in order and keeps the rest in inpu
     #expect(!earlier.isFullySorted && !later.isFullySorted)
     let merged = try #require(earlier.merged(with: later))
     #expect(Self.order(merged) == expected)
+  }
+
+  @Test(arguments: ["ab", "ab x", "b a", "xa"], [false, true])
+  func `a ranking that left matches unscored reads exactly like a full ranking`(query: String, tac: Bool) throws {
+    let store = try Self.store(20_000)
+    let compiled = CompiledQuery(QueryParser().parse(Array(query.utf8)), scheme: .default)
+    let full = Ranker(order: Ranker.Order(reversesInput: tac))
+    var partial = full
+    partial.sortLimit = 50
+    let expected = Self.order(full.rank(store, range: 0..<store.count, query: compiled))
+    let ranked = partial.rank(store, range: 0..<store.count, query: compiled)
+    if query == "ab" { #expect(ranked.leftMatchesUnscored, "many items start with the query") }
+    #expect(ranked.count == expected.count)
+    #expect((0..<50).map { ranked.itemIndex(at: $0) } == Array(expected[..<50]))
+    var unordered: [Int] = []
+    ranked.forEachItemUnordered { unordered.append($0) }
+    #expect(unordered.sorted() == expected.sorted())
+    #expect(Self.order(ranked) == expected)
+    // `--track` finds an item's place in a ranking that left matches unscored.
+    let again = partial.rank(store, range: 0..<store.count, query: compiled)
+    let item = expected[expected.count * 2 / 3]
+    #expect(again.position(ofItem: item) == expected.count * 2 / 3)
+    // Narrowing ranks a list of items, which may leave matches unscored too.
+    let listed = partial.rank(store, items: Array(stride(from: 0, to: store.count, by: 2)), query: compiled)
+    let fullListed = full.rank(store, items: Array(stride(from: 0, to: store.count, by: 2)), query: compiled)
+    #expect(Self.order(listed) == Self.order(fullListed))
+  }
+
+  @Test func `a match is left unscored only when even the perfect score would leave it behind the front`() throws {
+    let store = try Self.mixedStore(20_000)
+    let query = CompiledQuery(QueryParser().parse(Array("ab".utf8)), scheme: .default)
+    let full = Ranker(order: Ranker.Order())
+    for limit in [10, 300, 5000] {
+      var partial = full
+      partial.sortLimit = limit
+      let expected = Self.order(full.rank(store, range: 0..<store.count, query: query))
+      let ranked = partial.rank(store, range: 0..<store.count, query: query)
+      #expect((0..<limit).map { ranked.itemIndex(at: $0) } == Array(expected[..<limit]))
+      #expect(Self.order(ranked) == expected)
+    }
+  }
+
+  @Test func `merging rankings that left matches unscored gives the full ranking`() throws {
+    let store = try Self.store(20_000)
+    let query = CompiledQuery(QueryParser().parse(Array("ab".utf8)), scheme: .default)
+    var partial = Ranker(order: Ranker.Order())
+    partial.sortLimit = 20
+    let expected = Self.order(Ranker(order: Ranker.Order()).rank(store, range: 0..<store.count, query: query))
+    let earlier = partial.rank(store, range: 0..<9_000, query: query)
+    let later = partial.rank(store, range: 9_000..<store.count, query: query)
+    #expect(earlier.leftMatchesUnscored && later.leftMatchesUnscored)
+    #expect(Self.order(try #require(earlier.merged(with: later))) == expected)
   }
 
   @Test func `two threads may read the front while a third position sorts the rest`() throws {

@@ -10,6 +10,8 @@ final class BonusLookup {
   let asciiClasses: UnsafeMutablePointer<CharClass>
   /// The bonus matrix, as `BonusTable.bonus`.
   let matrix: BonusMatrix
+  /// The largest bonus in the matrix: no character can earn more.
+  let bestBonus: Int32
   /// A copy of `TwoByteFolding.table`, so the byte filter and `PreparedText`
   /// read it through a plain pointer in their loops (a global array would be
   /// checked and retained on every use).
@@ -32,6 +34,7 @@ final class BonusLookup {
       }
     }
     matrix = BonusMatrix(base: bonuses)
+    bestBonus = (0..<CharClass.count * CharClass.count).map { bonuses[$0] }.max() ?? 0
   }
 
   deinit {

@@ -10,6 +10,9 @@ extension ItemMatcher {
     case notScanned
     case noMatch
     case matched(ItemMatch, trimmedLength: Int)
+    /// The item matches but was not scored: it cannot reach the ranker's
+    /// sorted front (`prunesLongerThan`).
+    case unscored(trimmedLength: Int)
 
     /// What the scan settled, as the matcher's outcome; `nil` when not scanned.
     var outcome: ItemMatcher.Outcome? {
@@ -17,6 +20,7 @@ extension ItemMatcher {
       case .notScanned: return nil
       case .noMatch: return .noMatch
       case .matched(let found, let trimmedLength): return .matched(found, trimmedLength: trimmedLength)
+      case .unscored(let trimmedLength): return .unscored(trimmedLength: trimmedLength)
       }
     }
   }
@@ -45,6 +49,10 @@ extension ItemMatcher {
 
   /// Scores every term in `bytes`, an ASCII item or a compact text.
   private func scoreFuzzyTerms(in bytes: UnsafeBufferPointer<UInt8>) -> ScanOutcome {
+    if prunesLongerThan != .max {
+      let length = trimmedLength(ofASCII: bytes)
+      if length > prunesLongerThan { return allTermsOccur(in: bytes) ? .unscored(trimmedLength: length) : .noMatch }
+    }
     var total: Int32 = 0
     var minBegin = Int.max
     var minEnd = Int.max
@@ -64,6 +72,16 @@ extension ItemMatcher {
     return .matched(
       ItemMatch(score: total, minBegin: minBegin, minEnd: minEnd, maxEnd: maxEnd),
       trimmedLength: trimmedLength(ofASCII: bytes))
+  }
+
+  /// Whether every term occurs in `bytes` (an ASCII item or a compact
+  /// text), scoring none.
+  private func allTermsOccur(in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    for k in 0..<terms.count {
+      let term = terms.entries[k]
+      if !asciiFuzzy.occurs(term.units, in: bytes, caseSensitive: term.folding.isCaseSensitive) { return false }
+    }
+    return true
   }
 
   /// An ASCII item's (or a compact text's) length without white space at either end.

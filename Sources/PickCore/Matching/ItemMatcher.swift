@@ -56,6 +56,15 @@ public final class ItemMatcher {
   /// The query's terms as plain values (no reference counting per item).
   let terms: TermTable
 
+  /// Set by the ranker only: an item whose trimmed length is above this is
+  /// matched but not scored (`RankingMatch.isBound`), since even the
+  /// perfect score would leave it behind the matches the ranker keeps in
+  /// front (`FrontThreshold`). `Int.max`: every match is scored.
+  var prunesLongerThan = Int.max
+  /// The highest score the query can give any item under
+  /// `asciiFuzzyTerms`; 0 for the other strategies, which never prune.
+  let perfectScore: Int32
+
   /// A matcher for `compiled` whose caller reads `detail` of each match.
   public convenience init(_ compiled: CompiledQuery, detail: MatchDetail = .scoreOnly) {
     self.init(compiled, detail: detail, strategy: nil)
@@ -80,6 +89,11 @@ public final class ItemMatcher {
     text = PreparedText(lookup: lookup, eagerFolding: eagerFolding ?? first?.folding ?? .caseFolded)
     asciiFuzzy = ASCIIFuzzyScorer(lookup: lookup)
     asciiFuzzy.prefersLast = compiled.prefersLastOccurrence
+    let bestBonus = lookup.bestBonus
+    perfectScore =
+      strategy == .asciiFuzzyTerms
+      ? terms.entries.reduce(0) { $0 &+ ScoringRules.perfectScore(length: $1.units.count, bestBonus: bestBonus) }
+      : 0
     let plainFields = compiled.shownFields == nil && compiled.searchedFields == nil && !compiled.needsMatchStart
     candidateSieve = plainFields ? compiled.rarestRequiredCharacter : nil
     allTerms = AllTermsScan(terms, twoByteFolding: lookup.twoByteFolding)
@@ -119,7 +133,15 @@ public final class ItemMatcher {
   /// Matches `item` for the ranker: the match with what `detail` asks of
   /// the item. `nil` when it does not match.
   func matchForRanking(_ item: UnsafeBufferPointer<UInt8>) -> RankingMatch? {
-    guard case .matched(let found, let scanned) = outcome(item, positions: nil) else { return nil }
+    let found: ItemMatch
+    let scanned: Int?
+    switch outcome(item, positions: nil) {
+    case .noMatch: return nil
+    case .unscored(let trimmedLength):
+      let best = ItemMatch(score: perfectScore, minBegin: -1, minEnd: -1, maxEnd: -1)
+      return RankingMatch(match: best, trimmedLength: trimmedLength, isBound: true)
+    case .matched(let match, let trimmedLength): (found, scanned) = (match, trimmedLength)
+    }
     switch detail {
     case .scoreOnly:
       return RankingMatch(match: found, trimmedLength: scanned ?? 0)
@@ -138,6 +160,8 @@ public final class ItemMatcher {
     /// The match, and the item's trimmed length when a byte scan measured
     /// it (`nil`: the prepared text holds the item, ask it).
     case matched(ItemMatch, trimmedLength: Int?)
+    /// A match left unscored (`prunesLongerThan`), and the item's trimmed length.
+    case unscored(trimmedLength: Int)
   }
 
   /// Matches `item` by the matcher's strategy.
@@ -252,4 +276,7 @@ struct RankingMatch {
   /// space, valid until its next match.
   var units = UnsafeBufferPointer<UInt32>(start: nil, count: 0)
   var classes = UnsafeBufferPointer<CharClass>(start: nil, count: 0)
+  /// Whether `match` is not the item's score but the best any item can
+  /// get (`ItemMatcher.perfectScore`): the item was left unscored.
+  var isBound = false
 }

@@ -37,6 +37,19 @@ enum ScoringRules {
   /// happen) and the run's first bonus (a run that starts a word keeps its
   /// value), unless it is itself a stronger word start, which begins a new
   /// run. `continues` says whether the run goes on.
+  /// The highest score a fuzzy pattern of `length` characters can get when
+  /// no character's own bonus exceeds `bestBonus`: every character scores
+  /// `Scoring.match`; the first earns at most `bestBonus`, counted
+  /// `firstCharMultiplier` times; each other one at most `bestBonus` or, in
+  /// a run, `Scoring.consecutive` (`runStep` gives the largest of its own
+  /// bonus, the run's first and that); gaps only subtract. The ranker leaves
+  /// unscored an item that this score could not bring to the front.
+  static func perfectScore(length: Int, bestBonus: Int32) -> Int32 {
+    guard length > 0 else { return 0 }
+    let rest = Int32(length - 1) &* (Scoring.match &+ max(bestBonus, Scoring.consecutive))
+    return firstCharacter(bonus: bestBonus) &+ rest
+  }
+
   @inline(__always)
   static func runStep(own: Int32, runStart: Int32) -> (bonus: Int32, continues: Bool) {
     if runStart >= 0 && !(own >= Scoring.boundary && own > runStart) {

@@ -46,24 +46,33 @@ public final class RankedMatches: @unchecked Sendable {
   private let sortedFront: Atomic<Int>
   /// Held while the keys behind the front are sorted or read unordered.
   private let sortLock = Mutex<Void>(())
+  /// Set when keys behind the front hold lower bounds instead of points
+  /// (matches the ranker left unscored, `FrontThreshold`): gives them
+  /// their real points before the rest is sorted.
+  private let rescoresRest: (@Sendable (UnsafeMutableBufferPointer<UInt64>) -> Void)?
 
   /// `sortedFront`: how many of `.narrow`'s keys are already sorted (the
   /// rest must be in ascending input order, as `Ranker` leaves them).
+  /// `rescoresRest`: what scores the rest's unscored matches.
   init(
     storage: Storage, base: Int, span: Int, reversed: Bool, items: [Int]? = nil,
-    sortedFront: Int? = nil
+    sortedFront: Int? = nil, rescoresRest: (@Sendable (UnsafeMutableBufferPointer<UInt64>) -> Void)? = nil
   ) {
     self.storage = storage
     self.base = base
     self.span = span
     self.reversed = reversed
     self.items = items
+    self.rescoresRest = rescoresRest
     var front = Int.max
     if case .narrow(let keys) = storage, let sortedFront, sortedFront < keys.count {
       front = sortedFront
     }
     self.sortedFront = Atomic(front)
   }
+
+  /// Whether the ranker left some matches unscored (they are scored when the rest is sorted).
+  var leftMatchesUnscored: Bool { rescoresRest != nil }
 
   /// Whether every key is in its final order.
   var isFullySorted: Bool { sortedFront.load(ordering: .acquiring) == Int.max }
@@ -80,7 +89,9 @@ public final class RankedMatches: @unchecked Sendable {
     sortLock.withLock { _ in
       let front = sortedFront.load(ordering: .relaxed)
       guard front != Int.max else { return }
-      RadixSort.sort(UnsafeMutableBufferPointer(rebasing: keys[front...]), lowHalfSorted: true)
+      let rest = UnsafeMutableBufferPointer(rebasing: keys[front...])
+      rescoresRest?(rest)
+      RadixSort.sort(rest, lowHalfSorted: true)
       sortedFront.store(Int.max, ordering: .releasing)
     }
   }
@@ -184,6 +195,8 @@ extension RankedMatches {
       return reversed ? range.upperBound - 1 - value : value - range.lowerBound
     case .narrow(let keys):
       guard let order = order(ofValue: value) else { return nil }
+      // Unscored keys are not the items' points: they must be scored first.
+      if rescoresRest != nil { sortRest() }
       return sortLock.withLock { _ -> Int? in
         guard let key = keys.first(where: { Int($0 & 0xFFFF_FFFF) == order }) else { return nil }
         return keys.reduce(0) { $0 + ($1 < key ? 1 : 0) }

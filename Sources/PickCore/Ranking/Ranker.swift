@@ -99,7 +99,7 @@ public struct Ranker: Sendable {
 
     func run<Key>(
       _ keys: UnsafeMutablePointer<Key>,
-      key: @escaping @Sendable (RankingMatch, Int) -> Key
+      key: @escaping @Sendable (RankingMatch, Int, Int) -> Key
     ) {
       let keysBox = UnsafeSendable(keys)
       // Each worker uses only its own matcher (scratch buffers), so sharing the list is safe.
@@ -146,7 +146,7 @@ public struct Ranker: Sendable {
               }
               guard let match = matcher.matchForRanking(item) else { continue }
               let order = reversed ? span - 1 - current : current
-              keysBox.value[start + n] = key(match, order)
+              keysBox.value[start + n] = key(match, order, worker)
               n += 1
             }
           }
@@ -155,7 +155,7 @@ public struct Ranker: Sendable {
               let index = items.map { $0[offset] } ?? lower + offset
               guard let match = matcher.matchForRanking(store.item(index)) else { continue }
               let order = reversed ? span - 1 - offset : offset
-              keysBox.value[start + n] = key(match, order)
+              keysBox.value[start + n] = key(match, order, worker)
               n += 1
             }
           }
@@ -187,7 +187,7 @@ public struct Ranker: Sendable {
 
     if isWide {
       let keys = UnsafeMutablePointer<RankedMatches.WideKey>.allocate(capacity: max(span, 1))
-      run(keys) { found, order in
+      run(keys) { found, order, _ in
         let p = points.points(
           for: found.match, trimmedLength: found.trimmedLength, units: found.units, classes: found.classes)
         return RankedMatches.WideKey(points: p, order: UInt32(order))
@@ -198,15 +198,22 @@ public struct Ranker: Sendable {
         storage: .wide(buffer), base: lower, span: span, reversed: reversed, items: items)
     }
     let keys = UnsafeMutablePointer<UInt64>.allocate(capacity: max(span, 1))
+    let thresholds = frontThresholds(matchers, detail: detail, criteria: points.criteria, byScore: byScore)
     if byScore {
-      run(keys) { found, order in
+      let box = UnsafeSendable((matchers, thresholds))
+      run(keys) { found, order, worker in
         let p = points.points(
           for: found.match, trimmedLength: found.trimmedLength, units: found.units, classes: found.classes)
-        return (p & 0xFFFF_FFFF_0000_0000) | UInt64(order)
+        let key = (p & 0xFFFF_FFFF_0000_0000) | UInt64(order)
+        if let thresholds = box.value.1 {
+          box.value.0[worker].prunesLongerThan = thresholds[worker].note(key, isBound: found.isBound)
+        }
+        return key
       }
     } else {
-      run(keys) { _, order in UInt64(order) }
+      run(keys) { _, order, _ in UInt64(order) }
     }
+    let unscored = thresholds?.reduce(0) { $0 + $1.unscored } ?? 0
     var buffer = UnsafeMutableBufferPointer(start: keys, count: found.reduce(0, +))
     // An abandoned search is not worth sorting.
     if isCancelled?() == true { buffer = UnsafeMutableBufferPointer(start: keys, count: 0) }
@@ -214,7 +221,8 @@ public struct Ranker: Sendable {
     if reversed { buffer.reverse() }
     var sortedFront: Int? = nil
     if byScore {
-      if let limit = sortLimit, limit * 8 < buffer.count {
+      // Unscored matches hold lower bounds: only the front is in order.
+      if let limit = sortLimit, limit * 8 < buffer.count || unscored > 0 {
         RadixSort.sortFront(buffer, count: limit)
         sortedFront = limit
       } else {
@@ -223,7 +231,8 @@ public struct Ranker: Sendable {
     }
     return RankedMatches(
       storage: .narrow(buffer), base: lower, span: span, reversed: reversed, items: items,
-      sortedFront: sortedFront)
+      sortedFront: sortedFront,
+      rescoresRest: unscored > 0 ? rescoring(store, query: query, range: range, items: items, points: points) : nil)
   }
 }
 
