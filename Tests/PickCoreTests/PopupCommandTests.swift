@@ -70,7 +70,8 @@ import Testing
     #expect(lines.first == "echo $$ > '/tmp/d'\\''x/pid'")
     #expect(
       lines.contains(
-        "(exec /usr/bin/env -i -- 'A=1' '/opt/pick' 'it'\\''s' < '/tmp/d'\\''x/in' > '/tmp/d'\\''x/out')"))
+        "(exec /usr/bin/env -i -- 'A=1' '/opt/pick' 'it'\\''s' < '/tmp/d'\\''x/in' > '/tmp/d'\\''x/out' 2> '/tmp/d'\\''x/err')"
+      ))
     #expect(lines.last == "echo $? > '/tmp/d'\\''x/status'")
   }
 }

@@ -127,6 +127,17 @@ import Testing
     #expect(result.output == Array(expected.utf8))
   }
 
+  @Test func `what the inner pick says on standard error reaches pick's`() throws {
+    guard tmuxIsAvailable() else { return }
+    let session = try TmuxSession(
+      pipeline: #"printf 'a\n' | "$PICK" --tmux --tty=/nonexistent/tty --prompt="$MARK> " 2> errors"#)
+    let result = try finish(session)
+    #expect(result.status == 2)
+    let errors = try String(contentsOfFile: "\(session.home.path)/errors", encoding: .utf8)
+    #expect(errors.hasPrefix("pick: "), "\(errors)")
+    #expect(errors.contains("/nonexistent/tty"), "\(errors)")
+  }
+
   @Test func `without piped input the default command runs in the same directory and environment`() throws {
     guard tmuxIsAvailable() else { return }
     let session = try TmuxSession(

@@ -16,6 +16,9 @@ public enum PopupCommand {
     public var input: [UInt8] { file("in") }
     /// The fifo the inner pick writes its results to.
     public var output: [UInt8] { file("out") }
+    /// The inner pick's standard error, which the outer pick passes on once
+    /// the popup has closed (a message shown in the popup would vanish with it).
+    public var errors: [UInt8] { file("err") }
     /// The inner pick's exit status, written by the script once it has ended.
     public var status: [UInt8] { file("status") }
     /// The popup shell's process id (its process group: the popup's job leads
@@ -50,8 +53,8 @@ public enum PopupCommand {
   /// The script the popup's shell (`/bin/sh`) runs: note its process group,
   /// enter the outer pick's directory, run the inner pick with exactly the
   /// outer pick's environment (`env -i`, so nothing of the tmux server's
-  /// leaks in, `PICK_DEFAULT_OPTS` included) and standard input and output
-  /// on the fifos, then write its status.
+  /// leaks in, `PICK_DEFAULT_OPTS` included), standard input and output on
+  /// the fifos and standard error in a file, then write its status.
   ///
   /// - Parameters:
   ///   - environment: the outer pick's `NAME=VALUE` entries.
@@ -77,7 +80,7 @@ public enum PopupCommand {
     command += [space] + quote(pick)
     for argument in arguments { command += [space] + quote(argument) }
     if readsInput { command += Array(" < ".utf8) + quote(paths.input) }
-    command += Array(" > ".utf8) + quote(paths.output)
+    command += Array(" > ".utf8) + quote(paths.output) + Array(" 2> ".utf8) + quote(paths.errors)
     // A subshell, so that the status is written after the inner pick ends.
     script += Array("(".utf8) + command + Array(")".utf8) + newline
     script += Array("echo $? > ".utf8) + quote(paths.status) + newline

@@ -23,6 +23,7 @@ final class PopupFiles {
         errno: errno, context: "--tmux: cannot make a directory in \(String(decoding: base, as: UTF8.self))")
     }
     paths = PopupCommand.Paths(directory: template.dropLast().map { UInt8(bitPattern: $0) })
+    for file in [paths.errors, paths.status, paths.processGroup] { CrashCleanup.note(file: file) }
     for fifo in [paths.input, paths.output] {
       CrashCleanup.note(file: fifo)
       guard Self.withPath(fifo, { mkfifo($0, 0o600) }) == 0 else {
@@ -61,7 +62,7 @@ final class PopupFiles {
   func remove() {
     guard !isRemoved else { return }
     isRemoved = true
-    for file in [paths.script, paths.input, paths.output, paths.status, paths.processGroup] {
+    for file in [paths.script, paths.input, paths.output, paths.errors, paths.status, paths.processGroup] {
       _ = Self.withPath(file) { unlink($0) }
       CrashCleanup.forget(file: file)
     }

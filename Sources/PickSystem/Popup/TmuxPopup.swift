@@ -43,6 +43,9 @@ public enum TmuxPopup {
       arguments: PopupCommand.tmuxArguments(spec: spec, paths: files.paths), output: .null)
     let ending = relay.run(tmux: tmux, signals: signals)
     if case .signalled = ending { close(files: files, tmux: tmux) }
+    if let errors = files.contents(of: files.paths.errors), !errors.isEmpty {
+      errors.withUnsafeBytes { raw in _ = try? OutputWriter.writeAll(2, raw) }
+    }
     let status = exitStatus(ending, files: files)
     if let failure = relay.writeFailure {
       switch failure {
