@@ -179,3 +179,22 @@ import Testing
   #expect(result.status == 0)
   #expect(result.stdout == Array("alpha\n".utf8))
 }
+
+/// Inside a tmux older than 3.3 the option is ignored too (a fake `tmux`
+/// first in PATH answers `tmux -V`, and would leave a mark if asked for a popup).
+@Test func `with a tmux older than 3.3 --tmux runs in place`() throws {
+  let home = try ShellHome()
+  try home.write(
+    "bin/tmux", "#!/bin/sh\n[ \"$1\" = -V ] && { echo 'tmux 3.2a'; exit 0; }\ntouch '\(home.path)/asked'\nexit 1\n")
+  chmod("\(home.path)/bin/tmux", 0o755)
+  let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
+  let pty = try PseudoTerminal(
+    binary: pickBinaryPath(), arguments: ["--tmux"], stdin: Array("alpha\nbeta\n".utf8),
+    environment: ["TMUX": "/tmp/tmux-0/default,1,0", "PATH": "\(home.path)/bin:\(path)"])
+  #expect(pty.output(waitingFor: { $0.contains("2/2") }, timeout: 10) != nil)
+  pty.send("\r")
+  let result = try #require(pty.wait(timeout: 10))
+  #expect(result.status == 0)
+  #expect(result.stdout == Array("alpha\n".utf8))
+  #expect(access("\(home.path)/asked", F_OK) != 0, "pick asked the old tmux for a popup")
+}

@@ -79,13 +79,28 @@ public enum TmuxPopup {
   /// Closes the popup: SIGTERM to the popup's process group (the script's
   /// shell and the inner pick, which restores the popup's terminal and exits),
   /// SIGKILL if it is still there after a second, and the tmux client too.
+  /// A signal may come before the script has noted its process group: it is
+  /// waited for (a second at most, while the client runs), because a shell
+  /// left waiting to open a fifo that is then removed would wait for ever.
   private static func close(files: PopupFiles, tmux: ChildProcess) {
-    let text = files.contents(of: files.paths.processGroup).map { String(decoding: $0, as: UTF8.self) }
-    if let text, let group = pid_t(text.filter { $0 != "\n" }), group > 1 {
+    let deadline = Clock.milliseconds() + 1000
+    var group = processGroup(files)
+    while group == nil, tmux.poll() == nil, Clock.milliseconds() < deadline {
+      usleep(10_000)
+      group = processGroup(files)
+    }
+    if let group {
       _ = kill(-group, SIGTERM)
       if tmux.wait(milliseconds: 1000) == nil { _ = kill(-group, SIGKILL) }
     }
     tmux.terminate(graceMilliseconds: 1000)
+  }
+
+  /// The popup's process group, once the script has written it.
+  private static func processGroup(_ files: PopupFiles) -> pid_t? {
+    let text = files.contents(of: files.paths.processGroup).map { String(decoding: $0, as: UTF8.self) }
+    guard let text, let group = pid_t(text.filter { $0 != "\n" }), group > 1 else { return nil }
+    return group
   }
 
   /// The directory pick runs in, where the inner pick must run too.
