@@ -98,6 +98,26 @@ import Testing
     #expect(result.output == Array("gamma\n".utf8))
   }
 
+  @Test func `accepting while the input still streams ends pick at once`() throws {
+    guard tmuxIsAvailable() else { return }
+    // The producer writes into a fifo and keeps it open until the test says stop.
+    let session = try TmuxSession(
+      pipeline: #"""
+        mkfifo items; (echo alpha; while [ ! -e stop ]; do sleep 0.05; done) > items &
+        "$PICK" --tmux --prompt="$MARK> " < items
+        """#)
+    try session.waitForScreen(containing: "1/1")
+    session.send("\r")
+    let rcPath = "\(session.home.path)/rc"
+    let deadline = ContinuousClock.now + .seconds(15)
+    while access(rcPath, F_OK) != 0 && ContinuousClock.now < deadline { usleep(20_000) }
+    #expect(access(rcPath, F_OK) == 0, "pick did not end while its input was open")
+    _ = FileManager.default.createFile(atPath: "\(session.home.path)/stop", contents: nil)
+    let result = try finish(session)
+    #expect(result.status == 0)
+    #expect(result.output == Array("alpha\n".utf8))
+  }
+
   @Test func `several chosen items are all printed`() throws {
     guard tmuxIsAvailable() else { return }
     let session = try TmuxSession(pipeline: #"printf 'one\ntwo\nthree\n' | "$PICK" --tmux -m --prompt="$MARK> ""#)
