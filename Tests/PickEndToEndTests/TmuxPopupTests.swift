@@ -147,6 +147,24 @@ import Testing
     #expect(result.output == Array(expected.utf8))
   }
 
+  @Test func `--filter never opens a popup`() throws {
+    guard tmuxIsAvailable() else { return }
+    // A tmux first in PATH that logs its arguments, then runs the real one. The
+    // second pick (nothing matches, -0) is the control: it opens a popup.
+    let session = try TmuxSession(
+      pipeline: #"""
+        mkdir bin; printf '#!/bin/sh\necho "$*" >> calls\nexec %s "$@"\n' "$(command -v tmux)" > bin/tmux
+        chmod +x bin/tmux; export PATH="$PWD/bin:$PATH"
+        printf 'alpha\nbeta\n' | "$PICK" --tmux --filter=bet --prompt="$MARK> "
+        printf 'alpha\n' | "$PICK" --tmux --query=zzz -0 --prompt="$MARK> " > /dev/null
+        """#)
+    let result = try finish(session)
+    #expect(result.status == 1)
+    #expect(result.output == Array("beta\n".utf8))
+    let calls = try String(contentsOfFile: "\(session.home.path)/calls", encoding: .utf8)
+    #expect(calls.split(separator: "\n").filter { $0.hasPrefix("display-popup") }.count == 1, "\(calls)")
+  }
+
   @Test func `what the inner pick says on standard error reaches pick's`() throws {
     guard tmuxIsAvailable() else { return }
     let session = try TmuxSession(
