@@ -1,3 +1,4 @@
+import CPick
 import Glibc
 
 /// The process's arguments and environment as bytes: option values that are
@@ -11,6 +12,17 @@ public enum ProcessEnvironment {
     for index in 1..<max(argc, 1) {
       guard let argument = CommandLine.unsafeArgv[index] else { continue }
       result.append(bytes(of: argument))
+    }
+    return result
+  }
+
+  /// Every `NAME=VALUE` entry of the environment, in order, as bytes.
+  public static func entries() -> [[UInt8]] {
+    var result: [[UInt8]] = []
+    guard var entry = cpick_environment() else { return result }
+    while let pointer = entry.pointee {
+      result.append(bytes(of: pointer))
+      entry += 1
     }
     return result
   }

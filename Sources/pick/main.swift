@@ -56,8 +56,18 @@ if let key = parsedOptions.recall {
 }
 guard OutputWriter.isOpen(1) else { fail("standard output is closed") }
 var options = parsedOptions
+let inputKind = InputReader.kind(of: 0)
+// --tmux: the picker runs in a tmux popup, this pick relays (Docs/Popup.md).
+// Not for --filter, and not outside tmux, where the option is ignored, as in fzf.
+if let popup = options.popup, options.filter == nil, inputKind == .terminal || inputKind == .readable,
+  TmuxPopup.isAvailable()
+{
+  do { exit(try TmuxPopup.run(popup, options: options, readsInput: inputKind == .readable)) } catch {
+    fail(error.description)
+  }
+}
 let source: ItemSource
-switch InputReader.kind(of: 0) {
+switch inputKind {
 case .closed: fail("standard input is closed")
 case .directory: fail("standard input is a directory")
 case .writeOnly: fail("standard input is open for writing only: nothing can be read from it")

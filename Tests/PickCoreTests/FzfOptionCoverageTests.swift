@@ -78,7 +78,7 @@ import Testing
   }
 
   @Test func `a refused option says so and where to read why`() {
-    for spelling in ["--raw", "--no-raw", "--threads=4", "--tmux=center", "+2"] {
+    for spelling in ["--raw", "--no-raw", "--threads=4", "+2"] {
       let shown = spelling.split(separator: "=").first.map(String.init) ?? spelling
       #expect(
         parseError([spelling]) == "\(shown) is not supported (see Docs/fzf-compatibility.md)", "\(spelling)")

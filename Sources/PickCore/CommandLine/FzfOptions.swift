@@ -18,10 +18,10 @@ enum FzfOptions {
     "force-tty-in", "gutter-raw",
     "jump-labels", "man", "no-256", "no-black",
     "no-clear", "no-filepath-word", "no-force-tty-in", "no-input",
-    "no-popup", "no-raw", "no-tmux",
-    "no-tty-default", "no-winpty", "nushell", "popup", "profile-block", "profile-cpu",
+    "no-raw",
+    "no-tty-default", "no-winpty", "nushell", "profile-block", "profile-cpu",
     "profile-mem", "profile-mutex", "proxy-script",
-    "raw", "threads", "tmux", "toggle-sort",
+    "raw", "threads", "toggle-sort",
     "tty-default",
   ]
 

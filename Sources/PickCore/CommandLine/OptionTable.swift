@@ -251,8 +251,11 @@ extension OptionParser {
           throw InvalidValue("expected N, N%, -N or ~N")
         }
         options.height = spec
+        options.popup = nil
       },
       negation: { $0.height = nil }),
+    popupSpec(long: "popup"),
+    popupSpec(long: "tmux"),
     OptionSpec(
       long: "min-height",
       kind: .requiredValue(placeholder: "N[+]") { options, value throws(InvalidValue) in

@@ -200,6 +200,10 @@ public struct Options: Equatable, Sendable {
   public var tabstop = 8
   /// `--height`: inline below the cursor; `nil` is full screen.
   public var height: HeightSpec? = nil
+  /// `--tmux[=OPTS]`, `--popup[=OPTS]`: run in a tmux popup when inside tmux
+  /// (Docs/Popup.md); `nil` runs in place. A later `--height` turns it off, as
+  /// in fzf, where the later of the two wins.
+  public var popup: PopupSpec? = nil
   /// `--min-height`: the fewest rows a `--height` percentage gives.
   public var minHeight = MinimumHeight.standard
   /// `--bind` (repeatable, accumulating): the user's bindings by canonical key name.

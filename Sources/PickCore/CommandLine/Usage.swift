@@ -119,6 +119,10 @@ public enum Usage {
                                  e.g. --color=light,hl:#ff0000:underline
             --no-bold            Do not use the scheme's bold (--bold: do)
             --height=[-]N[%]     Draw inline below the cursor, N rows (or N%)
+            --popup[=OPTS]       Inside tmux 3.3+, run in a popup (else ignored):
+                                 [center|top|bottom|left|right][,SIZE[%]]
+                                 [,SIZE[%]][,border-native] (default center,50%)
+            --tmux[=OPTS]        The same as --popup
             --min-height=N[+]    Fewest rows of --height=P% (default 10+)
             --preselect=TEXT     Start with items equal to TEXT selected (repeat)
             --preselect-file=F   Start with the items listed in F selected
