@@ -218,7 +218,7 @@ extension PickerHarness {
   }
 
   @Test func `event actions run as a key's: start:last+accept waits for the matches`() throws {
-    var p = try picker(["1", "2", "3"], bind: "start:last+accept")
+    let p = try picker(["1", "2", "3"], bind: "start:last+accept")
     #expect(p.ending == .accepted([2]))
   }
 }
