@@ -49,6 +49,8 @@ import Testing
 
   @Test func `--footer is drawn under the list, and Enter still picks from the list`() throws {
     let picker = try Picker(["--footer=press enter"], items: "apple\nbanana\n", rows: 8, columns: 40)
+    // Both items first: a Down typed before the second arrives has nowhere to go.
+    try picker.waitFor("2/2", timeout: 10)
     try picker.waitFor(timeout: 10) { $0.row(7).hasPrefix("   press enter") && $0.row(6).hasPrefix("\u{2500}") }
     picker.send(Keys.down + Keys.enter)
     let result = try picker.finish(timeout: 10)
