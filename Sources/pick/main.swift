@@ -80,7 +80,8 @@ do {
   let budget = try MemoryLimit.storeBudget(for: options.filter != nil ? .filter : .picker)
   let store = try ItemStore(
     separator: source.separator, byteLimit: budget.byteLimit, itemLimit: budget.itemLimit,
-    interpretsANSI: options.ansi, keepsColors: options.filter == nil)
+    interpretsANSI: options.ansi, keepsColors: options.filter == nil,
+    defersStripping: options.filter != nil && FilterCommand.defersStripping(options))
   if options.filter != nil {
     // A mapped file's pages stay mapped while pick stays within 1.2 times its size.
     store.mappedFootprint = 1.2
@@ -88,6 +89,8 @@ do {
     // Read everything, then rank on every core. (Ranking parts while reading,
     // on a second thread, measured slower on two cores: Docs/Performance.md.)
     try InputReader.readAll(source.descriptor, into: store, mapping: true)
+    // `--ansi`: the items with their escape sequences, or their visible text.
+    let store = command.searched(store)
     let ranked = command.rank(store, workers: command.workers)
     if let failed = source.failure(waitingAtMost: nil), let text = source.commandText {
       // As fzf, the matches decide the exit status (find exits 1 over one
