@@ -78,10 +78,15 @@ case .readable: source = .standardInput(read0: options.read0)
 do {
   // Under `ulimit -v` or `ulimit -d` the store takes only its share (StoreBudget).
   let budget = try MemoryLimit.storeBudget(for: options.filter != nil ? .filter : .picker)
+  // `--filter --ansi` over a file that few items of match keeps the escape
+  // sequences until an item is matched or printed (`ItemStore.holdsEscapes`).
+  let defers =
+    options.filter != nil && options.ansi
+    && FilterCommand(options: options).defersStripping(
+      sample: InputReader.sampleItems(source.descriptor, separator: source.separator), separator: source.separator)
   let store = try ItemStore(
     separator: source.separator, byteLimit: budget.byteLimit, itemLimit: budget.itemLimit,
-    interpretsANSI: options.ansi, keepsColors: options.filter == nil,
-    defersStripping: options.filter != nil && FilterCommand.defersStripping(options))
+    interpretsANSI: options.ansi, keepsColors: options.filter == nil, defersStripping: defers)
   if options.filter != nil {
     // A mapped file's pages stay mapped while pick stays within 1.2 times its size.
     store.mappedFootprint = 1.2
