@@ -18,12 +18,12 @@
 // | after ESC | skipped |
 // |---|---|
 // | `[` | bytes 0x20-0x3F, then a final 0x40-0x7E |
-// | `]` `P` `X` `^` `_` | up to BEL or `ESC \`; another ESC starts a new escape |
+// | `]` `P` `X` `^` `_` | up to BEL, `ESC \` or the separator (text); another ESC starts a new escape |
 // | 0x20-0x2F | more 0x20-0x2F, then a final 0x30-0x7E |
 // | 0x30-0x7E | that byte |
 //
 // A byte that cannot continue a sequence ends it and is text (an ESC starts
-// the next one); the item's end ends any sequence. `ANSIFilterTests` and
+// the next one); the item's end ends any sequence. `ANSIDeferredStrippingTests` and
 // the ANSIFilter fuzz harness hold this equal to `ANSIFilter.filterItem`.
 
 typedef uint8_t cpick_ansi_u8x16 __attribute__((ext_vector_type(16)));
