@@ -39,6 +39,32 @@ import Testing
     }
   }
 
+  @Test func `the sequences are kept for a file only when few sampled items match`() throws {
+    let input = ColouredItems.input(count: 120_000, separator: 0x0A, seed: 17)
+    let file = try MappedInputTests.InputFile(input)
+    let sample = try #require(InputReader.sampleItems(file.fd, separator: 0x0A))
+    #expect(sample.count > 400 && sample.count <= 512)
+    // Whole items: each one is an item of the input.
+    let items = Set(input.split(separator: 0x0A, omittingEmptySubsequences: false).map { Array($0) })
+    #expect(sample.allSatisfy { items.contains($0) })
+    #expect(lseek(file.fd, 0, SEEK_CUR) == 0)
+    func defers(_ arguments: String...) throws -> Bool {
+      let options = try OptionParser.parse(arguments: arguments.map { Array($0.utf8) })
+      return FilterCommand(options: options).defersStripping(sample: sample, separator: 0x0A)
+    }
+    #expect(try defers("--ansi", "--filter", "zzqx"))
+    #expect(try !defers("--ansi", "--filter", "a"))
+    #expect(try !defers("--ansi", "--filter", ""))
+    #expect(try !defers("--ansi", "--unique", "--filter", "zzqx"))
+    #expect(try !defers("--filter", "zzqx"))
+    let pipe = try makePipe()
+    defer {
+      close(pipe.read)
+      close(pipe.write)
+    }
+    #expect(InputReader.sampleItems(pipe.read, separator: 0x0A) == nil)
+  }
+
   static func deferredStore(_ separator: UInt8) throws -> ItemStore {
     try ItemStore(separator: separator, interpretsANSI: true, keepsColors: false, defersStripping: true)
   }
