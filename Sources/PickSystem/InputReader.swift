@@ -74,6 +74,32 @@ public enum InputReader {
   /// Files smaller than this are read: mapping them would save too little to matter.
   public static let mappingThreshold = 1 << 20
 
+  /// Up to 64 whole items from each of 8 places spread over the regular file
+  /// `fd` (from its current offset, which stays), for `--filter --ansi` to
+  /// judge how many items its query matches before reading any
+  /// (`FilterCommand.defersStripping(sample:separator:)`); `nil` for any
+  /// other input, or a file that would not be mapped.
+  public static func sampleItems(_ fd: Int32, separator: UInt8) -> [[UInt8]]? {
+    var status = stat()
+    guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+    let offset = Int(lseek(fd, 0, SEEK_CUR))
+    let length = Int(status.st_size) - offset
+    guard offset >= 0, length >= mappingThreshold else { return nil }
+    var window = [UInt8](repeating: 0, count: 1 << 16)
+    var items: [[UInt8]] = []
+    for place in 0..<8 {
+      let at = offset + length / 8 * place
+      let read = window.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(at)) }
+      guard read > 0 else { continue }
+      var found = window[0..<read].split(separator: separator, omittingEmptySubsequences: false)
+      // Items cut by the window's ends are not whole.
+      if place > 0, !found.isEmpty { found.removeFirst() }
+      if read == window.count, !found.isEmpty { found.removeLast() }
+      items += found.prefix(64).map { Array($0) }
+    }
+    return items
+  }
+
   /// Maps what the regular file `fd` holds from its current offset on into
   /// `store` and moves the offset past it, as reading it would have; does
   /// nothing for any other kind of input, or when the store cannot map it.

@@ -88,9 +88,15 @@ case .readable: source = .standardInput(read0: options.read0)
 do {
   // Under `ulimit -v` or `ulimit -d` the store takes only its share (StoreBudget).
   let budget = try MemoryLimit.storeBudget(for: options.filter != nil ? .filter : .picker)
+  // `--filter --ansi` over a file that few items of match keeps the escape
+  // sequences until an item is matched or printed (`ItemStore.holdsEscapes`).
+  let defers =
+    options.filter != nil && options.ansi
+    && FilterCommand(options: options).defersStripping(
+      sample: InputReader.sampleItems(source.descriptor, separator: source.separator), separator: source.separator)
   let store = try ItemStore(
     separator: source.separator, byteLimit: budget.byteLimit, itemLimit: budget.itemLimit,
-    interpretsANSI: options.ansi, keepsColors: options.filter == nil)
+    interpretsANSI: options.ansi, keepsColors: options.filter == nil, defersStripping: defers)
   if options.filter != nil {
     // A mapped file's pages stay mapped while pick stays within 1.2 times its size.
     store.mappedFootprint = 1.2
@@ -98,6 +104,8 @@ do {
     // Read everything, then rank on every core. (Ranking parts while reading,
     // on a second thread, measured slower on two cores: Docs/Performance.md.)
     try InputReader.readAll(source.descriptor, into: store, mapping: true)
+    // `--ansi`: the items with their escape sequences, or their visible text.
+    let store = command.searched(store)
     let ranked = command.rank(store, workers: command.workers)
     if let failed = source.failure(waitingAtMost: nil), let text = source.commandText {
       // As fzf, the matches decide the exit status (find exits 1 over one

@@ -1,6 +1,7 @@
 // `--ansi` end to end: the built pick on a pty draws an item's own colours
 // and prints its visible text; `--filter --ansi` prints the visible text too.
 
+import PickCore
 import PickTestSupport
 import Testing
 
@@ -52,5 +53,25 @@ import Testing
     #expect(none.status == 1)
     let raw = try runPick(["--filter", "'31m", "--ansi", "--no-ansi"], stdin: input)
     #expect(String(decoding: raw.stdout, as: UTF8.self) == "\u{1B}[31mmred\u{1B}[0m\n")
+  }
+
+  /// A file (mapped, its sequences kept until matched or printed) and a
+  /// pipe (read) give what the stripped lines give, for few matches and
+  /// for many (the visible copy), with `--unique` (stripped as read) too.
+  @Test(arguments: [["zq"], ["conf"], ["a"], [""], ["ab cd", "--tac"], ["é", "--unique"], ["'lib | ^ab"]])
+  func `--filter --ansi prints from a file and a pipe what the stripped lines print`(arguments: [String]) throws {
+    let input = ColouredItems.input(count: 60_000, separator: 0x0A, seed: 61)
+    // Stripped by the picker's stream filter, as it reads.
+    let store = try ItemStore(separator: 0x0A, interpretsANSI: true, keepsColors: false)
+    try store.append(input)
+    try store.finish()
+    let stripped = Array(store.items(0..<store.count))
+    let options = ["--filter"] + arguments
+    let expected = try runPick(options, stdin: stripped, stdinIsFile: true)
+    for isFile in [true, false] {
+      let result = try runPick(options + ["--ansi"], stdin: input, stdinIsFile: isFile)
+      #expect(result.status == expected.status, "file: \(isFile)")
+      #expect(result.stdout == expected.stdout, "file: \(isFile)")
+    }
   }
 }

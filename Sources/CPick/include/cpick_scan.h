@@ -55,11 +55,16 @@ static inline cpick_i8x16 cpick_fold_lead_pairs(cpick_u8x16 block, cpick_u8x16 n
 /// `é`, `ö`, `ß`...) folds to, such as `z` or `/`: C3 is left out of the lead
 /// bytes, so Latin-1 text does not stop the skips.
 #define CPICK_FOLD_LEADS_BUT_C3 2
+/// Added to `fold_leads`: every three- or four-byte lead counts alone, not
+/// judged with the byte after it. For items kept with their escape
+/// sequences (`--filter --ansi`), where one may stand inside a character.
+#define CPICK_FOLD_LEADS_ALONE 4
 
 /// Whether `byte` is a lead byte `fold_leads` asks about (0: none; 1: every
 /// one of `cpick_is_ascii_fold_lead`; `CPICK_FOLD_LEADS_BUT_C3`: all but C3).
 static inline int cpick_is_fold_lead_for(uint8_t byte, int fold_leads) {
-  return fold_leads && cpick_is_ascii_fold_lead(byte) && !(fold_leads == CPICK_FOLD_LEADS_BUT_C3 && byte == 0xC3);
+  return fold_leads && cpick_is_ascii_fold_lead(byte) &&
+         !((fold_leads & 3) == CPICK_FOLD_LEADS_BUT_C3 && byte == 0xC3);
 }
 
 /// One bit per byte of the sixteen at `bytes + offset` that the byte filter
@@ -67,7 +72,7 @@ static inline int cpick_is_fold_lead_for(uint8_t byte, int fold_leads) {
 /// (repeat one to use fewer) or a lead byte that `fold_leads` asks about
 /// (`cpick_is_fold_lead_for`, tested sixteen at a time). A three- or
 /// four-byte lead is judged with the byte after it, which the last block of
-/// the bytes lacks: there any of them counts.
+/// the bytes lacks: there (and with `CPICK_FOLD_LEADS_ALONE`) any of them counts.
 static inline uint32_t cpick_filter_hits(const uint8_t *bytes, size_t offset, size_t count, const uint8_t wanted[4],
                                          int fold_leads) {
   cpick_u8x16 block;
@@ -76,7 +81,7 @@ static inline uint32_t cpick_filter_hits(const uint8_t *bytes, size_t offset, si
   hits |= (cpick_i8x16)(block == wanted[2]) | (cpick_i8x16)(block == wanted[3]);
   if (fold_leads) {
     // The two-byte leads C3-CA, or C4-CA without C3.
-    const uint8_t low = fold_leads == CPICK_FOLD_LEADS_BUT_C3 ? 0xC4 : 0xC3;
+    const uint8_t low = (fold_leads & 3) == CPICK_FOLD_LEADS_BUT_C3 ? 0xC4 : 0xC3;
     hits |= (cpick_i8x16)((cpick_u8x16)(block - low) < (uint8_t)(0xCB - low));
     hits |= (cpick_i8x16)(block == (uint8_t)0xCD);
     // The three- and four-byte leads that may fold to ASCII (E1 E2 EA EF
@@ -85,7 +90,7 @@ static inline uint32_t cpick_filter_hits(const uint8_t *bytes, size_t offset, si
                        (cpick_i8x16)(block == (uint8_t)0xEA) | (cpick_i8x16)(block == (uint8_t)0xEF) |
                        (cpick_i8x16)(block == (uint8_t)0xF0);
     if (cpick_any_lane(high)) {
-      if (offset + 17 <= count) {
+      if (offset + 17 <= count && !(fold_leads & CPICK_FOLD_LEADS_ALONE)) {
         cpick_u8x16 next;
         memcpy(&next, bytes + offset + 1, 16);
         hits |= cpick_fold_lead_pairs(block, next);

@@ -1,7 +1,8 @@
 extension ItemStore {
   /// Whether the store was made for `--ansi`: its items are the visible text
-  /// of the input and may have colours of their own.
-  public var interpretsANSI: Bool { ansiFilter != nil }
+  /// of the input and may have colours of their own (or, `holdsEscapes`,
+  /// hold the sequences that give both).
+  public var interpretsANSI: Bool { ansiFilter != nil || holdsEscapes }
 
   /// The item's own style runs under `--ansi`, offsets into its bytes (empty
   /// for an item drawn in the default style, and always without `--ansi`).

@@ -14,7 +14,8 @@ extension ItemStore {
   /// guarded: should the file shrink meanwhile, its lost end reads as zeros
   /// (`cpick_guard_mapping`). Returns false, changing nothing, when the bytes
   /// cannot be mapped here: the store already holds bytes, `offset` is not on
-  /// a page, the bytes would not fit, or `--ansi` rewrites bytes in place.
+  /// a page, the bytes would not fit, or `--ansi` rewrites bytes in place
+  /// (but not when the store `holdsEscapes`: those items are stripped later).
   public func mapFile(_ fd: Int32, offset: Int, length: Int) throws(Failure) -> Bool {
     let page = Int(sysconf(Int32(_SC_PAGESIZE)))
     guard ansiFilter == nil, byteCount == 0, length > 0, length < byteLimit - 1, page > 0,

@@ -42,6 +42,11 @@ public final class ItemStore: @unchecked Sendable {
   /// `--ansi`: strips escape sequences from what is committed and keeps
   /// their colours (`ItemStore+Colors.swift`); `nil` keeps bytes as they came.
   let ansiFilter: ANSIFilter?
+  /// `--filter --ansi`: items are kept as they came, escape sequences and
+  /// all, and stripped only when matched or printed (`VisibleText`), so the
+  /// input is mapped and split like plain input. Whoever reads an item's
+  /// text must read it through `VisibleText`.
+  public let holdsEscapes: Bool
 
   let arena: UnsafeMutablePointer<UInt8>
   // Widening while readers read. The starts below `wideFrom` live in
@@ -84,24 +89,29 @@ public final class ItemStore: @unchecked Sendable {
 
   /// Reserves room for `byteLimit` bytes and `itemLimit` items. The defaults
   /// (64 GiB, 2^31 items) cost address space only. `interpretsANSI`: `--ansi`;
-  /// `keepsColors: false` only drops the sequences (`--filter` draws nothing).
+  /// `keepsColors: false` only drops the sequences (`--filter` draws nothing);
+  /// `defersStripping` keeps them in the items instead, and no colours
+  /// (`holdsEscapes`).
   public convenience init(
     separator: UInt8, byteLimit: Int = 64 << 30, itemLimit: Int = 1 << 31, interpretsANSI: Bool = false,
-    keepsColors: Bool = true
+    keepsColors: Bool = true, defersStripping: Bool = false
   ) throws(Failure) {
     try self.init(
       separator: separator, byteLimit: byteLimit, itemLimit: itemLimit,
-      wideningOffset: Int(UInt32.max), interpretsANSI: interpretsANSI, keepsColors: keepsColors)
+      wideningOffset: Int(UInt32.max), interpretsANSI: interpretsANSI, keepsColors: keepsColors,
+      defersStripping: defersStripping)
   }
 
   /// A store whose offsets widen past `wideningOffset` (tests widen a small store).
   init(
     separator: UInt8, byteLimit: Int, itemLimit: Int, wideningOffset: Int, interpretsANSI: Bool = false,
-    keepsColors: Bool = true
+    keepsColors: Bool = true, defersStripping: Bool = false
   ) throws(Failure) {
     precondition(wideningOffset <= Int(UInt32.max), "narrow offsets are 32-bit")
     self.separator = separator
-    ansiFilter = interpretsANSI ? ANSIFilter(separator: separator, keepsColors: keepsColors) : nil
+    holdsEscapes = interpretsANSI && defersStripping
+    ansiFilter =
+      interpretsANSI && !defersStripping ? ANSIFilter(separator: separator, keepsColors: keepsColors) : nil
     self.wideningOffset = wideningOffset
     var bytes = byteLimit
     var arena = cpick_reserve(bytes)
@@ -202,8 +212,8 @@ public final class ItemStore: @unchecked Sendable {
   /// counts its separators, then writes its items' starts at the indices
   /// the counts before it give. `done` is called with each slice's bytes
   /// after each pass. Falls back to `commit`, a slice at a time, on one
-  /// thread or where slices cannot work alone: `--ansi` (it rewrites bytes),
-  /// or offsets past the narrow table.
+  /// thread or where slices cannot work alone: `--ansi` stripped as it is
+  /// read (it rewrites bytes), or offsets past the narrow table.
   func commitInSlices(
     _ written: Int, workers: Int, done: @escaping @Sendable (Range<Int>) -> Void
   ) throws(Failure) {
@@ -272,11 +282,13 @@ public final class ItemStore: @unchecked Sendable {
     if let failure { throw failure }
   }
 
-  /// Ends the input: bytes after the last separator become the last item.
+  /// Ends the input: bytes after the last separator become the last item
+  /// (unless all they show is nothing: escape sequences, which a store that
+  /// strips as it reads would not even hold).
   public func finish() throws(Failure) {
     guard !isFinished else { return }
     isFinished = true
-    if byteCount > start(count) {
+    if byteCount > start(count) && !(holdsEscapes && VisibleText(separator: separator).of(pendingBytes).isEmpty) {
       guard count < itemLimit else { throw .full(limit: byteLimit, itemLimit: itemLimit) }
       arena[byteCount] = separator  // the virtual separator; never counted in byteCount
       count += 1

@@ -105,6 +105,27 @@ struct ByteFilter: Sendable {
       )
     }
 
+    /// The same test on single bytes: a lead byte where the character's
+    /// bytes are looked for together (`ownBytes`, `pairs`, a lead judged with
+    /// the byte after it). It passes every
+    /// item this one passes, and every item that holds the character once
+    /// other bytes between its own are taken out (`VisibleText`: an escape
+    /// sequence inside a character).
+    var bytewise: Sieve {
+      var sieve = self
+      switch mode {
+      case .ownBytes:
+        sieve.mode = .leads
+        sieve.bytes = (bytes.0, bytes.0, bytes.0, bytes.0)
+      case .pairs:
+        sieve.mode = .leads
+      case .asciiOrFoldLeads:
+        if sieve.foldLeads != 0 { sieve.foldLeads |= CPICK_FOLD_LEADS_ALONE }
+      case .leads, .anyNonASCII: break
+      }
+      return sieve
+    }
+
     /// The (lead, second) bytes of every character that is `unit` once
     /// folded, `unit` among them, when all are two-byte characters and there
     /// are at most four; otherwise `nil`. `sources` are the lead bytes of

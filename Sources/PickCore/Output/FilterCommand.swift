@@ -19,7 +19,8 @@ public struct FilterCommand {
   /// Writes the results of the query over `store` (which must be finished) to `sink`.
   /// Returns whether any item matched.
   public func run(_ store: ItemStore, into sink: inout ResultSink) throws(WriteFailure) -> Bool {
-    try write(rank(store, workers: workers), store: store, into: &sink)
+    let store = searched(store)
+    return try write(rank(store, workers: workers), store: store, into: &sink)
   }
 
   /// The items that are ranked: all but the `--header-lines`, and only the
@@ -29,8 +30,15 @@ public struct FilterCommand {
     return max(first, store.count - (options.tail ?? store.count))..<store.count
   }
 
+  /// Whether `--ansi` input is kept with its escape sequences and stripped
+  /// only as it is matched and printed (`ItemStore.holdsEscapes`,
+  /// `VisibleText`), so that it is mapped and split as plain input is. Not
+  /// with `--unique`, which compares the items' stored bytes.
+  public static func defersStripping(_ options: Options) -> Bool { options.ansi && !options.unique }
+
   /// Ranks the items of `store` (which must be finished) on `workers` threads.
   public func rank(_ store: ItemStore, workers: Int) -> RankedMatches {
+    precondition(!(options.unique && store.holdsEscapes), "--unique compares stored bytes: strip them as read")
     var ranker = Ranker(order: Ranker.Order(options: options))
     ranker.workers = workers
     let excluding =
@@ -49,7 +57,7 @@ public struct FilterCommand {
     let writer = ResultWriter(options: options)
     try writer.writeQuery(query, to: &sink)
     if options.acceptNth == nil, ranked.items == nil, case .all(let all, false) = ranked.storage,
-      store.separator == (options.print0 ? 0 : 0x0A)
+      store.separator == (options.print0 ? 0 : 0x0A), !store.holdsEscapes
     {
       // Everything, in input order, with the same separator: the arena already holds the output.
       try writeInOrder(all, store: store, into: &sink)

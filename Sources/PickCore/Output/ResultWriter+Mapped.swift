@@ -1,3 +1,5 @@
+import Glibc
+
 /// Printing the matches of a mapped file (`ItemStore.mapFile`) without
 /// mapping all of it at once.
 ///
@@ -8,7 +10,9 @@
 /// time (`blockBytes`): the block's items are visited region by region of the
 /// file, each copied to its place in the block, and each region let go of
 /// once its items are copied. pick then holds one block and one region of
-/// the input, not the input, and reads it in file order.
+/// the input, not the input, and reads it in file order. Items kept with
+/// their escape sequences are stripped in the block, which is then closed
+/// up (`GatherBlock.closeUp`).
 extension ResultWriter {
   /// Output bytes built before they are written.
   static let blockBytes = 4 << 20
@@ -17,7 +21,8 @@ extension ResultWriter {
   /// Bytes of the file visited, and then let go of, together.
   static let regionBytes = 2 << 20
 
-  /// `writeItems` for a store with mapped items, in the same order and bytes.
+  /// `writeItems` for a store with mapped items, in the same order and bytes
+  /// (their visible text when the store `holdsEscapes`).
   func writeGathered(
     count: Int, store: ItemStore, to sink: inout ResultSink, item: (Int) -> Int
   ) throws(WriteFailure) {
@@ -40,7 +45,8 @@ extension ResultWriter {
         block.add(start: start, length: length, region: min(start / Self.regionBytes, regions - 1))
         position += 1
       }
-      block.fill(from: store, terminator: terminator)
+      block.fill(from: store, terminator: terminator, strips: store.holdsEscapes)
+      if store.holdsEscapes { block.closeUp() }
       try block.output.withUnsafeBufferPointer { (bytes) throws(WriteFailure) in
         try sink.append(UnsafeBufferPointer(rebasing: bytes[0..<block.bytes]))
       }
@@ -88,7 +94,10 @@ private struct GatherBlock {
 
   /// Copies every item to its place, region by region (a counting sort of
   /// the block's positions by region), letting go of each region after it.
-  mutating func fill(from store: ItemStore, terminator: UInt8) {
+  /// With `strips`, only each item's visible text is copied
+  /// (`VisibleText.copy`), and its length kept in `lengths` (with the
+  /// terminator, as before).
+  mutating func fill(from store: ItemStore, terminator: UInt8, strips: Bool) {
     if output.count < bytes { output = [UInt8](repeating: 0, count: max(bytes, ResultWriter.blockBytes)) }
     for k in counts.indices { counts[k] = 0 }
     for region in regionOf { counts[Int(region) + 1] += 1 }
@@ -105,9 +114,15 @@ private struct GatherBlock {
       for region in 0..<regions {
         for slot in counts[region]..<counts[region + 1] {
           let position = visit[slot]
-          let length = lengths[position] - 1
+          var length = lengths[position] - 1
           let at = base + offsets[position]
-          at.update(from: store.arena + starts[position], count: length)
+          if strips {
+            let item = UnsafeBufferPointer(start: store.arena + starts[position], count: length)
+            length = VisibleText.copy(item, to: at, separator: store.separator)
+            lengths[position] = length + 1
+          } else {
+            at.update(from: store.arena + starts[position], count: length)
+          }
           at[length] = terminator
         }
         if region < regions - 1 {
@@ -116,5 +131,21 @@ private struct GatherBlock {
         }
       }
     }
+  }
+
+  /// Moves the items together once stripping has shortened them (`fill`
+  /// with `strips`): each item's place moves down by what those before it
+  /// lost, so none overwrites one not moved yet; `bytes` becomes their total.
+  mutating func closeUp() {
+    var end = 0
+    output.withUnsafeMutableBufferPointer { out in
+      guard let base = out.baseAddress else { return }
+      for position in offsets.indices {
+        if offsets[position] != end { memmove(base + end, base + offsets[position], lengths[position]) }
+        offsets[position] = end
+        end += lengths[position]
+      }
+    }
+    bytes = end
   }
 }

@@ -1,7 +1,8 @@
 /// Prints chosen or matched items: each item's bytes exactly as they came in
 /// (or its `--accept-nth` fields), followed by a newline, or NUL with
 /// `--print0`; `--print-query` puts the query first. Filter mode and the
-/// picker print the same way.
+/// picker print the same way. Under `--ansi` that is the visible text: a
+/// store that `holdsEscapes` has its items stripped here (`VisibleText`).
 public struct ResultWriter {
   public let options: Options
   let terminator: UInt8
@@ -39,13 +40,15 @@ public struct ResultWriter {
   public func writeItems(
     count: Int, store: ItemStore, to sink: inout ResultSink, item: (Int) -> Int
   ) throws(WriteFailure) {
+    let visible = store.holdsEscapes ? VisibleText(separator: store.separator) : nil
     if let accepted {
       var tokens: [Range<Int>] = []
       var out: [UInt8] = []
       for position in 0..<count {
         out.removeAll(keepingCapacity: true)
         let index = item(position)
-        accepted.acceptedText(of: store.item(index), tokens: &tokens, into: &out, index: index)
+        let text = visible?.of(store.item(index)) ?? store.item(index)
+        accepted.acceptedText(of: text, tokens: &tokens, into: &out, index: index)
         try sink.append(out)
         try sink.append(byte: terminator)
       }
@@ -60,7 +63,8 @@ public struct ResultWriter {
     for position in 0..<min(lookahead, count) { store.prefetch(item(position)) }
     for position in 0..<count {
       if position + lookahead < count { store.prefetch(item(position + lookahead)) }
-      try sink.append(store.item(item(position)))
+      let text = store.item(item(position))
+      try sink.append(visible?.of(text) ?? text)
       try sink.append(byte: terminator)
     }
   }

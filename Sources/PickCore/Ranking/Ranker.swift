@@ -86,6 +86,9 @@ public struct Ranker: Sendable {
     // What the keys read of a match decides how the matchers may match.
     let detail: MatchDetail = !byScore ? .scoreOnly : isWide || points.needsUnits ? .characters : .trimmedLength
     let matchers = (0..<max(1, min(workers, tasks))).map { _ in ItemMatcher(query, detail: detail) }
+    // Items kept with their escape sequences are stripped as they are
+    // matched, each worker into its own buffer (`VisibleText`).
+    let visibles = store.holdsEscapes ? matchers.map { _ in VisibleText(separator: store.separator) } : nil
     // Skip to the query character fewest items hold, counted on a sample.
     if matchers[0].candidateSieve != nil, let census = ByteCensus(store, range: range, items: items) {
       let sieve = query.rarestRequiredCharacter(census: census)
@@ -104,6 +107,7 @@ public struct Ranker: Sendable {
       let keysBox = UnsafeSendable(keys)
       // Each worker uses only its own matcher (scratch buffers), so sharing the list is safe.
       let matchersBox = UnsafeSendable(matchers)
+      let visiblesBox = UnsafeSendable(visibles)
       found.withUnsafeMutableBufferPointer { foundBuffer in
         let foundBox = UnsafeSendable(foundBuffer.baseAddress!)
         let isCancelled = self.isCancelled
@@ -113,14 +117,18 @@ public struct Ranker: Sendable {
             return
           }
           let matcher = matchersBox.value[worker]
+          let visible = visiblesBox.value?[worker]
           let start = task * taskSize
           let end = min(start + taskSize, span)
           var n = 0
           var offset = start
           let contiguous = items == nil ? store.items(lower + start..<lower + end) : nil
-          if let bytes = contiguous, let sieve = matcher.candidateSieve,
+          if let bytes = contiguous, let matched = matcher.candidateSieve,
             let base = bytes.baseAddress
           {
+            // The escape sequences around the characters of the visible
+            // text may part the bytes of one: look for single bytes.
+            let sieve = visible == nil ? matched : matched.bytewise
             // The task's items are contiguous: skip, a block at a time, the
             // items that hold no byte every match needs — while that skips
             // enough of them to pay for the scans.
@@ -144,7 +152,7 @@ public struct Ranker: Sendable {
                 skipped += 1
                 continue
               }
-              guard let match = matcher.matchForRanking(item) else { continue }
+              guard let match = matcher.matchForRanking(visible, item) else { continue }
               let order = reversed ? span - 1 - current : current
               keysBox.value[start + n] = key(match, order, worker)
               n += 1
@@ -153,7 +161,7 @@ public struct Ranker: Sendable {
           if offset < end {
             for offset in offset..<end {
               let index = items.map { $0[offset] } ?? lower + offset
-              guard let match = matcher.matchForRanking(store.item(index)) else { continue }
+              guard let match = matcher.matchForRanking(visible, store.item(index)) else { continue }
               let order = reversed ? span - 1 - offset : offset
               keysBox.value[start + n] = key(match, order, worker)
               n += 1
@@ -233,6 +241,19 @@ public struct Ranker: Sendable {
       storage: .narrow(buffer), base: lower, span: span, reversed: reversed, items: items,
       sortedFront: sortedFront,
       rescoresRest: unscored > 0 ? rescoring(store, query: query, range: range, items: items, points: points) : nil)
+  }
+}
+
+extension ItemMatcher {
+  /// Matches `item` for the ranker; with `visible`, `item` holds escape
+  /// sequences, and is stripped first unless its raw bytes already rule a
+  /// match out (`rejectsAnySubsequence`), which spares most items that
+  /// pass the block skip their stripping.
+  @inline(__always)
+  fileprivate func matchForRanking(_ visible: VisibleText?, _ item: UnsafeBufferPointer<UInt8>) -> RankingMatch? {
+    guard let visible else { return matchForRanking(item) }
+    if rejectsAnySubsequence(of: item) { return nil }
+    return matchForRanking(visible.of(item))
   }
 }
 

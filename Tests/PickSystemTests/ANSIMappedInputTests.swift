@@ -1,0 +1,83 @@
+import Glibc
+import PickCore
+import PickSystem
+import PickTestSupport
+import Testing
+
+/// `--filter --ansi` maps a regular file as plain input is mapped: its items
+/// keep their escape sequences (`ItemStore.holdsEscapes`) and are stripped
+/// only when matched or printed. What it prints equals `--filter` over the
+/// stripped items, from a mapped file and from one read as a pipe would be.
+@Suite(.serialized) struct ANSIMappedInputTests {
+  @Test(arguments: [[], ["--tac"], ["--no-sort"], ["--print0"], ["--read0"], ["--nth=2", "--tiebreak=end"]])
+  func `a mapped coloured file prints what the stripped items print`(extra: [String]) throws {
+    let separator: UInt8 = extra.contains("--read0") ? 0 : 0x0A
+    // About 3 MB: two output regions, items across pages.
+    let input = ColouredItems.input(count: 120_000, separator: separator, seed: 16)
+    let file = try MappedInputTests.InputFile(input)
+    let mapped = try Self.deferredStore(separator)
+    try InputReader.readAll(file.fd, into: mapped, mapping: true)
+    try #require(mapped.isMapped && mapped.holdsEscapes)
+    let read = try Self.deferredStore(separator)
+    try read.append(input)
+    try read.finish()
+    #expect(!read.isMapped)
+    let colours = try ItemStore(separator: separator, interpretsANSI: true, keepsColors: false)
+    try colours.append(input)
+    try colours.finish()
+    let stripped = try ItemStore(separator: separator)
+    try stripped.append(UnsafeRawBufferPointer(colours.items(0..<colours.count)))
+    try stripped.finish()
+    for query in ["", "conf", "zq", "é", "日本", "ab | cd", "^a", "b$", "!m", "'conf"] {
+      let options = try OptionParser.parse(arguments: (["--filter", query] + extra).map { Array($0.utf8) })
+      var ansi = options
+      ansi.ansi = true
+      let expected = Self.output(options, stripped, searching: stripped)
+      #expect(Self.output(ansi, mapped, searching: mapped) == expected, "mapped, query \(query) \(extra)")
+      #expect(Self.output(ansi, read, searching: read) == expected, "read, query \(query) \(extra)")
+      #expect(Self.output(ansi, mapped, searching: nil) == expected, "either, query \(query) \(extra)")
+    }
+  }
+
+  @Test func `the sequences are kept for a file only when few sampled items match`() throws {
+    let input = ColouredItems.input(count: 120_000, separator: 0x0A, seed: 17)
+    let file = try MappedInputTests.InputFile(input)
+    let sample = try #require(InputReader.sampleItems(file.fd, separator: 0x0A))
+    #expect(sample.count > 400 && sample.count <= 512)
+    // Whole items: each one is an item of the input.
+    let items = Set(input.split(separator: 0x0A, omittingEmptySubsequences: false).map { Array($0) })
+    #expect(sample.allSatisfy { items.contains($0) })
+    #expect(lseek(file.fd, 0, SEEK_CUR) == 0)
+    func defers(_ arguments: String...) throws -> Bool {
+      let options = try OptionParser.parse(arguments: arguments.map { Array($0.utf8) })
+      return FilterCommand(options: options).defersStripping(sample: sample, separator: 0x0A)
+    }
+    #expect(try defers("--ansi", "--filter", "zzqx"))
+    #expect(try !defers("--ansi", "--filter", "a"))
+    #expect(try !defers("--ansi", "--filter", ""))
+    #expect(try !defers("--ansi", "--unique", "--filter", "zzqx"))
+    #expect(try !defers("--filter", "zzqx"))
+    let pipe = try makePipe()
+    defer {
+      close(pipe.read)
+      close(pipe.write)
+    }
+    #expect(InputReader.sampleItems(pipe.read, separator: 0x0A) == nil)
+  }
+
+  static func deferredStore(_ separator: UInt8) throws -> ItemStore {
+    try ItemStore(separator: separator, interpretsANSI: true, keepsColors: false, defersStripping: true)
+  }
+
+  /// What `pick --filter` prints over `store`, searching `searching` (or
+  /// the store `FilterCommand.searched` gives when `nil`).
+  static func output(_ options: Options, _ store: ItemStore, searching: ItemStore?) -> [UInt8] {
+    final class Bytes: @unchecked Sendable { var value: [UInt8] = [] }
+    let collected = Bytes()
+    var sink = ResultSink(capacity: 4096) { bytes in collected.value += Array(bytes) }
+    let command = FilterCommand(options: options)
+    let searched = searching ?? command.searched(store)
+    _ = try? command.write(command.rank(searched, workers: 2), store: searched, into: &sink)
+    return collected.value
+  }
+}
