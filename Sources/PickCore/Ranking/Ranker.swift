@@ -206,7 +206,9 @@ public struct Ranker: Sendable {
         storage: .wide(buffer), base: lower, span: span, reversed: reversed, items: items)
     }
     let keys = UnsafeMutablePointer<UInt64>.allocate(capacity: max(span, 1))
-    let thresholds = frontThresholds(matchers, detail: detail, criteria: points.criteria, byScore: byScore)
+    // (Items kept with their escape sequences are never scored again: `--filter` sorts everything.)
+    let thresholds =
+      store.holdsEscapes ? nil : frontThresholds(matchers, detail: detail, criteria: points.criteria, byScore: byScore)
     if byScore {
       let box = UnsafeSendable((matchers, thresholds))
       run(keys) { found, order, worker in
