@@ -81,6 +81,21 @@ static inline intptr_t cpick_fuzzy_find_last(const uint8_t *bytes, size_t count,
   return -1;
 }
 
+/// Whether `pattern` occurs in `text` in order: `cpick_fuzzy_firsts`
+/// without noting where, nor looking for the last occurrence.
+static inline int cpick_fuzzy_occurs(
+  const uint8_t *text, size_t n, const uint32_t *pattern, size_t m, int case_sensitive) {
+  size_t j = 0;
+  uint8_t lower = 0x80, upper = 0x80;
+  for (size_t i = 0; i < m; i++) {
+    cpick_fuzzy_bytes(pattern[i], case_sensitive, &lower, &upper);
+    j = cpick_fuzzy_find(text, j, n, lower, upper);
+    if (j == n) return 0;
+    j++;
+  }
+  return 1;
+}
+
 /// The first occurrence of each of the `m` pattern units in order, each after
 /// the one before (`firsts`), and the last occurrence of the last unit
 /// (`*last`). Returns 0 when the pattern does not occur in `text`.

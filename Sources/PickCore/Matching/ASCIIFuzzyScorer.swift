@@ -77,20 +77,13 @@ struct ASCIIFuzzyScorer: ~Copyable {
 
   /// Whether `pattern` occurs in `text` at all, without scoring it: the
   /// first pass of `match` alone. The ranker asks this of an item that
-  /// cannot reach the best matches whatever its score (`RankingBound`).
-  mutating func occurs(
+  /// cannot reach the best matches whatever its score (`FrontThreshold`).
+  static func occurs(
     _ pattern: UnsafeBufferPointer<UInt32>, in text: UnsafeBufferPointer<UInt8>, caseSensitive: Bool
   ) -> Bool {
-    let m = pattern.count
-    guard m > 0 else { return true }
-    guard m <= text.count, let bytes = text.baseAddress, let units = pattern.baseAddress else { return false }
-    if m == 1 {
-      let unit = UInt8(truncatingIfNeeded: units[0])
-      return text.contains { Self.fold($0, caseSensitive) == unit }
-    }
-    firsts.reserve(m)
-    var last = 0
-    return cpick_fuzzy_firsts(bytes, text.count, units, m, caseSensitive ? 1 : 0, firsts.base, &last) != 0
+    guard let units = pattern.baseAddress else { return true }
+    guard let bytes = text.baseAddress else { return false }
+    return cpick_fuzzy_occurs(bytes, text.count, units, pattern.count, caseSensitive ? 1 : 0) != 0
   }
 
   @inline(__always)

@@ -75,11 +75,13 @@ extension ItemMatcher {
   }
 
   /// Whether every term occurs in `bytes` (an ASCII item or a compact
-  /// text), scoring none.
-  private func allTermsOccur(in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  /// text) as a plain fuzzy term would, scoring none.
+  func allTermsOccur(in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     for k in 0..<terms.count {
       let term = terms.entries[k]
-      if !asciiFuzzy.occurs(term.units, in: bytes, caseSensitive: term.folding.isCaseSensitive) { return false }
+      if !ASCIIFuzzyScorer.occurs(term.units, in: bytes, caseSensitive: term.folding.isCaseSensitive) {
+        return false
+      }
     }
     return true
   }

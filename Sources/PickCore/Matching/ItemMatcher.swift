@@ -1,5 +1,3 @@
-import CPick
-
 /// Matches a compiled query against items, one at a time: one per worker
 /// thread, since it owns the scratch space that makes matching allocation-free.
 ///
@@ -24,8 +22,6 @@ public final class ItemMatcher {
   var fuzzy = FuzzyScorer()
   var asciiFuzzy: ASCIIFuzzyScorer
   let positionsScratch = PositionList()
-  /// Where `rejectsAnySubsequence` found each character.
-  private var rawFirsts = ScratchBuffer<Int>(capacity: 64)
   /// The `--with-nth` text of the current item.
   private var shownScratch: [UInt8] = []
   var tokens: [Range<Int>] = []
@@ -246,26 +242,14 @@ public final class ItemMatcher {
 
   /// Whether no text made of some of `bytes`, in order, can match: some
   /// term's characters do not occur in order in bytes that are all ASCII
-  /// (found sixteen bytes at a time, `cpick_fuzzy_firsts`). An item kept
+  /// (found sixteen bytes at a time, `allTermsOccur`). An item kept
   /// with its escape sequences (`VisibleText`) that this rejects needs no
   /// stripping: its visible text is such a text. `false` when the query
   /// does not suit `AllTermsScan` (a term that is inverse, not ASCII or one
   /// of alternatives), or the bytes are not ASCII (`é` may be an `e`).
   func rejectsAnySubsequence(of bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard filtersBytes, allTerms != nil, let base = bytes.baseAddress, PreparedText.isASCII(bytes) else {
-      return false
-    }
-    var last = 0
-    for k in 0..<terms.count {
-      let term = terms.entries[k]
-      guard let units = term.units.baseAddress else { continue }
-      rawFirsts.reserve(term.units.count)
-      let sensitive: Int32 = term.folding.isCaseSensitive ? 1 : 0
-      if cpick_fuzzy_firsts(base, bytes.count, units, term.units.count, sensitive, rawFirsts.base, &last) == 0 {
-        return true
-      }
-    }
-    return false
+    guard filtersBytes, allTerms != nil, PreparedText.isASCII(bytes) else { return false }
+    return !allTermsOccur(in: bytes)
   }
 
   /// `AllTermsScan`'s verdict, or `nil` when it has none (the query does not

@@ -3,11 +3,13 @@
 extension Ranker {
   /// One threshold per matcher when this search may leave matches unscored:
   /// the picker's ranking (`sortLimit`) of narrow keys ordered by score then
-  /// length, for a query whose perfect score is known (`asciiFuzzyTerms`).
+  /// length, for a query whose perfect score is known (`asciiFuzzyTerms`),
+  /// over items that `rescoring` can read as they are: not a store that
+  /// keeps escape sequences (only `--filter` makes one, and it sorts all).
   func frontThresholds(
-    _ matchers: [ItemMatcher], detail: MatchDetail, criteria: [Options.Tiebreak], byScore: Bool
+    _ store: ItemStore, _ matchers: [ItemMatcher], detail: MatchDetail, criteria: [Options.Tiebreak], byScore: Bool
   ) -> [FrontThreshold]? {
-    guard byScore, let limit = sortLimit, detail == .trimmedLength, criteria == [.length],
+    guard byScore, let limit = sortLimit, !store.holdsEscapes, detail == .trimmedLength, criteria == [.length],
       let perfect = matchers.first?.perfectScore, perfect > 0
     else { return nil }
     return matchers.map { _ in FrontThreshold(limit: limit, perfectScore: perfect) }

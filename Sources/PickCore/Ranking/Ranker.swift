@@ -206,9 +206,7 @@ public struct Ranker: Sendable {
         storage: .wide(buffer), base: lower, span: span, reversed: reversed, items: items)
     }
     let keys = UnsafeMutablePointer<UInt64>.allocate(capacity: max(span, 1))
-    // (Items kept with their escape sequences are never scored again: `--filter` sorts everything.)
-    let thresholds =
-      store.holdsEscapes ? nil : frontThresholds(matchers, detail: detail, criteria: points.criteria, byScore: byScore)
+    let thresholds = frontThresholds(store, matchers, detail: detail, criteria: points.criteria, byScore: byScore)
     if byScore {
       let box = UnsafeSendable((matchers, thresholds))
       run(keys) { found, order, worker in
