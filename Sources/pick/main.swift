@@ -91,7 +91,7 @@ do {
   // `--filter --ansi` over a file that few items of match keeps the escape
   // sequences until an item is matched or printed (`ItemStore.holdsEscapes`).
   let defers =
-    options.filter != nil && options.ansi
+    options.filter != nil && FilterCommand.defersStripping(options)
     && FilterCommand(options: options).defersStripping(
       sample: InputReader.sampleItems(source.descriptor, separator: source.separator), separator: source.separator)
   let store = try ItemStore(
@@ -104,8 +104,6 @@ do {
     // Read everything, then rank on every core. (Ranking parts while reading,
     // on a second thread, measured slower on two cores: Docs/Performance.md.)
     try InputReader.readAll(source.descriptor, into: store, mapping: true)
-    // `--ansi`: the items with their escape sequences, or their visible text.
-    let store = command.searched(store)
     let ranked = command.rank(store, workers: command.workers)
     if let failed = source.failure(waitingAtMost: nil), let text = source.commandText {
       // As fzf, the matches decide the exit status (find exits 1 over one

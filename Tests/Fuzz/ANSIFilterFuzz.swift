@@ -81,8 +81,6 @@ private func checkFilter(_ bytes: [UInt8], query: [UInt8], separator: UInt8) {
     let expected = output(options, stripped)
     options.ansi = true
     require(output(options, deferred) == expected, "query \(escaped(query)) input \(escaped(bytes))")
-    let copy = try deferred.visibleCopy()
-    require(output(options, copy) == expected, "copy: query \(escaped(query))")
   } catch {
     require(false, "store: \(error)")
   }

@@ -4,9 +4,8 @@ import Testing
 @testable import PickCore
 
 /// `--filter --ansi` over a store that keeps the escape sequences
-/// (`ItemStore.holdsEscapes`, stripping only what is matched or printed),
-/// or over its visible copy when many items match
-/// (`ItemStore.visibleCopy`), prints exactly what `--filter` prints over
+/// (`ItemStore.holdsEscapes`, stripping only what is matched or printed)
+/// prints exactly what `--filter` prints over
 /// the stripped text: the same lines, bytes and order.
 @Suite struct ANSIDeferredStrippingTests {
   static let queries = [
@@ -33,12 +32,8 @@ import Testing
       var ansiOptions = options
       ansiOptions.ansi = true
       let expected = Self.output(plainOptions, stripped)
-      #expect(Self.output(ansiOptions, deferred, searching: deferred) == expected, "query \(query) \(extra)")
-      #expect(Self.output(ansiOptions, deferred) == expected, "query \(query) \(extra), either store")
+      #expect(Self.output(ansiOptions, deferred) == expected, "query \(query) \(extra)")
     }
-    let copy = try deferred.visibleCopy()
-    #expect(!copy.holdsEscapes)
-    #expect(Array(copy.items(0..<copy.count)) == Array(stripped.items(0..<stripped.count)))
   }
 
   /// Enough items for the ranker's block skip and its census of characters,
@@ -54,22 +49,8 @@ import Testing
       ansiOptions.ansi = true
       let expected = Self.output(options, stripped)
       #expect(!expected.isEmpty)
-      #expect(Self.output(ansiOptions, deferred, searching: deferred) == expected, "query \(query)")
-      #expect(Self.output(ansiOptions, deferred) == expected, "query \(query), either store")
+      #expect(Self.output(ansiOptions, deferred) == expected, "query \(query)")
     }
-  }
-
-  @Test func `the visible copy is made only when many sampled items match`() throws {
-    let input = ColouredItems.input(count: 40_000, separator: 0x0A, seed: 5)
-    let deferred = try Self.deferredStore(input, separator: 0x0A)
-    func searched(_ query: String) throws -> ItemStore {
-      var options = try OptionParser.parse(arguments: ["--filter", query].map { Array($0.utf8) })
-      options.ansi = true
-      return FilterCommand(options: options).searched(deferred)
-    }
-    #expect(try searched("zzqx") === deferred)
-    #expect(try !searched("").holdsEscapes)
-    #expect(try !searched("a").holdsEscapes)
   }
 
   @Test func `an item is stripped alone as the whole input is`() throws {
@@ -130,17 +111,11 @@ import Testing
     return store
   }
 
-  /// What `pick --filter` prints with `options` over `store`; with
-  /// `searching`, over that store, whatever `FilterCommand.searched` says.
-  static func output(_ options: Options, _ store: ItemStore, searching: ItemStore? = nil) -> [UInt8] {
+  /// What `pick --filter` prints with `options` over `store`.
+  static func output(_ options: Options, _ store: ItemStore) -> [UInt8] {
     let collected = Collector()
     var sink = ResultSink(capacity: 4096) { bytes in collected.bytes += Array(bytes) }
-    let command = FilterCommand(options: options)
-    if let searching {
-      _ = try? command.write(command.rank(searching, workers: 2), store: searching, into: &sink)
-    } else {
-      _ = try? command.run(store, into: &sink)
-    }
+    _ = try? FilterCommand(options: options).run(store, into: &sink)
     return collected.bytes
   }
 }

@@ -19,7 +19,6 @@ public struct FilterCommand {
   /// Writes the results of the query over `store` (which must be finished) to `sink`.
   /// Returns whether any item matched.
   public func run(_ store: ItemStore, into sink: inout ResultSink) throws(WriteFailure) -> Bool {
-    let store = searched(store)
     return try write(rank(store, workers: workers), store: store, into: &sink)
   }
 
