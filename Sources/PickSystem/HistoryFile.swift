@@ -16,9 +16,9 @@ enum HistoryFile {
 
   /// The file's lines, creating it empty when it does not exist.
   static func load(_ path: [UInt8]) throws(UsageFailure) -> [[UInt8]] {
-    let fd = RememberStore.withCString(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+    let fd = FilePath.withCString(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
     if fd < 0 && errno == ENOENT {
-      let created = RememberStore.withCString(path) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
+      let created = FilePath.withCString(path) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
       guard created >= 0 else { throw failure(path, "cannot create it", errno) }
       close(created)
       return []
@@ -45,7 +45,7 @@ enum HistoryFile {
   /// Returns why it could not.
   static func save(_ lines: [[UInt8]], to path: [UInt8]) -> String? {
     let temporary = path + Array(".pick-\(getpid())".utf8)
-    let fd = RememberStore.withCString(temporary) {
+    let fd = FilePath.withCString(temporary) {
       open($0, O_WRONLY | O_CREAT | O_EXCL | O_TRUNC | O_CLOEXEC, 0o600)
     }
     guard fd >= 0 else { return "cannot write \(RememberStore.text(temporary)): \(String(cString: strerror(errno)))" }

@@ -94,7 +94,7 @@ extension RememberStore {
   /// `--forget`: removes what is remembered under `key`; false when there was nothing.
   public func forget(_ key: RememberKey) throws(SystemError) -> Bool {
     let path = path(for: key)
-    guard Self.withCString(path, { unlink($0) }) == 0 else {
+    guard FilePath.withCString(path, { unlink($0) }) == 0 else {
       if errno == ENOENT || errno == ENOTDIR { return false }
       throw SystemError(errno: errno, context: "cannot remove \(Self.text(path))")
     }
@@ -106,7 +106,7 @@ extension RememberStore {
   /// else why not.
   private func loadFile(_ key: RememberKey) -> (Loaded, [UInt8]?) {
     let path = path(for: key)
-    let fd = Self.withCString(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+    let fd = FilePath.withCString(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
     guard fd >= 0 else {
       if errno == ENOENT || errno == ENOTDIR { return (.absent, nil) }
       return (.unreadable(SystemError(errno: errno, context: "cannot open \(Self.text(path))")), nil)

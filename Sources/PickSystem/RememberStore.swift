@@ -77,7 +77,7 @@ public struct RememberStore: Sendable {
   ) throws(SystemError) {
     var renamed = false
     defer {
-      if !renamed { _ = Self.withCString(temporary) { unlink($0) } }
+      if !renamed { _ = FilePath.withCString(temporary) { unlink($0) } }
     }
     do throws(SystemError) {
       try Self.writeAll(fd, contents, path: temporary)
@@ -92,7 +92,7 @@ public struct RememberStore: Sendable {
     guard close(fd) == 0 else {
       throw SystemError(errno: errno, context: "cannot write \(Self.text(temporary))")
     }
-    let moved = Self.withCString(temporary) { from in Self.withCString(target) { to in rename(from, to) } }
+    let moved = FilePath.withCString(temporary) { from in FilePath.withCString(target) { to in rename(from, to) } }
     guard moved == 0 else {
       throw SystemError(errno: errno, context: "cannot replace \(Self.text(target))")
     }
@@ -119,7 +119,7 @@ public struct RememberStore: Sendable {
     let processID = getpid()
     for attempt in 0..<Self.temporaryAttempts {
       let path = Self.joined(directory, Self.temporaryName(for: key, processID: processID, attempt: attempt))
-      let fd = Self.withCString(path) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
+      let fd = FilePath.withCString(path) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
       if fd >= 0 {
         // The umask may have removed bits from 0600; the file must be readable
         // and writable by us alone either way.
@@ -139,9 +139,9 @@ public struct RememberStore: Sendable {
   /// Creates `path` and any missing parents, each 0700. Directories that
   /// already exist keep their mode.
   private static func makeDirectoryChain(_ path: [UInt8]) throws(SystemError) {
-    if withCString(path, { mkdir($0, 0o700) }) == 0 {
+    if FilePath.withCString(path, { mkdir($0, 0o700) }) == 0 {
       // Whatever the umask, the directories pick creates are 0700.
-      _ = withCString(path) { chmod($0, 0o700) }
+      _ = FilePath.withCString(path) { chmod($0, 0o700) }
       return
     }
     switch errno {
@@ -156,8 +156,8 @@ public struct RememberStore: Sendable {
       }
       try makeDirectoryChain(parent)
       // Retry once the parent exists (another process may have made it meanwhile).
-      if withCString(path, { mkdir($0, 0o700) }) == 0 {
-        _ = withCString(path) { chmod($0, 0o700) }
+      if FilePath.withCString(path, { mkdir($0, 0o700) }) == 0 {
+        _ = FilePath.withCString(path) { chmod($0, 0o700) }
       } else if errno != EEXIST || !isDirectory(path) {
         throw SystemError(
           errno: errno == EEXIST ? ENOTDIR : errno, context: "cannot create the directory \(text(path))")
@@ -171,7 +171,7 @@ public struct RememberStore: Sendable {
   /// cannot sync a directory say EINVAL; the rename has happened, so that is
   /// not a failure to save.
   private static func syncDirectory(_ path: [UInt8]) throws(SystemError) {
-    let fd = withCString(path) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+    let fd = FilePath.withCString(path) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
     guard fd >= 0 else {
       throw SystemError(errno: errno, context: "cannot open the directory \(text(path))")
     }
@@ -198,7 +198,7 @@ public struct RememberStore: Sendable {
 
   private static func isDirectory(_ path: [UInt8]) -> Bool {
     var info = stat()
-    return withCString(path) { stat($0, &info) } == 0 && info.st_mode & S_IFMT == S_IFDIR
+    return FilePath.withCString(path) { stat($0, &info) } == 0 && info.st_mode & S_IFMT == S_IFDIR
   }
 
   // MARK: Byte paths
@@ -227,14 +227,6 @@ public struct RememberStore: Sendable {
     while end > 0 && path[end - 1] != UInt8(ascii: "/") { end -= 1 }
     while end > 1 && path[end - 1] == UInt8(ascii: "/") { end -= 1 }
     return Array(path[0..<end])
-  }
-
-  static func withCString<R>(_ path: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> R {
-    var terminated = path
-    terminated.append(0)
-    return terminated.withUnsafeBufferPointer {
-      $0.baseAddress!.withMemoryRebound(to: CChar.self, capacity: $0.count, body)
-    }
   }
 
   /// A path for a message (invalid UTF-8 shown as U+FFFD).

@@ -11,14 +11,8 @@ import Testing
   import Glibc
 #endif
 
-@Suite(.serialized) struct TmuxPopupTests {
-  /// Whether tmux is installed; when it is not, says the test is skipped (CI installs it).
-  private func tmuxIsAvailable(_ test: String = #function) -> Bool {
-    if tmuxPath() != nil { return true }
-    print("skipped: \(test): tmux is not installed (CI installs it)")
-    return false
-  }
-
+@Suite(.serialized, .enabled(if: tmuxPath() != nil, "tmux is not installed (CI installs it)"))
+struct TmuxPopupTests {
   /// The pipeline's status and output, after checking that nothing was left behind.
   private func finish(_ session: TmuxSession, sourceLocation: SourceLocation = #_sourceLocation) throws -> (
     status: Int32, output: [UInt8]
@@ -36,7 +30,6 @@ import Testing
   }
 
   @Test func `the choice made in the popup is printed and the status is 0`() throws {
-    guard tmuxIsAvailable() else { return }
     let session = try TmuxSession(pipeline: #"printf 'alpha\nbeta\n' | "$PICK" --tmux --prompt="$MARK> ""#)
     try session.waitForScreen(containing: "\(session.marker)> ")
     try session.waitForScreen(containing: "2/2")
@@ -49,7 +42,6 @@ import Testing
   }
 
   @Test func `Esc and Ctrl-C in the popup end with 130 and print nothing`() throws {
-    guard tmuxIsAvailable() else { return }
     for key in ["\u{1B}", "\u{03}"] {
       let session = try TmuxSession(pipeline: #"printf 'alpha\n' | "$PICK" --popup=bottom,40% --prompt="$MARK> ""#)
       try session.waitForScreen(containing: "1/1")
@@ -61,7 +53,6 @@ import Testing
   }
 
   @Test func `accepting no match ends with 1`() throws {
-    guard tmuxIsAvailable() else { return }
     let session = try TmuxSession(pipeline: #"printf 'alpha\n' | "$PICK" --tmux=70% --query=zzz --prompt="$MARK> ""#)
     try session.waitForScreen(containing: "0/1")
     session.send("\r")
@@ -71,7 +62,6 @@ import Testing
   }
 
   @Test func `read0 and print0 keep invalid UTF-8 and newlines byte for byte`() throws {
-    guard tmuxIsAvailable() else { return }
     let session = try TmuxSession(
       pipeline: #"printf 'x\377y\n2\0second\0' | "$PICK" --tmux --read0 --print0 --prompt="$MARK> ""#)
     try session.waitForScreen(containing: "2/2")
@@ -82,7 +72,6 @@ import Testing
   }
 
   @Test func `items that arrive after the popup opened reach it`() throws {
-    guard tmuxIsAvailable() else { return }
     let session = try TmuxSession(
       pipeline: #"""
         (echo alpha; while [ ! -e go ]; do sleep 0.05; done; echo gamma) | "$PICK" --tmux --prompt="$MARK> "
@@ -99,7 +88,6 @@ import Testing
   }
 
   @Test func `accepting while the input still streams ends pick at once`() throws {
-    guard tmuxIsAvailable() else { return }
     // The producer writes into a fifo and keeps it open until the test says stop.
     let session = try TmuxSession(
       pipeline: #"""
@@ -119,7 +107,6 @@ import Testing
   }
 
   @Test func `several chosen items are all printed`() throws {
-    guard tmuxIsAvailable() else { return }
     let session = try TmuxSession(pipeline: #"printf 'one\ntwo\nthree\n' | "$PICK" --tmux -m --prompt="$MARK> ""#)
     try session.waitForScreen(containing: "3/3")
     session.send("\t")
@@ -135,7 +122,6 @@ import Testing
   }
 
   @Test func `a large input and output pass through whole`() throws {
-    guard tmuxIsAvailable() else { return }
     // Both well past a pipe's 64 KiB: the relay must copy both ways without a stall.
     let session = try TmuxSession(
       pipeline: #"seq 1 100000 | "$PICK" --tmux -m --bind=enter:select-all+accept --prompt="$MARK> ""#)
@@ -148,7 +134,6 @@ import Testing
   }
 
   @Test func `--filter never opens a popup`() throws {
-    guard tmuxIsAvailable() else { return }
     // A tmux first in PATH that logs its arguments, then runs the real one. The
     // second pick (nothing matches, -0) is the control: it opens a popup.
     let session = try TmuxSession(
@@ -166,7 +151,6 @@ import Testing
   }
 
   @Test func `what the inner pick says on standard error reaches pick's`() throws {
-    guard tmuxIsAvailable() else { return }
     let session = try TmuxSession(
       pipeline: #"printf 'a\n' | "$PICK" --tmux --tty=/nonexistent/tty --prompt="$MARK> " 2> errors"#)
     let result = try finish(session)
@@ -177,7 +161,6 @@ import Testing
   }
 
   @Test func `without piped input the default command runs in the same directory and environment`() throws {
-    guard tmuxIsAvailable() else { return }
     let session = try TmuxSession(
       pipeline: #"PICK_DEFAULT_COMMAND='echo "$PWD:$ODD"' ODD='it'\''s' "$PICK" --tmux --prompt="$MARK> ""#)
     try session.waitForScreen(containing: "1/1")
@@ -190,7 +173,6 @@ import Testing
   @Test(arguments: [[SIGTERM, 130], [SIGHUP, 129], [SIGINT, 130]] as [[Int32]])
   func `a signal to pick closes the popup`(pair: [Int32]) throws {
     let (signal, status) = (pair[0], pair[1])
-    guard tmuxIsAvailable() else { return }
     // pick itself in the background, so that `$!` is its pid. (The shell
     // starts it with SIGINT ignored; pick catches SIGINT all the same.)
     let session = try TmuxSession(

@@ -8,7 +8,7 @@
 /// How the popup is run is in Docs/Popup.md.
 public struct PopupSpec: Equatable, Sendable {
   /// Where tmux places the popup in the window.
-  public enum Position: String, Equatable, Sendable, CaseIterable {
+  public enum Position: String, Equatable, Sendable {
     case center, top, bottom, left, right
   }
 
@@ -55,7 +55,6 @@ public struct PopupSpec: Equatable, Sendable {
     var tokens = text.split(omittingEmptySubsequences: false) { $0 == "," || $0 == ":" }.map(String.init)
     // fzf splits on runs of separators: `top,,40%` is `top,40%`.
     tokens = tokens.enumerated().filter { $0.offset == 0 || !$0.element.isEmpty }.map(\.element)
-    guard (1...4).contains(tokens.count) else { throw failure }
     var spec = PopupSpec()
     if let index = tokens.firstIndex(of: "border-native") {
       tokens.remove(at: index)

@@ -100,10 +100,8 @@ public enum PopupCommand {
     case .right: arguments += ["-xR", "-yC"]
     }
     arguments += ["-w\(spec.width)", "-h\(spec.height)", "/bin/sh"]
-    // tmux reads an argument that ends in `;` as the end of a command.
-    var script = paths.script
-    if script.last == UInt8(ascii: ";") { script.insert(UInt8(ascii: "\\"), at: script.count - 1) }
-    return arguments.map { Array($0.utf8) } + [script]
+    // (The script's path ends in `/run`: never in the `;` tmux would read as a command's end.)
+    return arguments.map { Array($0.utf8) } + [paths.script]
   }
 
   private static let space = UInt8(ascii: " ")

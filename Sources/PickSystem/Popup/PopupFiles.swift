@@ -13,20 +13,12 @@ final class PopupFiles {
 
   /// Makes the directory and its two fifos.
   init() throws(SystemError) {
-    var base = ProcessEnvironment.value("TMPDIR") ?? []
-    if base.first != UInt8(ascii: "/") { base = Array("/tmp".utf8) }
-    while base.count > 1, base.last == UInt8(ascii: "/") { base.removeLast() }
-    var template = (base + Array("/pick-popup-XXXXXX".utf8)).map { CChar(bitPattern: $0) } + [0]
-    let made = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }
-    guard made != nil else {
-      throw SystemError(
-        errno: errno, context: "--tmux: cannot make a directory in \(String(decoding: base, as: UTF8.self))")
-    }
-    paths = PopupCommand.Paths(directory: template.dropLast().map { UInt8(bitPattern: $0) })
+    paths = PopupCommand.Paths(
+      directory: try FilePath.makePrivateDirectory(prefix: "pick-popup-", context: "--tmux"))
     for file in [paths.errors, paths.status, paths.processGroup] { CrashCleanup.note(file: file) }
     for fifo in [paths.input, paths.output] {
       CrashCleanup.note(file: fifo)
-      guard Self.withPath(fifo, { mkfifo($0, 0o600) }) == 0 else {
+      guard FilePath.withCString(fifo, { mkfifo($0, 0o600) }) == 0 else {
         let error = errno
         remove()
         throw SystemError(errno: error, context: "--tmux: cannot make a fifo")
@@ -39,7 +31,7 @@ final class PopupFiles {
   /// Writes the popup's script (mode 0600: `sh` reads it, nothing executes it).
   func writeScript(_ bytes: [UInt8]) throws(SystemError) {
     CrashCleanup.note(file: paths.script)
-    let fd = Self.withPath(paths.script) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
+    let fd = FilePath.withCString(paths.script) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
     guard fd >= 0 else { throw SystemError(errno: errno, context: "--tmux: cannot write the popup's script") }
     defer { close(fd) }
     let written = bytes.withUnsafeBytes { raw -> Bool in
@@ -63,15 +55,9 @@ final class PopupFiles {
     guard !isRemoved else { return }
     isRemoved = true
     for file in [paths.script, paths.input, paths.output, paths.errors, paths.status, paths.processGroup] {
-      _ = Self.withPath(file) { unlink($0) }
+      _ = FilePath.withCString(file) { unlink($0) }
       CrashCleanup.forget(file: file)
     }
-    _ = Self.withPath(paths.directory) { rmdir($0) }
-  }
-
-  /// Calls `body` with `path` as a C string (-1 without calling it, never in practice).
-  static func withPath(_ path: [UInt8], _ body: (UnsafePointer<CChar>) -> Int32) -> Int32 {
-    let cPath = path.map { CChar(bitPattern: $0) } + [0]
-    return cPath.withUnsafeBufferPointer { buffer in buffer.baseAddress.map(body) ?? -1 }
+    _ = FilePath.withCString(paths.directory) { rmdir($0) }
   }
 }

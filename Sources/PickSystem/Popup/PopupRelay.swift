@@ -13,7 +13,7 @@ import PickCore
 /// inner pick's `> out` never blocks.
 final class PopupRelay {
   /// How the popup's wait ended.
-  enum Ending: Equatable {
+  enum Ending {
     /// The tmux client exited.
     case closed(ChildProcess.Termination)
     /// The outer pick got SIGINT, SIGTERM or SIGHUP.
@@ -34,7 +34,7 @@ final class PopupRelay {
   init(paths: PopupCommand.Paths, copiesInput: Bool) throws(SystemError) {
     self.paths = paths
     inputEnded = !copiesInput
-    output = PopupFiles.withPath(paths.output) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+    output = FilePath.withCString(paths.output) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
     guard output >= 0 else { throw SystemError(errno: errno, context: "--tmux: cannot open a fifo") }
   }
 
@@ -77,7 +77,7 @@ final class PopupRelay {
 
   /// Opens the input fifo once the inner pick has opened its end.
   private func openInput() {
-    input = PopupFiles.withPath(paths.input) { open($0, O_WRONLY | O_NONBLOCK | O_CLOEXEC) }
+    input = FilePath.withCString(paths.input) { open($0, O_WRONLY | O_NONBLOCK | O_CLOEXEC) }
     if input < 0 && errno != ENXIO && errno != EINTR { endInput() }
   }
 

@@ -31,7 +31,7 @@ struct ListenSocket {
       do {
         return try unix(path: directory + Array("/pick.sock".utf8), directory: directory)
       } catch {
-        _ = withCString(directory) { rmdir($0) }
+        _ = FilePath.withCString(directory) { rmdir($0) }
         throw error
       }
     }
@@ -41,10 +41,10 @@ struct ListenSocket {
   func close() {
     _ = Glibc.close(descriptor)
     if let path {
-      _ = Self.withCString(path) { unlink($0) }
+      _ = FilePath.withCString(path) { unlink($0) }
       CrashCleanup.forget(file: path)
     }
-    if let directory { _ = Self.withCString(directory) { rmdir($0) } }
+    if let directory { _ = FilePath.withCString(directory) { rmdir($0) } }
   }
 
   /// The backlog of connections not yet accepted.
@@ -95,7 +95,7 @@ struct ListenSocket {
       throw SystemError(errno: error, context: "--listen: cannot create the socket \(shown)")
     }
     CrashCleanup.note(file: path)
-    _ = withCString(path) { chmod($0, 0o600) }
+    _ = FilePath.withCString(path) { chmod($0, 0o600) }
     guard listen(fd, backlog) == 0 else {
       let error = errno
       let socket = ListenSocket(descriptor: fd, port: nil, path: path, directory: nil)
@@ -109,7 +109,7 @@ struct ListenSocket {
   /// checking that nothing listens on it; refuses any other file.
   private static func removeStaleSocket(at path: [UInt8], shown: String) throws(SystemError) {
     var info = stat()
-    guard withCString(path, { lstat($0, &info) }) == 0 else { return }
+    guard FilePath.withCString(path, { lstat($0, &info) }) == 0 else { return }
     guard info.st_mode & S_IFMT == S_IFSOCK else {
       throw SystemError(errno: EEXIST, context: "--listen: \(shown) exists and is not a socket")
     }
@@ -125,24 +125,15 @@ struct ListenSocket {
     guard connected != 0 else {
       throw SystemError(errno: EADDRINUSE, context: "--listen: socket already in use: \(shown)")
     }
-    _ = withCString(path) { unlink($0) }
+    _ = FilePath.withCString(path) { unlink($0) }
   }
 
   /// `$TMPDIR/pick-XXXXXX` (or under /tmp), mode 0700, for `--listen=unix`.
   private static func privateDirectory() throws(SystemError) -> [UInt8] {
-    var base = ProcessEnvironment.value("TMPDIR") ?? []
-    if base.first != UInt8(ascii: "/") { base = Array("/tmp".utf8) }
-    while base.count > 1, base.last == UInt8(ascii: "/") { base.removeLast() }
-    var template = base.map { CChar(bitPattern: $0) } + Array("/pick-XXXXXX".utf8).map { CChar(bitPattern: $0) } + [0]
-    guard template.withUnsafeMutableBufferPointer({ buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }) != nil
-    else {
-      throw SystemError(
-        errno: errno, context: "--listen=unix: cannot make a directory in \(String(decoding: base, as: UTF8.self))")
-    }
-    let path = template.dropLast().map { UInt8(bitPattern: $0) }
+    let path = try FilePath.makePrivateDirectory(prefix: "pick-", context: "--listen=unix")
     // A socket path holds at most 107 bytes.
     guard path.count + 10 <= 107 else {
-      _ = withCString(path) { rmdir($0) }
+      _ = FilePath.withCString(path) { rmdir($0) }
       throw SystemError(errno: ENAMETOOLONG, context: "--listen=unix: TMPDIR is too long for a socket path")
     }
     return path
@@ -155,10 +146,5 @@ struct ListenSocket {
       for (index, byte) in path.prefix(raw.count - 1).enumerated() { raw[index] = byte }
     }
     return address
-  }
-
-  private static func withCString<T>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> T) -> T {
-    let cString = bytes.map { CChar(bitPattern: $0) } + [0]
-    return cString.withUnsafeBufferPointer { body($0.baseAddress!) }
   }
 }
