@@ -3,6 +3,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#include "cpick_fuzzy.h"
 
 // The visible text of one item kept with its escape sequences (`--filter
 // --ansi`: `VisibleText`), copied out sixteen bytes at a time.
@@ -25,18 +26,6 @@
 // A byte that cannot continue a sequence ends it and is text (an ESC starts
 // the next one); the item's end ends any sequence. `ANSIDeferredStrippingTests` and
 // the ANSIFilter fuzz harness hold this equal to `ANSIFilter.filterItem`.
-
-typedef uint8_t cpick_ansi_u8x16 __attribute__((ext_vector_type(16)));
-typedef int8_t cpick_ansi_i8x16 __attribute__((ext_vector_type(16)));
-typedef _Bool cpick_ansi_b16 __attribute__((ext_vector_type(16)));
-
-/// One bit per byte of `block`, set where `block` is true.
-static inline uint32_t cpick_ansi_bits(cpick_ansi_i8x16 block) {
-  cpick_ansi_b16 bits = __builtin_convertvector(block, cpick_ansi_b16);
-  uint16_t mask;
-  memcpy(&mask, &bits, sizeof mask);
-  return mask;
-}
 
 /// Where the text resumes after the escape sequence whose ESC is just
 /// before `i` in `bytes[0 ..< count]`. `separator` (the items' separator)
@@ -80,10 +69,10 @@ static inline size_t cpick_ansi_visible(const uint8_t *bytes, size_t count, uint
   while (read < count) {
     // Nothing is read or written past `count`: `written <= read`.
     if (read + 16 <= count) {
-      cpick_ansi_u8x16 block;
+      cpick_fuzzy_u8x16 block;
       memcpy(&block, bytes + read, 16);
       memcpy(out + written, &block, 16);
-      uint32_t mask = cpick_ansi_bits((cpick_ansi_i8x16)(block == (uint8_t)0x1B));
+      uint32_t mask = cpick_fuzzy_hits(block, 0x1B, 0x1B);
       if (mask == 0) {
         read += 16;
         written += 16;
@@ -93,20 +82,10 @@ static inline size_t cpick_ansi_visible(const uint8_t *bytes, size_t count, uint
       read += text;
       written += text;
     } else {
-      // The last bytes: the block that ends the item, its bytes before
-      // `read` shifted out, finds the next ESC (or none), and the text is
-      // copied exactly, so nothing is written past the visible bytes.
-      size_t left = count - read;
-      size_t text = left;
-      if (count >= 16) {
-        cpick_ansi_u8x16 block;
-        memcpy(&block, bytes + count - 16, 16);
-        uint32_t mask = cpick_ansi_bits((cpick_ansi_i8x16)(block == (uint8_t)0x1B)) >> (16 - left);
-        if (mask) text = (size_t)__builtin_ctz(mask);
-      } else {
-        const uint8_t *escape = memchr(bytes + read, 0x1B, left);
-        if (escape) text = (size_t)(escape - (bytes + read));
-      }
+      // The last bytes: the next ESC (or none) found without reading past
+      // `count`, and the text copied exactly, so nothing is written past
+      // the visible bytes.
+      size_t text = cpick_fuzzy_find(bytes, read, count, 0x1B, 0x1B) - read;
       memcpy(out + written, bytes + read, text);
       read += text;
       written += text;
