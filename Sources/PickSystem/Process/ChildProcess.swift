@@ -188,18 +188,9 @@ public final class ChildProcess {
   /// pick's environment with `additions` put in (replacing variables of the
   /// same name; of two additions with one name, the later).
   private static func environment(adding additions: [(name: [UInt8], value: [UInt8])]) -> [[UInt8]] {
-    var result: [[UInt8]] = []
     let replaced = Set(additions.map(\.name))
-    if var entry = cpick_environment() {
-      while let pointer = entry.pointee {
-        let length = strlen(pointer)
-        let bytes = pointer.withMemoryRebound(to: UInt8.self, capacity: length) {
-          Array(UnsafeBufferPointer(start: $0, count: length))
-        }
-        let name = Array(bytes.prefix { $0 != UInt8(ascii: "=") })
-        if !replaced.contains(name) { result.append(bytes) }
-        entry += 1
-      }
+    var result = ProcessEnvironment.entries().filter { entry in
+      !replaced.contains(Array(entry.prefix { $0 != UInt8(ascii: "=") }))
     }
     for (index, (name, value)) in additions.enumerated()
     where !additions[(index + 1)...].contains(where: { $0.name == name }) {
