@@ -111,4 +111,54 @@ static inline int cpick_scan_single_ascii(
   return 1;
 }
 
+/// What `cpick_rank_single_ascii` needs besides the rules: where its items
+/// are, how to make their keys, and where the keys go.
+typedef struct {
+  /// Item k of `count` is `arena[starts[k] ..< starts[k + 1] - 1]` (its separator left out).
+  const uint8_t *arena;
+  const uint32_t *starts;
+  size_t count;
+  /// The score of an occurrence is `match_score + bonus * multiplier`.
+  int32_t match_score;
+  int32_t multiplier;
+  /// Item k's place in the input order is `first_order` plus k (minus k when `descending`).
+  uint64_t first_order;
+  int descending;
+  uint64_t *keys;
+} cpick_single_run;
+
+/// The ranker's keys for a one-character query over consecutive items, in
+/// one call: no call from Swift, no match value built and taken apart, per
+/// item. A matching item gets the key `(0xFFFF - score) << 48 | min(trimmed
+/// length, 0xFFFF) << 32 | order`, the key `RankPoints` packs for
+/// `--tiebreak=length`; the score, the occurrence chosen and the trimmed
+/// length are `cpick_scan_single_ascii`'s (a trailing CR is not matched).
+/// Stops before the first item that is not ASCII (the caller takes it down
+/// the general path) and returns how many items it took; `*written` is the
+/// number of keys.
+static inline size_t cpick_rank_single_ascii(
+  const cpick_single_run *run, const cpick_single_rules *rules, size_t *written) {
+  // Copies the compiler can keep in registers: through the pointers it
+  // would load every field again after each key written.
+  const cpick_single_rules r = *rules;
+  const cpick_single_run items = *run;
+  size_t n = 0;
+  size_t k = 0;
+  for (; k < items.count; k++) {
+    const uint8_t *item = items.arena + items.starts[k];
+    size_t length = (size_t)(items.starts[k + 1] - items.starts[k]) - 1;
+    if (length > 0 && item[length - 1] == 0x0D) length--;
+    cpick_single_scan found;
+    if (!cpick_scan_single_ascii(item, length, &r, 0, &found)) break;
+    if (found.best_at < 0) continue;
+    int32_t score = items.match_score + found.best_bonus * items.multiplier;
+    uint64_t field = 0xFFFF - (uint64_t)(score < 0 ? 0 : score > 0xFFFF ? 0xFFFF : score);
+    uint64_t trimmed = found.trimmed_length > 0xFFFF ? 0xFFFF : (uint64_t)found.trimmed_length;
+    uint64_t order = items.descending ? items.first_order - k : items.first_order + k;
+    items.keys[n++] = field << 48 | trimmed << 32 | (order & 0xFFFFFFFFu);
+  }
+  *written = n;
+  return k;
+}
+
 #endif

@@ -313,6 +313,21 @@ public final class ItemStore: @unchecked Sendable {
     return UnsafeBufferPointer(start: arena + first, count: end - 1 - first)
   }
 
+  /// Consecutive items whose starts are all in the narrow table, for a
+  /// scan that reads the table itself (`SingleCharacterScan.rankKeys`):
+  /// item k spans `arena + starts[k] ..< arena + starts[k + 1] - 1`.
+  struct NarrowRun {
+    let arena: UnsafePointer<UInt8>
+    let starts: UnsafePointer<UInt32>
+    let count: Int
+  }
+
+  /// Items `range` as a `NarrowRun`; `nil` when one of their ends is in the wide table.
+  func narrowRun(_ range: Range<Int>) -> NarrowRun? {
+    guard range.upperBound < wideFrom.load(ordering: .relaxed) else { return nil }
+    return NarrowRun(arena: arena, starts: narrowStarts + range.lowerBound, count: range.count)
+  }
+
   /// The bytes read after the last complete item: an item still arriving.
   var pendingBytes: UnsafeBufferPointer<UInt8> {
     let first = start(count)

@@ -65,4 +65,27 @@ struct SingleCharacterScan {
     return Found(
       match: ItemMatch(score: score, minBegin: at, minEnd: at + 1, maxEnd: at + 1), trimmedLength: trimmed)
   }
+
+  /// Writes the ranker's keys (`--tiebreak=length`) for the consecutive
+  /// items of `run` into `keys`, in one pass over their bytes
+  /// (`cpick_rank_single_ascii`): the first key typed over millions of
+  /// items spends most of its time here. Stops before an item that is not
+  /// ASCII, which the caller matches the general way; returns the items
+  /// taken and the keys written, or `nil` when the character is the
+  /// separator or CR (which that pass would find between the items).
+  @inline(__always)
+  func rankKeys(
+    _ run: ItemStore.NarrowRun, separator: UInt8, firstOrder: Int, descending: Bool,
+    into keys: UnsafeMutablePointer<UInt64>
+  ) -> (taken: Int, written: Int)? {
+    guard run.count > 0 else { return (0, 0) }
+    for unit in [rules.lower, rules.upper] where unit == separator || unit == 0x0D { return nil }
+    var items = cpick_single_run(
+      arena: run.arena, starts: run.starts, count: run.count, match_score: Scoring.match,
+      multiplier: Scoring.firstCharMultiplier, first_order: UInt64(firstOrder), descending: descending ? 1 : 0,
+      keys: keys)
+    var written = 0
+    let taken = withUnsafePointer(to: rules) { cpick_rank_single_ascii(&items, $0, &written) }
+    return (taken, written)
+  }
 }

@@ -101,7 +101,7 @@ public struct Ranker: Sendable {
     let lower = range.lowerBound
 
     func run<Key>(
-      _ keys: UnsafeMutablePointer<Key>,
+      _ keys: UnsafeMutablePointer<Key>, singleCharacter: Bool = false,
       key: @escaping @Sendable (RankingMatch, Int, Int) -> Key
     ) {
       let keysBox = UnsafeSendable(keys)
@@ -158,6 +158,20 @@ public struct Ranker: Sendable {
               n += 1
             }
           }
+          // The first key typed: its keys from one C loop (`Ranker+SingleCharacter`).
+          if offset < end, singleCharacter, items == nil, visible == nil, let scan = matcher.singleScan,
+            let keys = (keysBox.value + start + n) as? UnsafeMutablePointer<UInt64>,
+            let written = Self.singleCharacterKeys(
+              scan, store, lower + offset..<lower + end, descending: reversed,
+              order: { reversed ? span - 1 - ($0 - lower) : $0 - lower }, into: keys,
+              other: { index in
+                let order = reversed ? span - 1 - (index - lower) : index - lower
+                return matcher.matchForRanking(store.item(index)).flatMap { key($0, order, worker) as? UInt64 }
+              })
+          {
+            n += written
+            offset = end
+          }
           if offset < end {
             for offset in offset..<end {
               let index = items.map { $0[offset] } ?? lower + offset
@@ -209,7 +223,9 @@ public struct Ranker: Sendable {
     let thresholds = frontThresholds(store, matchers, detail: detail, criteria: points.criteria, byScore: byScore)
     if byScore {
       let box = UnsafeSendable((matchers, thresholds))
-      run(keys) { found, order, worker in
+      let single = ranksSingleCharacter(
+        matchers, detail: detail, criteria: points.criteria, byScore: byScore, thresholds: thresholds)
+      run(keys, singleCharacter: single) { found, order, worker in
         let p = points.points(
           for: found.match, trimmedLength: found.trimmedLength, units: found.units, classes: found.classes)
         let key = (p & 0xFFFF_FFFF_0000_0000) | UInt64(order)

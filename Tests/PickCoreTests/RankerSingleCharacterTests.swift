@@ -1,0 +1,95 @@
+import PickTestSupport
+import Testing
+
+@testable import PickCore
+
+// The ranker's one-character loop (`Ranker+SingleCharacter`, C
+// `cpick_rank_single_ascii`) writes the keys of whole runs of items itself.
+// Its ranking must be the one the general path gives item by item: the same
+// matches, scores and trimmed lengths, so the same order, whether the run
+// holds non-ASCII items (handed back one at a time), items ending in CR,
+// white space at either end, runs cut into small tasks, `--tac`, or offsets
+// past the narrow table.
+
+/// Items that give the character different bonuses and the items different
+/// lengths, with non-ASCII bytes and invalid UTF-8 among them.
+private func mixedItems(count: Int, seed: UInt64) -> [[UInt8]] {
+  var random = SeededGenerator(seed: seed)
+  let pieces = ["l", "L", "lib", "/", "-", "_", "x", "X", "9", " ", "\t", "é", "ł", "写", "\r", "."]
+  return (0..<count).map { k in
+    var bytes = Array(
+      (0..<Int.random(in: 0...40, using: &random)).map { _ in
+        pieces.randomElement(using: &random) ?? "x"
+      }.joined().utf8)
+    if k % 13 == 0 { bytes.append(0x0D) }
+    if k % 17 == 0 { bytes.insert(0xFF, at: Int.random(in: 0...bytes.count, using: &random)) }
+    return bytes
+  }
+}
+
+/// The ranking the general path gives: every item matched on its own by a
+/// matcher that scans no bytes, its key packed as the ranker packs it.
+private func expectedOrder(_ items: [[UInt8]], query: CompiledQuery, tac: Bool) -> [Int] {
+  let general = ItemMatcher(query, detail: .trimmedLength, strategy: .prepared(longItemsFromBytes: false))
+  let points = RankPoints(criteria: [.length])
+  var keys: [UInt64] = []
+  for (index, bytes) in items.enumerated() {
+    let item = bytes.last == 0x0D ? Array(bytes.dropLast()) : bytes
+    guard let found = item.withUnsafeBufferPointer({ general.matchForRanking($0) }) else { continue }
+    let p = points.points(
+      for: found.match, trimmedLength: found.trimmedLength, units: found.units, classes: found.classes)
+    let order = tac ? items.count - 1 - index : index
+    keys.append(p & 0xFFFF_FFFF_0000_0000 | UInt64(order))
+  }
+  return keys.sorted().map { key in
+    let order = Int(key & 0xFFFF_FFFF)
+    return tac ? items.count - 1 - order : order
+  }
+}
+
+private func ranked(_ store: ItemStore, _ query: CompiledQuery, tac: Bool, taskSize: Int) -> [Int] {
+  var ranker = Ranker(order: Ranker.Order(reversesInput: tac), workers: 2)
+  ranker.taskSize = taskSize
+  let matches = ranker.rank(store, range: 0..<store.count, query: query)
+  return (0..<matches.count).map { matches.itemIndex(at: $0) }
+}
+
+@Test(arguments: [false, true], [1, 7, 8192])
+func `the one-character loop ranks runs of items as the general path ranks each item`(tac: Bool, taskSize: Int)
+  throws
+{
+  let items = mixedItems(count: 3000, seed: UInt64(taskSize) + (tac ? 100 : 0))
+  let store = try ItemStore(separator: 0x0A, byteLimit: 1 << 20, itemLimit: 1 << 13)
+  try store.append(items.flatMap { $0 + [0x0A] })
+  try store.finish()
+  for text in ["l", "L", "/", "9", "x"] {
+    var options = Options()
+    options.scheme = .path
+    options.tiebreak = [.length]
+    let query = CompiledQuery(Array(text.utf8), options: options)
+    let matcher = ItemMatcher(query, detail: .trimmedLength)
+    #expect(matcher.singleScan != nil, "query \(text) takes the one-character scan")
+    #expect(ranked(store, query, tac: tac, taskSize: taskSize) == expectedOrder(items, query: query, tac: tac))
+  }
+}
+
+@Test func `the one-character loop leaves items past the narrow offsets to the general path`() throws {
+  // Offsets widen after 2,000 bytes: the runs that reach them are ranked item by item.
+  let items = mixedItems(count: 400, seed: 77)
+  let store = try ItemStore(separator: 0x0A, byteLimit: 1 << 20, itemLimit: 1 << 12, wideningOffset: 2000)
+  try store.append(items.flatMap { $0 + [0x0A] })
+  try store.finish()
+  let query = CompiledQuery(Array("l".utf8), options: Options())
+  #expect(ranked(store, query, tac: false, taskSize: 16) == expectedOrder(items, query: query, tac: false))
+}
+
+@Test func `the one-character loop takes a last item that came without its separator`() throws {
+  let items: [[UInt8]] = [Array("xl".utf8), Array("l".utf8), Array("a/l".utf8), Array("zzl".utf8)]
+  let store = try ItemStore(separator: 0x0A, byteLimit: 1 << 16, itemLimit: 1 << 8)
+  try store.append(Array("xl\nl\na/l\nzzl".utf8))
+  try store.finish()
+  let query = CompiledQuery(Array("l".utf8), options: Options())
+  let order = ranked(store, query, tac: false, taskSize: 8192)
+  #expect(order == expectedOrder(items, query: query, tac: false))
+  #expect(order.count == 4)
+}
