@@ -8,6 +8,7 @@
 #include "cpick_scan.h"
 #include "cpick_single.h"
 #include "cpick_fuzzy.h"
+#include "cpick_unscored.h"
 #include "cpick_ansi.h"
 
 /// memmem(3) (glibc declares it only under _GNU_SOURCE, which Swift's Glibc

@@ -125,7 +125,7 @@ typedef struct {
   uint64_t first_order;
   int descending;
   uint64_t *keys;
-} cpick_single_run;
+} cpick_item_run;
 
 /// The ranker's keys for a one-character query over consecutive items, in
 /// one call: no call from Swift, no match value built and taken apart, per
@@ -137,11 +137,11 @@ typedef struct {
 /// the general path) and returns how many items it took; `*written` is the
 /// number of keys.
 static inline size_t cpick_rank_single_ascii(
-  const cpick_single_run *run, const cpick_single_rules *rules, size_t *written) {
+  const cpick_item_run *run, const cpick_single_rules *rules, size_t *written) {
   // Copies the compiler can keep in registers: through the pointers it
   // would load every field again after each key written.
   const cpick_single_rules r = *rules;
-  const cpick_single_run items = *run;
+  const cpick_item_run items = *run;
   size_t n = 0;
   size_t k = 0;
   for (; k < items.count; k++) {

@@ -1,3 +1,4 @@
+import CPick
 /// Matches a compiled query against items, one at a time: one per worker
 /// thread, since it owns the scratch space that makes matching allocation-free.
 ///
@@ -64,6 +65,8 @@ public final class ItemMatcher {
   /// The highest score the query can give any item under
   /// `asciiFuzzyTerms`; 0 for the other strategies, which never prune.
   let perfectScore: Int32
+  /// The terms as `cpick_rank_unscored_ascii` reads them (`ItemMatcher+Unscored`).
+  lazy var unscoredTermsTable: [cpick_unscored_term] = unscoredTerms()
 
   /// A matcher for `compiled` whose caller reads `detail` of each match.
   public convenience init(_ compiled: CompiledQuery, detail: MatchDetail = .scoreOnly) {

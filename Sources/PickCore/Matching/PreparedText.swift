@@ -440,16 +440,19 @@ final class PreparedText {
   static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let base = bytes.baseAddress else { return true }
     let n = bytes.count
-    var k = 0
     var high: UInt64 = 0
     let raw = UnsafeRawPointer(base)
-    while k + 8 <= n {
-      high |= raw.loadUnaligned(fromByteOffset: k, as: UInt64.self)
-      k += 8
-    }
-    while k < n {
-      high |= UInt64(base[k])
-      k += 1
+    if n >= 8 {
+      // Whole words, the last one overlapping the one before: a loop over
+      // the last bytes one at a time cost more than all the words.
+      var k = 0
+      while k + 8 < n {
+        high |= raw.loadUnaligned(fromByteOffset: k, as: UInt64.self)
+        k += 8
+      }
+      high |= raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+    } else {
+      for k in 0..<n { high |= UInt64(base[k]) }
     }
     return high & 0x8080_8080_8080_8080 == 0
   }

@@ -42,7 +42,7 @@ struct SingleCharacterScan {
   }
 
   /// Whether each `CharClass` is stored as the byte of its raw value.
-  private static let classesAreRawBytes: Bool = (0..<UInt8(CharClass.count)).allSatisfy { raw in
+  static let classesAreRawBytes: Bool = (0..<UInt8(CharClass.count)).allSatisfy { raw in
     guard let value = CharClass(rawValue: raw) else { return false }
     return withUnsafeBytes(of: value) { $0.count == 1 && $0[0] == raw }
   }
@@ -80,7 +80,7 @@ struct SingleCharacterScan {
   ) -> (taken: Int, written: Int)? {
     guard run.count > 0 else { return (0, 0) }
     for unit in [rules.lower, rules.upper] where unit == separator || unit == 0x0D { return nil }
-    var items = cpick_single_run(
+    var items = cpick_item_run(
       arena: run.arena, starts: run.starts, count: run.count, match_score: Scoring.match,
       multiplier: Scoring.firstCharMultiplier, first_order: UInt64(firstOrder), descending: descending ? 1 : 0,
       keys: keys)

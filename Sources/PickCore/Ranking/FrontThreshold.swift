@@ -53,6 +53,9 @@ final class FrontThreshold {
     return length < 0xFFFF ? length : .max
   }
 
+  /// Counts `count` matches left unscored at once (`Ranker+RunKeys`).
+  func noteUnscored(_ count: Int) { unscored += count }
+
   private func siftUp(_ key: UInt64) {
     var child = count
     count += 1

@@ -101,13 +101,15 @@ public struct Ranker: Sendable {
     let lower = range.lowerBound
 
     func run<Key>(
-      _ keys: UnsafeMutablePointer<Key>, singleCharacter: Bool = false,
+      _ keys: UnsafeMutablePointer<Key>, runKeys: RunKeys? = nil,
       key: @escaping @Sendable (RankingMatch, Int, Int) -> Key
     ) {
       let keysBox = UnsafeSendable(keys)
       // Each worker uses only its own matcher (scratch buffers), so sharing the list is safe.
       let matchersBox = UnsafeSendable(matchers)
       let visiblesBox = UnsafeSendable(visibles)
+      // Each worker notes only its own threshold.
+      let runKeysBox = UnsafeSendable(runKeys)
       found.withUnsafeMutableBufferPointer { foundBuffer in
         let foundBox = UnsafeSendable(foundBuffer.baseAddress!)
         let isCancelled = self.isCancelled
@@ -123,7 +125,10 @@ public struct Ranker: Sendable {
           var n = 0
           var offset = start
           let contiguous = items == nil ? store.items(lower + start..<lower + end) : nil
-          if let bytes = contiguous, let matched = matcher.candidateSieve,
+          // Once matches are left unscored, the C loop tests each item
+          // faster than the skip finds it and the general path takes it.
+          let leavesUnscored = runKeysBox.value.map { $0.leavesUnscored(matcher) } ?? false
+          if !leavesUnscored, let bytes = contiguous, let matched = matcher.candidateSieve,
             let base = bytes.baseAddress
           {
             // The escape sequences around the characters of the visible
@@ -158,11 +163,11 @@ public struct Ranker: Sendable {
               n += 1
             }
           }
-          // The first key typed: its keys from one C loop (`Ranker+SingleCharacter`).
-          if offset < end, singleCharacter, items == nil, visible == nil, let scan = matcher.singleScan,
+          // Runs of items from one C loop (`Ranker+RunKeys`).
+          if offset < end, let runKeys = runKeysBox.value, items == nil, visible == nil,
             let keys = (keysBox.value + start + n) as? UnsafeMutablePointer<UInt64>,
-            let written = Self.singleCharacterKeys(
-              scan, store, lower + offset..<lower + end, descending: reversed,
+            let written = Self.runKeys(
+              runKeys, matcher, worker: worker, store, lower + offset..<lower + end, descending: reversed,
               order: { reversed ? span - 1 - ($0 - lower) : $0 - lower }, into: keys,
               other: { index in
                 let order = reversed ? span - 1 - (index - lower) : index - lower
@@ -223,9 +228,8 @@ public struct Ranker: Sendable {
     let thresholds = frontThresholds(store, matchers, detail: detail, criteria: points.criteria, byScore: byScore)
     if byScore {
       let box = UnsafeSendable((matchers, thresholds))
-      let single = ranksSingleCharacter(
-        matchers, detail: detail, criteria: points.criteria, byScore: byScore, thresholds: thresholds)
-      run(keys, singleCharacter: single) { found, order, worker in
+      let loop = runKeys(matchers, detail: detail, criteria: points.criteria, byScore: byScore, thresholds: thresholds)
+      run(keys, runKeys: loop) { found, order, worker in
         let p = points.points(
           for: found.match, trimmedLength: found.trimmedLength, units: found.units, classes: found.classes)
         let key = (p & 0xFFFF_FFFF_0000_0000) | UInt64(order)

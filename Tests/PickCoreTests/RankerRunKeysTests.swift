@@ -3,13 +3,15 @@ import Testing
 
 @testable import PickCore
 
-// The ranker's one-character loop (`Ranker+SingleCharacter`, C
-// `cpick_rank_single_ascii`) writes the keys of whole runs of items itself.
-// Its ranking must be the one the general path gives item by item: the same
-// matches, scores and trimmed lengths, so the same order, whether the run
-// holds non-ASCII items (handed back one at a time), items ending in CR,
-// white space at either end, runs cut into small tasks, `--tac`, or offsets
-// past the narrow table.
+// The ranker's C loops over runs of items (`Ranker+RunKeys`): the
+// one-character loop (`cpick_rank_single_ascii`) and the loop that leaves
+// matches unscored (`cpick_rank_unscored_ascii`) write the keys of whole
+// runs of items themselves. Their ranking must be the one the general path
+// gives item by item: the same matches, scores and trimmed lengths, so the
+// same order, whether the run holds non-ASCII items (handed back one at a
+// time), items ending in CR, white space at either end, items too long for
+// the byte scans, runs cut into small tasks, `--tac`, or offsets past the
+// narrow table.
 
 /// Items that give the character different bonuses and the items different
 /// lengths, with non-ASCII bytes and invalid UTF-8 among them.
@@ -92,4 +94,52 @@ func `the one-character loop ranks runs of items as the general path ranks each 
   let order = ranked(store, query, tac: false, taskSize: 8192)
   #expect(order == expectedOrder(items, query: query, tac: false))
   #expect(order.count == 4)
+}
+
+/// Many items with the perfect score for "ab" (at the start, or after a
+/// delimiter), of many lengths, and items the loop must hand back: not
+/// ASCII, too long for the byte scans, ending in CR, with white space
+/// around, or matching only with a gap.
+private func pruningItems(count: Int, seed: UInt64) -> [[UInt8]] {
+  var random = SeededGenerator(seed: seed)
+  // Two-byte characters, so that bytes and characters give different lengths.
+  let fillers = ["x", "y", "/", " ", "é", "é", "ł", "z"]
+  return (0..<count).map { k in
+    let filler = (0..<Int.random(in: 0...30, using: &random)).map { _ in
+      fillers.randomElement(using: &random) ?? "x"
+    }.joined()
+    var text: String
+    switch k % 6 {
+    case 0: text = "ab" + filler
+    case 1: text = filler + "/ab"
+    case 2: text = "a" + filler + "b"
+    case 3: text = " ab" + filler + " "
+    case 4: text = filler
+    default: text = "xab" + filler
+    }
+    if k % 11 == 0 { text += "\r" }
+    if k == 7 { text = "ab" + String(repeating: "x", count: Scoring.longItemUnits + 5) }
+    return Array(text.utf8)
+  }
+}
+
+@Test(arguments: ["ab", "ab y", "a b"], [false, true])
+func `the loop that leaves matches unscored ranks as the general path does`(query: String, tac: Bool) throws {
+  let items = pruningItems(count: 20_000, seed: tac ? 3 : 4)
+  let store = try ItemStore(separator: 0x0A, byteLimit: 1 << 22, itemLimit: 1 << 16)
+  try store.append(items.flatMap { $0 + [0x0A] })
+  try store.finish()
+  let compiled = CompiledQuery(Array(query.utf8), options: Options())
+  var full = Ranker(order: Ranker.Order(reversesInput: tac), workers: 2)
+  full.taskSize = 500
+  var partial = full
+  // A front that reaches past the shortest items, to those of a few characters.
+  partial.sortLimit = 400
+  let expected = full.rank(store, range: 0..<store.count, query: compiled)
+  let ranked = partial.rank(store, range: 0..<store.count, query: compiled)
+  if query == "ab" { #expect(ranked.leftMatchesUnscored, "many items have the perfect score") }
+  #expect(ranked.count == expected.count)
+  #expect((0..<400).map { ranked.itemIndex(at: $0) } == (0..<400).map { expected.itemIndex(at: $0) })
+  #expect(
+    (0..<ranked.count).map { ranked.itemIndex(at: $0) } == (0..<expected.count).map { expected.itemIndex(at: $0) })
 }

@@ -1,0 +1,41 @@
+import CPick
+
+/// Matches left unscored a run at a time (`cpick_rank_unscored_ascii`).
+extension ItemMatcher {
+  /// The query's terms as the C loop reads them; they point into `terms`,
+  /// which lives as long as the matcher.
+  func unscoredTerms() -> [cpick_unscored_term] {
+    (0..<terms.count).map { k in
+      let term = terms.entries[k]
+      return cpick_unscored_term(
+        units: term.units.baseAddress, count: term.units.count, case_sensitive: term.folding.isCaseSensitive ? 1 : 0)
+    }
+  }
+
+  /// Writes the keys of the matches among the consecutive items of `run`
+  /// that are left unscored (longer than `prunesLongerThan`), each with
+  /// the perfect score, as `matchForRanking` and the ranker's key would,
+  /// and stops before the first item that must be matched the general
+  /// way. Returns the items taken and the keys written; `(0, 0)` unless the
+  /// strategy is `asciiFuzzyTerms` and something may be left unscored.
+  func unscoredKeys(
+    _ run: ItemStore.NarrowRun, firstOrder: Int, descending: Bool, into keys: UnsafeMutablePointer<UInt64>
+  ) -> (taken: Int, written: Int) {
+    guard strategy == .asciiFuzzyTerms, prunesLongerThan != .max, run.count > 0,
+      SingleCharacterScan.classesAreRawBytes
+    else { return (0, 0) }
+    var items = cpick_item_run(
+      arena: run.arena, starts: run.starts, count: run.count, match_score: 0, multiplier: 0,
+      first_order: UInt64(firstOrder), descending: descending ? 1 : 0, keys: keys)
+    var written = 0
+    let taken = unscoredTermsTable.withUnsafeBufferPointer { terms in
+      var rules = cpick_unscored_rules(
+        classes: UnsafeRawPointer(lookup.asciiClasses).assumingMemoryBound(to: UInt8.self),
+        terms: terms.baseAddress, term_count: terms.count, longest: Scoring.longItemUnits,
+        prunes_longer_than: prunesLongerThan,
+        perfect_field: UInt64(0xFFFF - UInt16(clamping: max(perfectScore, 0))))
+      return cpick_rank_unscored_ascii(&items, &rules, &written)
+    }
+    return (taken, written)
+  }
+}
