@@ -111,12 +111,14 @@ static inline int cpick_scan_single_ascii(
   return 1;
 }
 
-/// What `cpick_rank_single_ascii` needs besides the rules: where its items
+/// What the ranker's C loops need besides their rules: where the items
 /// are, how to make their keys, and where the keys go.
 typedef struct {
-  /// Item k of `count` is `arena[starts[k] ..< starts[k + 1] - 1]` (its separator left out).
+  /// Item i of the table is `arena[starts[i] ..< starts[i + 1] - 1]` (its separator left out).
   const uint8_t *arena;
   const uint32_t *starts;
+  /// The run's k-th item (k below `count`) is item `indices[k]`, or item k without a list.
+  const int64_t *indices;
   size_t count;
   /// The score of an occurrence is `match_score + bonus * multiplier`.
   int32_t match_score;
@@ -127,7 +129,17 @@ typedef struct {
   uint64_t *keys;
 } cpick_item_run;
 
-/// The ranker's keys for a one-character query over consecutive items, in
+/// The bytes of the run's k-th item, without a trailing CR, and their count (`*length`).
+static inline const uint8_t *cpick_item_run_item(const cpick_item_run *run, size_t k, size_t *length) {
+  size_t i = run->indices ? (size_t)run->indices[k] : k;
+  const uint8_t *item = run->arena + run->starts[i];
+  size_t n = (size_t)(run->starts[i + 1] - run->starts[i]) - 1;
+  if (n > 0 && item[n - 1] == 0x0D) n--;
+  *length = n;
+  return item;
+}
+
+/// The ranker's keys for a one-character query over a run of items, in
 /// one call: no call from Swift, no match value built and taken apart, per
 /// item. A matching item gets the key `(0xFFFF - score) << 48 | min(trimmed
 /// length, 0xFFFF) << 32 | order`, the key `RankPoints` packs for
@@ -145,9 +157,8 @@ static inline size_t cpick_rank_single_ascii(
   size_t n = 0;
   size_t k = 0;
   for (; k < items.count; k++) {
-    const uint8_t *item = items.arena + items.starts[k];
-    size_t length = (size_t)(items.starts[k + 1] - items.starts[k]) - 1;
-    if (length > 0 && item[length - 1] == 0x0D) length--;
+    size_t length;
+    const uint8_t *item = cpick_item_run_item(&items, k, &length);
     cpick_single_scan found;
     if (!cpick_scan_single_ascii(item, length, &r, 0, &found)) break;
     if (found.best_at < 0) continue;

@@ -53,7 +53,7 @@ static inline int cpick_unscored_is_ascii(const uint8_t *bytes, size_t count) {
   return (high & 0x8080808080808080u) == 0;
 }
 
-/// Writes the keys of the consecutive items of `run` that every term occurs
+/// Writes the keys of the items of `run` that every term occurs
 /// in, each with the perfect score (`perfect_field << 48 | min(trimmed
 /// length, 0xFFFF) << 32 | order`), and skips the items that do not match.
 /// Stops before the first item that must go the Swift way: one that is not
@@ -68,9 +68,8 @@ static inline size_t cpick_rank_unscored_ascii(
   size_t n = 0;
   size_t k = 0;
   for (; k < items.count; k++) {
-    const uint8_t *item = items.arena + items.starts[k];
-    size_t length = (size_t)(items.starts[k + 1] - items.starts[k]) - 1;
-    if (length > 0 && item[length - 1] == 0x0D) length--;
+    size_t length;
+    const uint8_t *item = cpick_item_run_item(&items, k, &length);
     if (length > r.longest || !cpick_unscored_is_ascii(item, length)) break;
     size_t first = 0;
     size_t end = length;

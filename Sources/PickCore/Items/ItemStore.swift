@@ -313,19 +313,38 @@ public final class ItemStore: @unchecked Sendable {
     return UnsafeBufferPointer(start: arena + first, count: end - 1 - first)
   }
 
-  /// Consecutive items whose starts are all in the narrow table, for a
-  /// scan that reads the table itself (`SingleCharacterScan.rankKeys`):
-  /// item k spans `arena + starts[k] ..< arena + starts[k + 1] - 1`.
+  /// Items whose starts are all in the narrow table, for the ranker's C
+  /// loops, which read the table themselves (`Ranker+RunKeys`): consecutive
+  /// items, or those of a list.
   struct NarrowRun {
     let arena: UnsafePointer<UInt8>
+    /// Item k of a run without a list spans `starts[k] ..< starts[k + 1] - 1`.
     let starts: UnsafePointer<UInt32>
+    /// With a list, the run's k-th item is item `indices[k]` of `starts`.
+    let indices: UnsafePointer<Int64>?
     let count: Int
+
+    /// The run without its first `k` items.
+    func dropFirst(_ k: Int) -> NarrowRun {
+      guard let indices else { return NarrowRun(arena: arena, starts: starts + k, indices: nil, count: count - k) }
+      return NarrowRun(arena: arena, starts: starts, indices: indices + k, count: count - k)
+    }
   }
 
   /// Items `range` as a `NarrowRun`; `nil` when one of their ends is in the wide table.
   func narrowRun(_ range: Range<Int>) -> NarrowRun? {
     guard range.upperBound < wideFrom.load(ordering: .relaxed) else { return nil }
-    return NarrowRun(arena: arena, starts: narrowStarts + range.lowerBound, count: range.count)
+    return NarrowRun(arena: arena, starts: narrowStarts + range.lowerBound, indices: nil, count: range.count)
+  }
+
+  /// The items `list` names as a `NarrowRun`; `nil` when one of their ends
+  /// is in the wide table. `list` must outlive the run.
+  func narrowRun(list: UnsafeBufferPointer<Int>) -> NarrowRun? {
+    guard let base = list.baseAddress, let last = list.max(), last + 1 < wideFrom.load(ordering: .relaxed) else {
+      return nil
+    }
+    let indices = UnsafeRawPointer(base).assumingMemoryBound(to: Int64.self)
+    return NarrowRun(arena: arena, starts: narrowStarts, indices: indices, count: list.count)
   }
 
   /// The bytes read after the last complete item: an item still arriving.

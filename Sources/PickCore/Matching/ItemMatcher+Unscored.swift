@@ -12,7 +12,7 @@ extension ItemMatcher {
     }
   }
 
-  /// Writes the keys of the matches among the consecutive items of `run`
+  /// Writes the keys of the matches among the items of `run`
   /// that are left unscored (longer than `prunesLongerThan`), each with
   /// the perfect score, as `matchForRanking` and the ranker's key would,
   /// and stops before the first item that must be matched the general
@@ -24,9 +24,7 @@ extension ItemMatcher {
     guard strategy == .asciiFuzzyTerms, prunesLongerThan != .max, run.count > 0,
       SingleCharacterScan.classesAreRawBytes
     else { return (0, 0) }
-    var items = cpick_item_run(
-      arena: run.arena, starts: run.starts, count: run.count, match_score: 0, multiplier: 0,
-      first_order: UInt64(firstOrder), descending: descending ? 1 : 0, keys: keys)
+    var items = run.forKeys(firstOrder: firstOrder, descending: descending, into: keys)
     var written = 0
     let taken = unscoredTermsTable.withUnsafeBufferPointer { terms in
       var rules = cpick_unscored_rules(
@@ -37,5 +35,20 @@ extension ItemMatcher {
       return cpick_rank_unscored_ascii(&items, &rules, &written)
     }
     return (taken, written)
+  }
+}
+
+extension ItemStore.NarrowRun {
+  /// The run as the C loops read it, their keys going to `keys`; item k's
+  /// place in the input order is `firstOrder` plus k (minus k when
+  /// `descending`). The score of an occurrence of one character is
+  /// `matchScore + bonus * multiplier`.
+  func forKeys(
+    firstOrder: Int, descending: Bool, into keys: UnsafeMutablePointer<UInt64>, matchScore: Int32 = 0,
+    multiplier: Int32 = 0
+  ) -> cpick_item_run {
+    cpick_item_run(
+      arena: arena, starts: starts, indices: indices, count: count, match_score: matchScore, multiplier: multiplier,
+      first_order: UInt64(firstOrder), descending: descending ? 1 : 0, keys: keys)
   }
 }

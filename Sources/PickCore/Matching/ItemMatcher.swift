@@ -1,4 +1,5 @@
 import CPick
+
 /// Matches a compiled query against items, one at a time: one per worker
 /// thread, since it owns the scratch space that makes matching allocation-free.
 ///

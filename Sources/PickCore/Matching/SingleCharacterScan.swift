@@ -66,9 +66,8 @@ struct SingleCharacterScan {
       match: ItemMatch(score: score, minBegin: at, minEnd: at + 1, maxEnd: at + 1), trimmedLength: trimmed)
   }
 
-  /// Writes the ranker's keys (`--tiebreak=length`) for the consecutive
-  /// items of `run` into `keys`, in one pass over their bytes
-  /// (`cpick_rank_single_ascii`): the first key typed over millions of
+  /// Writes the ranker's keys (`--tiebreak=length`) for the items of
+  /// `run` into `keys`, in one C loop (`cpick_rank_single_ascii`): the first key typed over millions of
   /// items spends most of its time here. Stops before an item that is not
   /// ASCII, which the caller matches the general way; returns the items
   /// taken and the keys written, or `nil` when the character is the
@@ -80,10 +79,9 @@ struct SingleCharacterScan {
   ) -> (taken: Int, written: Int)? {
     guard run.count > 0 else { return (0, 0) }
     for unit in [rules.lower, rules.upper] where unit == separator || unit == 0x0D { return nil }
-    var items = cpick_item_run(
-      arena: run.arena, starts: run.starts, count: run.count, match_score: Scoring.match,
-      multiplier: Scoring.firstCharMultiplier, first_order: UInt64(firstOrder), descending: descending ? 1 : 0,
-      keys: keys)
+    var items = run.forKeys(
+      firstOrder: firstOrder, descending: descending, into: keys, matchScore: Scoring.match,
+      multiplier: Scoring.firstCharMultiplier)
     var written = 0
     let taken = withUnsafePointer(to: rules) { cpick_rank_single_ascii(&items, $0, &written) }
     return (taken, written)

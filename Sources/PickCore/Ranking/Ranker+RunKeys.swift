@@ -30,30 +30,45 @@ extension Ranker {
     return matchers.allSatisfy { $0.singleScan != nil } ? .singleCharacter : nil
   }
 
-  /// Writes from `keys` on the keys of the matches among items `range`
-  /// (indices into `store`) and returns how many; `nil` when their offsets
-  /// are not one narrow run or the loop cannot take them. `order(i)` is
-  /// item i's place in the input order (`descending` under `--tac`);
-  /// `other(i)` gives the key of an item the loop leaves, `nil` when it
-  /// does not match.
+  /// Writes from `keys` on the keys of the matches among the items at
+  /// `positions` (of `items`, or items `lower + position` without a list)
+  /// and returns how many; `nil` when their offsets are not all in the
+  /// narrow table or the loop cannot take them. A position's place in the
+  /// input order is itself, or `span - 1 -` it under `--tac`; `other(p)`
+  /// gives the key of the item at position p when the loop leaves it, `nil`
+  /// when it does not match.
   static func runKeys(
-    _ kind: RunKeys, _ matcher: ItemMatcher, worker: Int, _ store: ItemStore, _ range: Range<Int>,
-    descending: Bool, order: (Int) -> Int, into keys: UnsafeMutablePointer<UInt64>, other: (Int) -> UInt64?
+    _ kind: RunKeys, _ matcher: ItemMatcher, worker: Int, _ store: ItemStore, items: [Int]?, lower: Int,
+    positions: Range<Int>, span: Int, descending: Bool, into keys: UnsafeMutablePointer<UInt64>,
+    other: (Int) -> UInt64?
   ) -> Int? {
-    guard let run = store.narrowRun(range) else { return nil }
-    var index = range.lowerBound
+    guard let items else {
+      guard let run = store.narrowRun(lower + positions.lowerBound..<lower + positions.upperBound) else { return nil }
+      return runKeys(kind, matcher, worker: worker, run, store.separator, positions, span, descending, keys, other)
+    }
+    return items.withUnsafeBufferPointer { list in
+      guard let run = store.narrowRun(list: UnsafeBufferPointer(rebasing: list[positions])) else { return nil }
+      return runKeys(kind, matcher, worker: worker, run, store.separator, positions, span, descending, keys, other)
+    }
+  }
+
+  /// The loop over `run`, whose k-th item is at position `positions.lowerBound + k`.
+  private static func runKeys(
+    _ kind: RunKeys, _ matcher: ItemMatcher, worker: Int, _ run: ItemStore.NarrowRun, _ separator: UInt8,
+    _ positions: Range<Int>, _ span: Int, _ descending: Bool, _ keys: UnsafeMutablePointer<UInt64>,
+    _ other: (Int) -> UInt64?
+  ) -> Int? {
+    var position = positions.lowerBound
     var n = 0
-    while index < range.upperBound {
-      let rest = ItemStore.NarrowRun(
-        arena: run.arena, starts: run.starts + (index - range.lowerBound), count: range.upperBound - index)
-      let (first, into) = (order(index), keys + n)
+    while position < positions.upperBound {
+      let rest = run.dropFirst(position - positions.lowerBound)
+      let (first, into) = (descending ? span - 1 - position : position, keys + n)
       let taken: Int
       let written: Int
       switch kind {
       case .singleCharacter:
         guard let scan = matcher.singleScan,
-          let done = scan.rankKeys(
-            rest, separator: store.separator, firstOrder: first, descending: descending, into: into)
+          let done = scan.rankKeys(rest, separator: separator, firstOrder: first, descending: descending, into: into)
         else { return nil }  // the first call already: the character decides
         (taken, written) = done
       case .unscored(let thresholds):
@@ -61,13 +76,13 @@ extension Ranker {
         thresholds[worker].noteUnscored(written)
       }
       n += written
-      index += taken
-      guard index < range.upperBound else { break }
-      if let key = other(index) {
+      position += taken
+      guard position < positions.upperBound else { break }
+      if let key = other(position) {
         keys[n] = key
         n += 1
       }
-      index += 1
+      position += 1
     }
     return n
   }

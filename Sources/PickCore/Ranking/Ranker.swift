@@ -164,13 +164,14 @@ public struct Ranker: Sendable {
             }
           }
           // Runs of items from one C loop (`Ranker+RunKeys`).
-          if offset < end, let runKeys = runKeysBox.value, items == nil, visible == nil,
+          if offset < end, let runKeys = runKeysBox.value, visible == nil,
             let keys = (keysBox.value + start + n) as? UnsafeMutablePointer<UInt64>,
             let written = Self.runKeys(
-              runKeys, matcher, worker: worker, store, lower + offset..<lower + end, descending: reversed,
-              order: { reversed ? span - 1 - ($0 - lower) : $0 - lower }, into: keys,
-              other: { index in
-                let order = reversed ? span - 1 - (index - lower) : index - lower
+              runKeys, matcher, worker: worker, store, items: items, lower: lower, positions: offset..<end,
+              span: span, descending: reversed, into: keys,
+              other: { position in
+                let index = items.map { $0[position] } ?? lower + position
+                let order = reversed ? span - 1 - position : position
                 return matcher.matchForRanking(store.item(index)).flatMap { key($0, order, worker) as? UInt64 }
               })
           {
