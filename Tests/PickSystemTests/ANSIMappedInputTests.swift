@@ -64,6 +64,48 @@ import Testing
     #expect(InputReader.sampleItems(pipe.read, separator: 0x0A) == nil)
   }
 
+  @Test func `a pipe is judged by its first items, which the store then takes first`() throws {
+    var input: [UInt8] = []
+    for index in 0..<600 { input += Array("\u{1B}[1mitem \(index)\u{1B}[0m\n".utf8) }
+    input += Array("last\u{1B}[0m".utf8)
+    let pipe = try makePipe()
+    defer { close(pipe.read) }
+    // Less than a pipe holds: written whole before it is read.
+    #expect(input.withUnsafeBytes { write(pipe.write, $0.baseAddress, $0.count) } == input.count)
+    close(pipe.write)
+    let head = try InputReader.readHead(pipe.read, separator: 0x0A)
+    #expect(head.items.count == 512)
+    #expect(head.items.first == Array("\u{1B}[1mitem 0\u{1B}[0m".utf8))
+    #expect(head.items.last == Array("\u{1B}[1mitem 511\u{1B}[0m".utf8))
+    func defers(_ query: String) throws -> Bool {
+      let options = try OptionParser.parse(arguments: ["--ansi", "--filter", query].map { Array($0.utf8) })
+      return FilterCommand(options: options).defersStripping(sample: head.items, separator: 0x0A)
+    }
+    #expect(try defers("zzqx"))
+    #expect(try defers("item 599"))
+    #expect(try !defers("item"))
+    // The store takes the bytes read for the sample, then the rest.
+    let store = try Self.deferredStore(0x0A)
+    try store.append(head.bytes)
+    try InputReader.readAll(pipe.read, into: store)
+    #expect(store.count == 601)
+    #expect(Array(store.item(0)) == Array("\u{1B}[1mitem 0\u{1B}[0m".utf8))
+    #expect(Array(store.item(599)) == Array("\u{1B}[1mitem 599\u{1B}[0m".utf8))
+    #expect(Array(store.item(600)) == Array("last\u{1B}[0m".utf8))
+  }
+
+  @Test(arguments: [("a\nb", ["a", "b"]), ("a\n", ["a"]), ("", []), ("a\n\nb\n", ["a", "", "b"])])
+  func `a short pipe's head is all of it, its last item whole at its end`(input: String, items: [String]) throws {
+    let pipe = try makePipe()
+    defer { close(pipe.read) }
+    let bytes = Array(input.utf8)
+    #expect(bytes.withUnsafeBytes { write(pipe.write, $0.baseAddress, $0.count) } == bytes.count)
+    close(pipe.write)
+    let head = try InputReader.readHead(pipe.read, separator: 0x0A)
+    #expect(head.bytes == bytes)
+    #expect(head.items == items.map { Array($0.utf8) })
+  }
+
   static func deferredStore(_ separator: UInt8) throws -> ItemStore {
     try ItemStore(separator: separator, interpretsANSI: true, keepsColors: false, defersStripping: true)
   }
