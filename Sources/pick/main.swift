@@ -95,8 +95,10 @@ do {
   var defers = false
   if options.filter != nil && FilterCommand.defersStripping(options) {
     var sample = InputReader.sampleItems(source.descriptor, separator: source.separator)
-    if sample == nil { (head, sample) = try InputReader.readHead(source.descriptor, separator: source.separator) }
-    defers = FilterCommand(options: options).defersStripping(sample: sample, separator: source.separator)
+    let fromHead = sample == nil
+    if fromHead { (head, sample) = try InputReader.readHead(source.descriptor, separator: source.separator) }
+    defers = FilterCommand(options: options).defersStripping(
+      sample: sample, separator: source.separator, fromHead: fromHead)
   }
   let store = try ItemStore(
     separator: source.separator, byteLimit: budget.byteLimit, itemLimit: budget.itemLimit,

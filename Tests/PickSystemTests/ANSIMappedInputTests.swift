@@ -77,13 +77,18 @@ import Testing
     #expect(head.items.count == 512)
     #expect(head.items.first == Array("\u{1B}[1mitem 0\u{1B}[0m".utf8))
     #expect(head.items.last == Array("\u{1B}[1mitem 511\u{1B}[0m".utf8))
-    func defers(_ query: String) throws -> Bool {
-      let options = try OptionParser.parse(arguments: ["--ansi", "--filter", query].map { Array($0.utf8) })
-      return FilterCommand(options: options).defersStripping(sample: head.items, separator: 0x0A)
+    let options = try OptionParser.parse(arguments: ["--ansi", "--filter", "zq"].map { Array($0.utf8) })
+    func defers(_ sample: [[UInt8]], fromHead: Bool) -> Bool {
+      FilterCommand(options: options).defersStripping(sample: sample, separator: 0x0A, fromHead: fromHead)
     }
-    #expect(try defers("zzqx"))
-    #expect(try defers("item 599"))
-    #expect(try !defers("item"))
+    #expect(defers(head.items, fromHead: true))
+    // A head must show the query rarer than a sample from all over a file: fewer than 4 of 512, not 16.
+    func sample(matching: Int) -> [[UInt8]] {
+      (0..<512).map { Array(($0 < matching ? "\u{1B}[1mz\u{1B}[0mq" : "\u{1B}[1mab").utf8) }
+    }
+    #expect(defers(sample(matching: 3), fromHead: true) && defers(sample(matching: 3), fromHead: false))
+    #expect(!defers(sample(matching: 4), fromHead: true) && defers(sample(matching: 4), fromHead: false))
+    #expect(!defers(sample(matching: 16), fromHead: false))
     // The store takes the bytes read for the sample, then the rest.
     let store = try Self.deferredStore(0x0A)
     try store.append(head.bytes)
