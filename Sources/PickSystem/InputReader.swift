@@ -100,6 +100,38 @@ public enum InputReader {
     return items
   }
 
+  /// The first items of an input that `sampleItems` cannot sample (a pipe,
+  /// a small file), for `--filter --ansi` to judge its query by before the
+  /// store is made: the bytes read from `fd` up to its `items`-th separator
+  /// or its end, or `maximum` bytes (items too long to sample), which the
+  /// store must take before the rest is read; and the whole items among them.
+  public static func readHead(
+    _ fd: Int32, separator: UInt8, items: Int = 512, maximum: Int = 1 << 20
+  ) throws -> (bytes: [UInt8], items: [[UInt8]]) {
+    var bytes: [UInt8] = []
+    var separators = 0
+    var ended = false
+    var block = [UInt8](repeating: 0, count: 1 << 16)
+    while separators < items && bytes.count < maximum {
+      let n = block.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if n > 0 {
+        separators += cpick_count_byte(block, n, separator)
+        bytes += block[0..<n]
+      } else if n == 0 {
+        ended = true
+        break
+      } else if errno == EAGAIN {
+        waitForInput(fd)
+      } else if errno != EINTR {
+        throw SystemError(errno: errno, context: "cannot read standard input")
+      }
+    }
+    var found = bytes.split(separator: separator, omittingEmptySubsequences: false)
+    // The item the bytes end in is whole only at the input's end, and then only when not empty.
+    if !found.isEmpty, !ended || found[found.count - 1].isEmpty { found.removeLast() }
+    return (bytes, found.prefix(items).map { Array($0) })
+  }
+
   /// Maps what the regular file `fd` holds from its current offset on into
   /// `store` and moves the offset past it, as reading it would have; does
   /// nothing for any other kind of input, or when the store cannot map it.

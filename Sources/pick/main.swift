@@ -88,15 +88,22 @@ case .readable: source = .standardInput(read0: options.read0)
 do {
   // Under `ulimit -v` or `ulimit -d` the store takes only its share (StoreBudget).
   let budget = try MemoryLimit.storeBudget(for: options.filter != nil ? .filter : .picker)
-  // `--filter --ansi` over a file that few items of match keeps the escape
-  // sequences until an item is matched or printed (`ItemStore.holdsEscapes`).
-  let defers =
-    options.filter != nil && FilterCommand.defersStripping(options)
-    && FilterCommand(options: options).defersStripping(
-      sample: InputReader.sampleItems(source.descriptor, separator: source.separator), separator: source.separator)
+  // `--filter --ansi` over an input that few items of match keeps the escape
+  // sequences until an item is matched or printed (`ItemStore.holdsEscapes`):
+  // judged by items from all over a file, or by a pipe's first items.
+  var head: [UInt8] = []
+  var defers = false
+  if options.filter != nil && FilterCommand.defersStripping(options) {
+    var sample = InputReader.sampleItems(source.descriptor, separator: source.separator)
+    let fromHead = sample == nil
+    if fromHead { (head, sample) = try InputReader.readHead(source.descriptor, separator: source.separator) }
+    defers = FilterCommand(options: options).defersStripping(
+      sample: sample, separator: source.separator, fromHead: fromHead)
+  }
   let store = try ItemStore(
     separator: source.separator, byteLimit: budget.byteLimit, itemLimit: budget.itemLimit,
     interpretsANSI: options.ansi, keepsColors: options.filter == nil, defersStripping: defers)
+  try store.append(head)
   if options.filter != nil {
     // A mapped file's pages stay mapped while pick stays within 1.2 times its size.
     store.mappedFootprint = 1.2

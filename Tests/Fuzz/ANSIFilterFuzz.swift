@@ -8,10 +8,12 @@
 //
 // Invariants: each item's visible text (`VisibleText`) is what the
 // picker's stream filter keeps of it (`ANSIFilter.filterItem`); the whole
-// input stripped at once (`cpick_ansi_visible` with the separator) is what
-// the stream filter keeps of it; `--filter --ansi` over a store that keeps
-// the sequences, and over its visible copy, prints what `--filter` prints
-// over the stripped items.
+// input stripped at once (`cpick_ansi_visible` with the separator), into a
+// buffer and in place, is what the stream filter keeps of it; `--filter
+// --ansi` over a store that keeps the sequences, and over its visible copy,
+// prints what `--filter` prints over the stripped items.
+import CPick
+
 @testable import PickCore
 
 private let maximumQuery = 6
@@ -59,6 +61,12 @@ private func checkStream(_ bytes: [UInt8], separator: UInt8) {
   }
   let got = Array(out[..<kept])
   require(got == streamFiltered(bytes, separator: separator), "input \(escaped(bytes))")
+  // In place, as `--filter --ansi` strips what it reads (`ItemStore.stripsItems`).
+  let inPlace = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+  defer { inPlace.deallocate() }
+  _ = inPlace.initialize(from: bytes)
+  let visible = cpick_ansi_visible(inPlace.baseAddress, bytes.count, inPlace.baseAddress, separator)
+  require(Array(inPlace[..<visible]) == got, "in place: input \(escaped(bytes))")
 }
 
 private func checkFilter(_ bytes: [UInt8], query: [UInt8], separator: UInt8) {

@@ -61,11 +61,7 @@ import Testing
   @Test(arguments: [["zq"], ["conf"], ["a"], [""], ["ab cd", "--tac"], ["é", "--unique"], ["'lib | ^ab"]])
   func `--filter --ansi prints from a file and a pipe what the stripped lines print`(arguments: [String]) throws {
     let input = ColouredItems.input(count: 60_000, separator: 0x0A, seed: 61)
-    // Stripped by the picker's stream filter, as it reads.
-    let store = try ItemStore(separator: 0x0A, interpretsANSI: true, keepsColors: false)
-    try store.append(input)
-    try store.finish()
-    let stripped = Array(store.items(0..<store.count))
+    let stripped = try Self.stripped(input)
     let options = ["--filter"] + arguments
     let expected = try runPick(options, stdin: stripped, stdinIsFile: true)
     for isFile in [true, false] {
@@ -73,5 +69,42 @@ import Testing
       #expect(result.status == expected.status, "file: \(isFile)")
       #expect(result.stdout == expected.stdout, "file: \(isFile)")
     }
+  }
+
+  /// A pipe is judged by its first items: a query that few of them match
+  /// keeps the sequences (`ItemStore.holdsEscapes`), and the items read to
+  /// judge it are printed like the rest. Matches among the first items, in
+  /// the middle and last, with `--read0` too, and for a query that many match.
+  @Test(arguments: [["zzqx"], ["zzqx", "--read0", "--print0"], ["zzqx", "--tac", "--no-sort"], ["conf"], ["^a"]])
+  func `--filter --ansi through a pipe prints from its first items on what the stripped lines print`(
+    arguments: [String]
+  ) throws {
+    let separator: UInt8 = arguments.contains("--read0") ? 0 : 0x0A
+    var input = Array("\u{1B}[31mz\u{1B}[0mzq\u{1B}[1mx\u{1B}[0m first".utf8) + [separator]
+    input += ColouredItems.input(count: 30_000, separator: separator, seed: 62)
+    if input.last != separator { input.append(separator) }
+    input += Array("middle \u{1B}[01;34mzzqx\u{1B}[0m\r".utf8) + [separator]
+    input += ColouredItems.input(count: 30_000, separator: separator, seed: 63)
+    if input.last != separator { input.append(separator) }
+    input += Array("\u{1B}[1mzz\u{1B}[mqx last\u{1B}[".utf8)
+    let stripped = try Self.stripped(input, separator: separator)
+    let options = ["--filter"] + arguments
+    let expected = try runPick(options, stdin: stripped, stdinIsFile: true)
+    #expect(expected.status == 0)
+    if arguments == ["zzqx"] {
+      let lines = String(decoding: expected.stdout, as: UTF8.self).split(separator: "\n")
+      #expect(lines.contains("zzqx first") && lines.contains("zzqx last") && lines.count < 40)
+    }
+    let result = try runPick(options + ["--ansi"], stdin: input, stdinIsFile: false)
+    #expect(result.status == expected.status)
+    #expect(result.stdout == expected.stdout)
+  }
+
+  /// `input` stripped by the picker's stream filter, as it reads (`ANSIFilter`, a byte at a time).
+  static func stripped(_ input: [UInt8], separator: UInt8 = 0x0A) throws -> [UInt8] {
+    let store = try ItemStore(separator: separator, interpretsANSI: true)
+    try store.append(input)
+    try store.finish()
+    return Array(store.items(0..<store.count))
   }
 }

@@ -64,6 +64,53 @@ import Testing
     #expect(InputReader.sampleItems(pipe.read, separator: 0x0A) == nil)
   }
 
+  @Test func `a pipe is judged by its first items, which the store then takes first`() throws {
+    var input: [UInt8] = []
+    for index in 0..<600 { input += Array("\u{1B}[1mitem \(index)\u{1B}[0m\n".utf8) }
+    input += Array("last\u{1B}[0m".utf8)
+    let pipe = try makePipe()
+    defer { close(pipe.read) }
+    // Less than a pipe holds: written whole before it is read.
+    #expect(input.withUnsafeBytes { write(pipe.write, $0.baseAddress, $0.count) } == input.count)
+    close(pipe.write)
+    let head = try InputReader.readHead(pipe.read, separator: 0x0A)
+    #expect(head.items.count == 512)
+    #expect(head.items.first == Array("\u{1B}[1mitem 0\u{1B}[0m".utf8))
+    #expect(head.items.last == Array("\u{1B}[1mitem 511\u{1B}[0m".utf8))
+    let options = try OptionParser.parse(arguments: ["--ansi", "--filter", "zq"].map { Array($0.utf8) })
+    func defers(_ sample: [[UInt8]], fromHead: Bool) -> Bool {
+      FilterCommand(options: options).defersStripping(sample: sample, separator: 0x0A, fromHead: fromHead)
+    }
+    #expect(defers(head.items, fromHead: true))
+    // A head must show the query rarer than a sample from all over a file: fewer than 4 of 512, not 16.
+    func sample(matching: Int) -> [[UInt8]] {
+      (0..<512).map { Array(($0 < matching ? "\u{1B}[1mz\u{1B}[0mq" : "\u{1B}[1mab").utf8) }
+    }
+    #expect(defers(sample(matching: 3), fromHead: true) && defers(sample(matching: 3), fromHead: false))
+    #expect(!defers(sample(matching: 4), fromHead: true) && defers(sample(matching: 4), fromHead: false))
+    #expect(!defers(sample(matching: 16), fromHead: false))
+    // The store takes the bytes read for the sample, then the rest.
+    let store = try Self.deferredStore(0x0A)
+    try store.append(head.bytes)
+    try InputReader.readAll(pipe.read, into: store)
+    #expect(store.count == 601)
+    #expect(Array(store.item(0)) == Array("\u{1B}[1mitem 0\u{1B}[0m".utf8))
+    #expect(Array(store.item(599)) == Array("\u{1B}[1mitem 599\u{1B}[0m".utf8))
+    #expect(Array(store.item(600)) == Array("last\u{1B}[0m".utf8))
+  }
+
+  @Test(arguments: [("a\nb", ["a", "b"]), ("a\n", ["a"]), ("", []), ("a\n\nb\n", ["a", "", "b"])])
+  func `a short pipe's head is all of it, its last item whole at its end`(input: String, items: [String]) throws {
+    let pipe = try makePipe()
+    defer { close(pipe.read) }
+    let bytes = Array(input.utf8)
+    #expect(bytes.withUnsafeBytes { write(pipe.write, $0.baseAddress, $0.count) } == bytes.count)
+    close(pipe.write)
+    let head = try InputReader.readHead(pipe.read, separator: 0x0A)
+    #expect(head.bytes == bytes)
+    #expect(head.items == items.map { Array($0.utf8) })
+  }
+
   static func deferredStore(_ separator: UInt8) throws -> ItemStore {
     try ItemStore(separator: separator, interpretsANSI: true, keepsColors: false, defersStripping: true)
   }

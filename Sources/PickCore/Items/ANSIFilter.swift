@@ -58,7 +58,8 @@ final class ANSIFilter {
   /// The colours of the visible bytes, by arena offset.
   let colors = ItemColors()
 
-  /// Whether colours are kept: `--filter` draws nothing, and only drops the sequences.
+  /// Whether colours are kept; without, the sequences are only dropped
+  /// (`filterItem`, what `--filter --ansi`'s own stripping is held to).
   private let keepsColors: Bool
 
   init(separator: UInt8, keepsColors: Bool = true) {

@@ -2,7 +2,7 @@ extension ItemStore {
   /// Whether the store was made for `--ansi`: its items are the visible text
   /// of the input and may have colours of their own (or, `holdsEscapes`,
   /// hold the sequences that give both).
-  public var interpretsANSI: Bool { ansiFilter != nil || holdsEscapes }
+  public var interpretsANSI: Bool { ansiFilter != nil || holdsEscapes || stripsItems }
 
   /// The item's own style runs under `--ansi`, offsets into its bytes (empty
   /// for an item drawn in the default style, and always without `--ansi`).

@@ -18,7 +18,7 @@ extension ItemStore {
   /// (but not when the store `holdsEscapes`: those items are stripped later).
   public func mapFile(_ fd: Int32, offset: Int, length: Int) throws(Failure) -> Bool {
     let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-    guard ansiFilter == nil, byteCount == 0, length > 0, length < byteLimit - 1, page > 0,
+    guard ansiFilter == nil, !stripsItems, byteCount == 0, length > 0, length < byteLimit - 1, page > 0,
       offset % page == 0, cpick_map_file_over(arena, length, fd, off_t(offset)) == 0
     else { return false }
     // Unguarded (all eight ranges taken, never by pick itself), a file cut

@@ -35,7 +35,9 @@ extension ItemStore {
     let header = min(header, count)
     let first = max(count - keep, header)
     let kept = try ItemStore(
-      separator: separator, byteLimit: byteLimit, itemLimit: itemLimit, interpretsANSI: ansiFilter != nil)
+      separator: separator, byteLimit: byteLimit, itemLimit: itemLimit,
+      interpretsANSI: ansiFilter != nil || stripsItems,
+      keepsColors: !stripsItems)
     try kept.append(UnsafeRawBufferPointer(items(0..<header)))
     try kept.append(UnsafeRawBufferPointer(items(first..<count)))
     try kept.append(UnsafeRawBufferPointer(pendingBytes))

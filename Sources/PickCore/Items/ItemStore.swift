@@ -42,6 +42,12 @@ public final class ItemStore: @unchecked Sendable {
   /// `--ansi`: strips escape sequences from what is committed and keeps
   /// their colours (`ItemStore+Colors.swift`); `nil` keeps bytes as they came.
   let ansiFilter: ANSIFilter?
+  /// `--filter --ansi` stripping as it reads: no colours to keep, so each
+  /// item is stripped whole once its separator has come (`commit`), in C
+  /// sixty-four bytes at a time (`cpick_ansi_visible`), instead of a byte
+  /// at a time through `ANSIFilter`'s states; the bytes of the item still
+  /// arriving stay as they came until then.
+  let stripsItems: Bool
   /// `--filter --ansi`: items are kept as they came, escape sequences and
   /// all, and stripped only when matched or printed (`VisibleText`), so the
   /// input is mapped and split like plain input. Whoever reads an item's
@@ -89,7 +95,8 @@ public final class ItemStore: @unchecked Sendable {
 
   /// Reserves room for `byteLimit` bytes and `itemLimit` items. The defaults
   /// (64 GiB, 2^31 items) cost address space only. `interpretsANSI`: `--ansi`;
-  /// `keepsColors: false` only drops the sequences (`--filter` draws nothing);
+  /// `keepsColors: false` only drops the sequences, each item whole
+  /// (`stripsItems`: `--filter` draws nothing);
   /// `defersStripping` keeps them in the items instead, and no colours
   /// (`holdsEscapes`).
   public convenience init(
@@ -110,8 +117,8 @@ public final class ItemStore: @unchecked Sendable {
     precondition(wideningOffset <= Int(UInt32.max), "narrow offsets are 32-bit")
     self.separator = separator
     holdsEscapes = interpretsANSI && defersStripping
-    ansiFilter =
-      interpretsANSI && !defersStripping ? ANSIFilter(separator: separator, keepsColors: keepsColors) : nil
+    stripsItems = interpretsANSI && !defersStripping && !keepsColors
+    ansiFilter = interpretsANSI && !defersStripping && keepsColors ? ANSIFilter(separator: separator) : nil
     self.wideningOffset = wideningOffset
     var bytes = byteLimit
     var arena = cpick_reserve(bytes)
@@ -182,9 +189,10 @@ public final class ItemStore: @unchecked Sendable {
   /// Takes `written` bytes placed at `tail(maximum:)` and splits off the items they complete.
   public func commit(_ written: Int) throws(Failure) {
     precondition(written >= 0 && byteCount + written < byteLimit, "commit beyond the tail")
-    let scanFrom = byteCount
-    let written = ansiFilter?.filter(arena + byteCount, count: written, at: byteCount) ?? written
-    byteCount += written
+    var scanFrom = byteCount
+    var written = ansiFilter?.filter(arena + byteCount, count: written, at: byteCount) ?? written
+    if stripsItems { (scanFrom, written) = stripCompleted(written) }
+    byteCount = scanFrom + written
     if wideStarts == nil && byteCount <= wideningOffset {
       // Every start fits the narrow table: the block scan writes them.
       var scanned = 0
@@ -220,7 +228,7 @@ public final class ItemStore: @unchecked Sendable {
     let from = byteCount
     let end = from + written
     precondition(written >= 0 && end < byteLimit, "commit beyond the tail")
-    guard ansiFilter == nil, wideStarts == nil, end <= wideningOffset, workers > 1 else {
+    guard ansiFilter == nil, !stripsItems, wideStarts == nil, end <= wideningOffset, workers > 1 else {
       var part = from
       while part < end {
         let n = min(end - part, 4 << 20)
@@ -257,6 +265,21 @@ public final class ItemStore: @unchecked Sendable {
     byteCount = end
   }
 
+  /// `stripsItems`: strips in place the items that the `written` bytes at
+  /// `byteCount` complete, with the bytes of the item still arriving moved
+  /// down behind them; returns where the bytes to split start and how many
+  /// there are (from the first item completed, or the `written` bytes).
+  private func stripCompleted(_ written: Int) -> (from: Int, count: Int) {
+    let last = cpick_fuzzy_find_last(arena + byteCount, written, separator, separator)
+    guard last >= 0 else { return (byteCount, written) }
+    let first = start(count)
+    let itemsEnd = byteCount + last + 1
+    let visible = cpick_ansi_visible(arena + first, itemsEnd - first, arena + first, separator)
+    let arriving = byteCount + written - itemsEnd
+    if arriving > 0 { memmove(arena + first + visible, arena + itemsEnd, arriving) }
+    return (first, visible + arriving)
+  }
+
   /// Copies `bytes` in (for tests and small inputs; readers use `tail` and `commit`).
   public func append(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
     var offset = 0
@@ -288,6 +311,10 @@ public final class ItemStore: @unchecked Sendable {
   public func finish() throws(Failure) {
     guard !isFinished else { return }
     isFinished = true
+    if stripsItems {
+      let first = start(count)
+      byteCount = first + cpick_ansi_visible(arena + first, byteCount - first, arena + first, separator)
+    }
     if byteCount > start(count) && !(holdsEscapes && VisibleText(separator: separator).of(pendingBytes).isEmpty) {
       guard count < itemLimit else { throw .full(limit: byteLimit, itemLimit: itemLimit) }
       arena[byteCount] = separator  // the virtual separator; never counted in byteCount

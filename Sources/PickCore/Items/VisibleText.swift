@@ -18,7 +18,7 @@ import Glibc
 /// they are printed. An item without ESC is its own visible text: one
 /// `memchr`, no copy.
 ///
-/// Each item is stripped alone (`cpick_ansi_visible`, sixteen bytes at a
+/// Each item is stripped alone (`cpick_ansi_visible`, sixty-four bytes at a
 /// time), which is what stripping the whole input gives: the separator ends
 /// every sequence. One per thread: it owns its buffer.
 final class VisibleText {
