@@ -139,6 +139,14 @@ static inline const uint8_t *cpick_item_run_item(const cpick_item_run *run, size
   return item;
 }
 
+/// The key of the run's k-th item: `field` (`0xFFFF - score`) in the top
+/// 16 bits, the trimmed length (at most 0xFFFF) in the next 16, the item's
+/// place in the input order in the low 32.
+static inline uint64_t cpick_item_run_key(const cpick_item_run *run, size_t k, uint64_t field, uint64_t trimmed) {
+  uint64_t order = run->descending ? run->first_order - k : run->first_order + k;
+  return field << 48 | (trimmed > 0xFFFF ? 0xFFFF : trimmed) << 32 | (order & 0xFFFFFFFFu);
+}
+
 /// The ranker's keys for a one-character query over a run of items, in
 /// one call: no call from Swift, no match value built and taken apart, per
 /// item. A matching item gets the key `(0xFFFF - score) << 48 | min(trimmed
@@ -164,9 +172,7 @@ static inline size_t cpick_rank_single_ascii(
     if (found.best_at < 0) continue;
     int32_t score = items.match_score + found.best_bonus * items.multiplier;
     uint64_t field = 0xFFFF - (uint64_t)(score < 0 ? 0 : score > 0xFFFF ? 0xFFFF : score);
-    uint64_t trimmed = found.trimmed_length > 0xFFFF ? 0xFFFF : (uint64_t)found.trimmed_length;
-    uint64_t order = items.descending ? items.first_order - k : items.first_order + k;
-    items.keys[n++] = field << 48 | trimmed << 32 | (order & 0xFFFFFFFFu);
+    items.keys[n++] = cpick_item_run_key(&items, k, field, (uint64_t)found.trimmed_length);
   }
   *written = n;
   return k;

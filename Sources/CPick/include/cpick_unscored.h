@@ -81,9 +81,7 @@ static inline size_t cpick_rank_unscored_ascii(
       occurs = cpick_fuzzy_occurs(item, length, r.terms[t].units, r.terms[t].count, r.terms[t].case_sensitive);
     }
     if (!occurs) continue;
-    uint64_t trimmed = end - first > 0xFFFF ? 0xFFFF : (uint64_t)(end - first);
-    uint64_t order = items.descending ? items.first_order - k : items.first_order + k;
-    items.keys[n++] = r.perfect_field << 48 | trimmed << 32 | (order & 0xFFFFFFFFu);
+    items.keys[n++] = cpick_item_run_key(&items, k, r.perfect_field, (uint64_t)(end - first));
   }
   *written = n;
   return k;
