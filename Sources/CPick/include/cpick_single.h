@@ -53,6 +53,15 @@ static inline uint32_t cpick_single_mask(cpick_single_i8x16 lanes) {
   return mask;
 }
 
+/// The length of `count` bytes without white space (class 0 in `classes`) at either end.
+static inline size_t cpick_trimmed_length(const uint8_t *bytes, size_t count, const uint8_t *classes) {
+  size_t first = 0;
+  while (first < count && classes[bytes[first]] == 0) first++;
+  size_t end = count;
+  while (end > first && classes[bytes[end - 1]] == 0) end--;
+  return end - first;
+}
+
 /// Weighs the occurrences in `hits` (bit k: offset `base + k`) against the best so far.
 static inline void cpick_single_weigh(
   const uint8_t *bytes, size_t base, uint32_t hits, const cpick_single_rules *rules, cpick_single_scan *best) {
@@ -102,11 +111,7 @@ static inline int cpick_scan_single_ascii(
     uint32_t hits = (cpick_single_mask(same) >> shift) & valid;
     cpick_single_weigh(bytes, base, hits, rules, &best);
   }
-  size_t first = 0;
-  while (first < count && rules->classes[bytes[first]] == 0) first++;
-  size_t end = count;
-  while (end > first && rules->classes[bytes[end - 1]] == 0) end--;
-  best.trimmed_length = (int64_t)(end - first);
+  best.trimmed_length = (int64_t)cpick_trimmed_length(bytes, count, rules->classes);
   *out = best;
   return 1;
 }

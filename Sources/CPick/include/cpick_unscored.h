@@ -71,17 +71,14 @@ static inline size_t cpick_rank_unscored_ascii(
     size_t length;
     const uint8_t *item = cpick_item_run_item(&items, k, &length);
     if (length > r.longest || !cpick_unscored_is_ascii(item, length)) break;
-    size_t first = 0;
-    size_t end = length;
-    while (first < end && r.classes[item[first]] == 0) first++;
-    while (end > first && r.classes[item[end - 1]] == 0) end--;
-    if (end - first <= r.prunes_longer_than) break;
+    size_t trimmed = cpick_trimmed_length(item, length, r.classes);
+    if (trimmed <= r.prunes_longer_than) break;
     int occurs = 1;
     for (size_t t = 0; t < r.term_count && occurs; t++) {
       occurs = cpick_fuzzy_occurs(item, length, r.terms[t].units, r.terms[t].count, r.terms[t].case_sensitive);
     }
     if (!occurs) continue;
-    items.keys[n++] = cpick_item_run_key(&items, k, r.perfect_field, (uint64_t)(end - first));
+    items.keys[n++] = cpick_item_run_key(&items, k, r.perfect_field, (uint64_t)trimmed);
   }
   *written = n;
   return k;
