@@ -36,23 +36,37 @@ public enum InputReader {
         var probe = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         if poll(&probe, 1, 0) <= 0 { return true }
       }
-      let room = try store.tail(maximum: 1 << 20)
-      let n = read(fd, room.baseAddress, room.count)
-      if n > 0 {
+      switch try readOnce(fd, into: store.tail(maximum: 1 << 20)) {
+      case .read(let n):
         try store.commit(n)
         total += n
-      } else if n == 0 {
+      case .ended:
         try store.finish()
         return false
-      } else if errno == EINTR {
-        continue
-      } else if errno == EAGAIN {
+      case .wouldBlock:
         return true
-      } else {
-        throw SystemError(errno: errno, context: "cannot read standard input")
       }
     }
     return true
+  }
+
+  /// What one `read` of the input gave.
+  enum ReadStep {
+    case read(Int)
+    case ended
+    /// Nothing yet, on a non-blocking descriptor.
+    case wouldBlock
+  }
+
+  /// One `read` of `fd` into `room`, again when a signal interrupts it.
+  static func readOnce(_ fd: Int32, into room: UnsafeMutableRawBufferPointer) throws -> ReadStep {
+    while true {
+      let n = read(fd, room.baseAddress, room.count)
+      if n > 0 { return .read(n) }
+      if n == 0 { return .ended }
+      if errno == EAGAIN { return .wouldBlock }
+      if errno != EINTR { throw SystemError(errno: errno, context: "cannot read standard input") }
+    }
   }
 
   /// A larger pipe buffer means fewer wake-ups when items come through a
@@ -112,18 +126,15 @@ public enum InputReader {
     var separators = 0
     var ended = false
     var block = [UInt8](repeating: 0, count: 1 << 16)
-    while separators < items && bytes.count < maximum {
-      let n = block.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      if n > 0 {
+    while !ended && separators < items && bytes.count < maximum {
+      switch try block.withUnsafeMutableBytes({ try readOnce(fd, into: $0) }) {
+      case .read(let n):
         separators += cpick_count_byte(block, n, separator)
         bytes += block[0..<n]
-      } else if n == 0 {
+      case .ended:
         ended = true
-        break
-      } else if errno == EAGAIN {
+      case .wouldBlock:
         waitForInput(fd)
-      } else if errno != EINTR {
-        throw SystemError(errno: errno, context: "cannot read standard input")
       }
     }
     var found = bytes.split(separator: separator, omittingEmptySubsequences: false)

@@ -81,19 +81,30 @@ static inline intptr_t cpick_fuzzy_find_last(const uint8_t *bytes, size_t count,
   return -1;
 }
 
+/// The first occurrence of each of the `m` pattern units in order, each
+/// after the one before, noted in `firsts` unless it is NULL; the last
+/// unit's bytes in `*lower` and `*upper`. Returns 0 when the pattern does
+/// not occur in `text`.
+static inline int cpick_fuzzy_walk(
+  const uint8_t *text, size_t n, const uint32_t *pattern, size_t m, int case_sensitive, intptr_t *firsts,
+  uint8_t *lower, uint8_t *upper) {
+  size_t j = 0;
+  for (size_t i = 0; i < m; i++) {
+    cpick_fuzzy_bytes(pattern[i], case_sensitive, lower, upper);
+    j = cpick_fuzzy_find(text, j, n, *lower, *upper);
+    if (j == n) return 0;
+    if (firsts) firsts[i] = (intptr_t)j;
+    j++;
+  }
+  return 1;
+}
+
 /// Whether `pattern` occurs in `text` in order: `cpick_fuzzy_firsts`
 /// without noting where, nor looking for the last occurrence.
 static inline int cpick_fuzzy_occurs(
   const uint8_t *text, size_t n, const uint32_t *pattern, size_t m, int case_sensitive) {
-  size_t j = 0;
   uint8_t lower = 0x80, upper = 0x80;
-  for (size_t i = 0; i < m; i++) {
-    cpick_fuzzy_bytes(pattern[i], case_sensitive, &lower, &upper);
-    j = cpick_fuzzy_find(text, j, n, lower, upper);
-    if (j == n) return 0;
-    j++;
-  }
-  return 1;
+  return cpick_fuzzy_walk(text, n, pattern, m, case_sensitive, NULL, &lower, &upper);
 }
 
 /// The first occurrence of each of the `m` pattern units in order, each after
@@ -102,15 +113,8 @@ static inline int cpick_fuzzy_occurs(
 static inline int cpick_fuzzy_firsts(
   const uint8_t *text, size_t n, const uint32_t *pattern, size_t m, int case_sensitive, intptr_t *firsts,
   intptr_t *last) {
-  size_t j = 0;
   uint8_t lower = 0x80, upper = 0x80;
-  for (size_t i = 0; i < m; i++) {
-    cpick_fuzzy_bytes(pattern[i], case_sensitive, &lower, &upper);
-    j = cpick_fuzzy_find(text, j, n, lower, upper);
-    if (j == n) return 0;
-    firsts[i] = (intptr_t)j;
-    j++;
-  }
+  if (!cpick_fuzzy_walk(text, n, pattern, m, case_sensitive, firsts, &lower, &upper)) return 0;
   *last = cpick_fuzzy_find_last(text, n, lower, upper);
   return 1;
 }

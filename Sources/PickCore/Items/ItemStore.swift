@@ -270,10 +270,9 @@ public final class ItemStore: @unchecked Sendable {
   /// down behind them; returns where the bytes to split start and how many
   /// there are (from the first item completed, or the `written` bytes).
   private func stripCompleted(_ written: Int) -> (from: Int, count: Int) {
-    let last = cpick_fuzzy_find_last(arena + byteCount, written, separator, separator)
-    guard last >= 0 else { return (byteCount, written) }
+    guard let last = cpick_memrchr(arena + byteCount, Int32(separator), written) else { return (byteCount, written) }
     let first = start(count)
-    let itemsEnd = byteCount + last + 1
+    let itemsEnd = UnsafeMutableRawPointer(last).assumingMemoryBound(to: UInt8.self) - arena + 1
     let visible = cpick_ansi_visible(arena + first, itemsEnd - first, arena + first, separator)
     let arriving = byteCount + written - itemsEnd
     if arriving > 0 { memmove(arena + first + visible, arena + itemsEnd, arriving) }

@@ -2,16 +2,6 @@ import CPick
 
 /// Matches left unscored a run at a time (`cpick_rank_unscored_ascii`).
 extension ItemMatcher {
-  /// The query's terms as the C loop reads them; they point into `terms`,
-  /// which lives as long as the matcher.
-  func unscoredTerms() -> [cpick_unscored_term] {
-    (0..<terms.count).map { k in
-      let term = terms.entries[k]
-      return cpick_unscored_term(
-        units: term.units.baseAddress, count: term.units.count, case_sensitive: term.folding.isCaseSensitive ? 1 : 0)
-    }
-  }
-
   /// Writes the keys of the matches among the items of `run`
   /// that are left unscored (longer than `prunesLongerThan`), each with
   /// the perfect score, as `matchForRanking` and the ranker's key would,

@@ -78,7 +78,8 @@ struct SingleCharacterScan {
     into keys: UnsafeMutablePointer<UInt64>
   ) -> (taken: Int, written: Int)? {
     guard run.count > 0 else { return (0, 0) }
-    for unit in [rules.lower, rules.upper] where unit == separator || unit == 0x0D { return nil }
+    let between = { (unit: UInt8) in unit == separator || unit == 0x0D }
+    guard !between(rules.lower) && !between(rules.upper) else { return nil }
     var items = run.forKeys(
       firstOrder: firstOrder, descending: descending, into: keys, matchScore: Scoring.match,
       multiplier: Scoring.firstCharMultiplier)
