@@ -150,17 +150,24 @@ static inline intptr_t cpick_fuzzy_occurrences(const uint8_t *bytes, size_t from
 }
 
 /// Lists each row's occurrences in the window `text[first ..< first + width]`
-/// from the row's first occurrence on, as window columns: row `i` at
-/// `columns[i * width]`, `counts[i]` of them, ascending.
+/// as window columns: row `i` at `columns[i * width]`, `counts[i]` of them,
+/// ascending. A row's list runs from its first possible column (`firsts`)
+/// to its last: the last occurrence of its character before the last
+/// possible column of the row after (the window's end for the last row).
+/// A cell beyond that cannot be on a complete placement, and no cell that
+/// can reads it (were it read, it would be on one): leaving such cells out
+/// changes no score or end, and they are many where a character repeats
+/// (every `/` of a path after the last `p` of `lib/py`).
 static inline void cpick_fuzzy_columns(
   const uint8_t *text, intptr_t first, intptr_t width, const uint32_t *pattern, size_t m, int case_sensitive,
   const intptr_t *firsts, int32_t *columns, intptr_t *counts) {
   size_t end = (size_t)(first + width);
-  for (size_t i = 0; i < m; i++) {
+  for (size_t i = m; i > 0; i--) {
     uint8_t lower, upper;
-    cpick_fuzzy_bytes(pattern[i], case_sensitive, &lower, &upper);
-    int32_t *row = columns + i * (size_t)width;
-    counts[i] = cpick_fuzzy_occurrences(text, (size_t)firsts[i], end, lower, upper, first, row, 0);
+    cpick_fuzzy_bytes(pattern[i - 1], case_sensitive, &lower, &upper);
+    if (i < m) end = (size_t)cpick_fuzzy_find_last(text, end - 1, lower, upper) + 1;
+    int32_t *row = columns + (i - 1) * (size_t)width;
+    counts[i - 1] = cpick_fuzzy_occurrences(text, (size_t)firsts[i - 1], end, lower, upper, first, row, 0);
   }
 }
 
