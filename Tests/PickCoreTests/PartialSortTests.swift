@@ -88,6 +88,28 @@ func `sortFront puts the smallest keys first in order and keeps the rest in inpu
     #expect(front.isFullySorted)
   }
 
+  @Test(arguments: [false, true])
+  func `a listed search's matches come back in item order however far they are sorted`(tac: Bool) throws {
+    // Narrowing reads the set of a ranking of listed items (a narrowed
+    // search's candidates): the item indices, ascending, not the list's
+    // offsets, whether only the front or everything is sorted.
+    let store = try Self.store(20_000)
+    let query = CompiledQuery(QueryParser().parse(Array("ab".utf8)), scheme: .default)
+    let listed = Array(stride(from: 1, to: store.count, by: 3))
+    let full = Ranker(order: Ranker.Order(reversesInput: tac))
+    var partial = full
+    partial.sortLimit = 50
+    let expected = Self.order(full.rank(store, items: listed, query: query)).sorted()
+    #expect(expected.count > 1000 && expected.allSatisfy { $0 % 3 == 1 })
+    let front = partial.rank(store, items: listed, query: query)
+    #expect(!front.isFullySorted)
+    #expect(front.itemsInInputOrder() == expected)
+    _ = Self.order(front)
+    #expect(front.isFullySorted)
+    #expect(front.itemsInInputOrder() == expected)
+    #expect(full.rank(store, items: listed, query: query).itemsInInputOrder() == expected)
+  }
+
   @Test func `a selection summary counts a partly sorted ranking's matches`() throws {
     let store = try Self.store(5000)
     let query = CompiledQuery(QueryParser().parse(Array("ab".utf8)), scheme: .default)

@@ -54,22 +54,34 @@ extension Query {
 
 extension RankedMatches {
   /// The matched items in ascending item order (the candidates for a narrower
-  /// query): a bitmap over the searched span, read in order, so no sort is needed.
+  /// query): a bitmap over the searched span, read in order, so no sort is
+  /// needed. It runs between a key and the search it starts (2.4 million
+  /// matches of 10 million paths), so the loops read raw memory.
   public func itemsInInputOrder() -> [Int] {
-    let words = (span + 63) / 64
-    var bits = [UInt64](repeating: 0, count: max(words, 1))
-    forEachOffsetUnordered { offset in bits[offset >> 6] |= 1 << UInt64(offset & 63) }
-    var items: [Int] = []
-    items.reserveCapacity(count)
-    for (word, value) in bits.enumerated() where value != 0 {
-      var remaining = value
-      while remaining != 0 {
-        let bit = remaining.trailingZeroBitCount
-        let offset = word << 6 | bit
-        items.append(self.items.map { $0[offset] } ?? base + offset)
-        remaining &= remaining - 1
+    let words = max((span + 63) / 64, 1)
+    let bits = UnsafeMutablePointer<UInt64>.allocate(capacity: words)
+    bits.initialize(repeating: 0, count: words)
+    defer { bits.deallocate() }
+    markOffsets(bits)
+    let total = count
+    return [Int](unsafeUninitializedCapacity: total) { out, initialized in
+      var n = 0
+      func append(_ index: (Int) -> Int) {
+        for word in 0..<words {
+          var remaining = bits[word]
+          while remaining != 0 && n < total {
+            out[n] = index(word << 6 | remaining.trailingZeroBitCount)
+            n += 1
+            remaining &= remaining - 1
+          }
+        }
       }
+      if let items {
+        items.withUnsafeBufferPointer { list in append { list[$0] } }
+      } else {
+        append { base + $0 }
+      }
+      initialized = n
     }
-    return items
   }
 }

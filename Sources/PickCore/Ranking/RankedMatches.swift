@@ -111,6 +111,23 @@ public final class RankedMatches: @unchecked Sendable {
     }
   }
 
+  /// Sets bit `offset` of `bits` for the offset in the searched span of
+  /// every match: `forEachOffsetUnordered` without a call per match.
+  func markOffsets(_ bits: UnsafeMutablePointer<UInt64>) {
+    guard case .narrow(let keys) = storage else {
+      forEachOffsetUnordered { offset in bits[offset >> 6] |= 1 << UInt64(offset & 63) }
+      return
+    }
+    let (reversed, last) = (self.reversed, span - 1)
+    sortLock.withLock { _ in
+      for key in keys {
+        let order = Int(truncatingIfNeeded: key & 0xFFFF_FFFF)
+        let offset = reversed ? last - order : order
+        bits[offset >> 6] |= 1 << UInt64(offset & 63)
+      }
+    }
+  }
+
   /// Calls `body` with every matching item, in no particular order.
   public func forEachItemUnordered(_ body: (Int) -> Void) {
     forEachOffsetUnordered { offset in body(items.map { $0[offset] } ?? base + offset) }
