@@ -3,9 +3,10 @@ import Testing
 
 @testable import PickCore
 
-// The ranker's C loops over runs of items (`Ranker+RunKeys`): the
-// one-character loop (`cpick_rank_single_ascii`) and the loop that leaves
-// matches unscored (`cpick_rank_unscored_ascii`) write the keys of whole
+// The ranker's loops over runs of items (`Ranker+RunKeys`): the
+// one-character loop (`cpick_rank_single_ascii`), the loop that leaves
+// matches unscored (`cpick_rank_unscored_ascii`) and the one that scores
+// those it cannot leave (`ItemMatcher.scoredKeys`) write the keys of whole
 // runs of items themselves. Their ranking must be the one the general path
 // gives item by item: the same matches, scores and trimmed lengths, so the
 // same order, whether the run holds non-ASCII items (handed back one at a
@@ -120,11 +121,13 @@ private func pruningItems(count: Int, seed: UInt64) -> [[UInt8]] {
     // Two-byte characters in some items, so that bytes and characters give different lengths.
     if k % 7 == 0 { text += k % 2 == 0 ? "é" : "łł" }
     if k == 7 { text = "ab" + String(repeating: "x", count: Scoring.longItemUnits + 5) }
+    // Short enough for the byte scans, too wide a window for the alignment.
+    if k == 8 { text = "a" + String(repeating: "x", count: Scoring.maximumCells / 2) + "b" }
     return Array(text.utf8)
   }
 }
 
-@Test(arguments: ["ab", "ab y", "a b"], [false, true])
+@Test(arguments: ["ab", "ab y", "a b", "yb", "x/a"], [false, true])
 func `the loop that leaves matches unscored ranks as the general path does`(query: String, tac: Bool) throws {
   let items = pruningItems(count: 20_000, seed: tac ? 3 : 4)
   let store = try ItemStore(separator: 0x0A, byteLimit: 1 << 22, itemLimit: 1 << 16)

@@ -52,6 +52,22 @@ extension Ranker {
     }
   }
 
+  /// The matches of `run` left unscored while they may be
+  /// (`ItemMatcher.unscoredKeys`), then those scored while they must be
+  /// (`ItemMatcher.scoredKeys`): the items taken and the keys written.
+  private static func unscoredThenScored(
+    _ matcher: ItemMatcher, _ threshold: FrontThreshold, _ run: ItemStore.NarrowRun, firstOrder: Int,
+    descending: Bool, into keys: UnsafeMutablePointer<UInt64>
+  ) -> (taken: Int, written: Int) {
+    let left = matcher.unscoredKeys(run, firstOrder: firstOrder, descending: descending, into: keys)
+    threshold.noteUnscored(left.written)
+    guard left.taken < run.count else { return left }
+    let scored = matcher.scoredKeys(
+      run.dropFirst(left.taken), firstOrder: descending ? firstOrder - left.taken : firstOrder + left.taken,
+      descending: descending, into: keys + left.written, threshold: threshold)
+    return (left.taken + scored.taken, left.written + scored.written)
+  }
+
   /// The loop over `run`, whose k-th item is at position `positions.lowerBound + k`.
   private static func runKeys(
     _ kind: RunKeys, _ matcher: ItemMatcher, worker: Int, _ run: ItemStore.NarrowRun, _ separator: UInt8,
@@ -72,12 +88,14 @@ extension Ranker {
         else { return nil }  // the first call already: the character decides
         (taken, written) = done
       case .unscored(let thresholds):
-        (taken, written) = matcher.unscoredKeys(rest, firstOrder: first, descending: descending, into: into)
-        thresholds[worker].noteUnscored(written)
+        (taken, written) = unscoredThenScored(
+          matcher, thresholds[worker], rest, firstOrder: first, descending: descending, into: into)
       }
       n += written
       position += taken
       guard position < positions.upperBound else { break }
+      // What the loops took up to an item one of them may take again.
+      if case .unscored = kind, taken > 0 { continue }
       if let key = other(position) {
         keys[n] = key
         n += 1

@@ -1,0 +1,55 @@
+import CPick
+
+/// Matches that must be scored, a run at a time, for the ranker's C loops
+/// (`Ranker+RunKeys`).
+///
+/// Once the C loop for matches left unscored stops at an item that must be
+/// scored, the general path would take that item through five layers
+/// (`matchForRanking`, two `outcome`s, `scanFuzzyTerms`,
+/// `scoreFuzzyTerms`), each building and taking apart a value, and then
+/// the ranker's key closure. Where the front never reaches the perfect
+/// score (`lib/py` over paths: no path holds it in one piece at a word
+/// start) every match is scored that way. This loop does the same steps
+/// for one ASCII fuzzy term in one place: the ASCII test, the trimmed
+/// length, `ASCIIFuzzyScorer.match` and the key, noted in the worker's
+/// threshold as the key closure notes it.
+extension ItemMatcher {
+  /// Writes the keys of the matches among the items of `run`, scoring
+  /// each, and stops before the first item it does not take: one that may
+  /// now be left unscored (longer than `prunesLongerThan`: the C loop's),
+  /// or one that is not ASCII, too long, or too wide for the alignment
+  /// (the general path's). Returns the items taken and the keys written;
+  /// `(0, 0)` unless the query is one ASCII fuzzy term
+  /// (`asciiFuzzyTerms`).
+  func scoredKeys(
+    _ run: ItemStore.NarrowRun, firstOrder: Int, descending: Bool, into keys: UnsafeMutablePointer<UInt64>,
+    threshold: FrontThreshold
+  ) -> (taken: Int, written: Int) {
+    guard strategy == .asciiFuzzyTerms, terms.count == 1 else { return (0, 0) }
+    let term = terms.entries[0]
+    let caseSensitive = term.folding.isCaseSensitive
+    var items = run.forKeys(firstOrder: firstOrder, descending: descending, into: keys)
+    var written = 0
+    var k = 0
+    while k < run.count {
+      var length = 0
+      guard let start = cpick_item_run_item(&items, k, &length) else { break }
+      let bytes = UnsafeBufferPointer(start: start, count: length)
+      guard length <= Scoring.longItemUnits, PreparedText.isASCII(bytes) else { break }
+      let trimmed = trimmedLength(ofASCII: bytes)
+      if trimmed > prunesLongerThan { break }
+      switch asciiFuzzy.match(term.units, in: bytes, caseSensitive: caseSensitive) {
+      case .noMatch: break
+      case .tooLarge: return (k, written)
+      case .matched(let found):
+        let field = UInt64(0xFFFF - UInt16(clamping: max(found.score, 0)))
+        let key = cpick_item_run_key(&items, k, field, UInt64(trimmed))
+        keys[written] = key
+        written += 1
+        prunesLongerThan = threshold.note(key, isBound: false)
+      }
+      k += 1
+    }
+    return (k, written)
+  }
+}
