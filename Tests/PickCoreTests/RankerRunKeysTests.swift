@@ -146,6 +146,9 @@ func `the loop that leaves matches unscored ranks as the general path does`(quer
   #expect((0..<400).map { ranked.itemIndex(at: $0) } == (0..<400).map { expected.itemIndex(at: $0) })
   #expect(
     (0..<ranked.count).map { ranked.itemIndex(at: $0) } == (0..<expected.count).map { expected.itemIndex(at: $0) })
+  // The full ranking (its one term scored a run at a time, `--filter`'s
+  // way) is the general path's, item by item.
+  #expect((0..<expected.count).map { expected.itemIndex(at: $0) } == expectedOrder(items, query: compiled, tac: tac))
 }
 
 @Test(arguments: [false, true])

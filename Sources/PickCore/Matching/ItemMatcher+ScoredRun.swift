@@ -14,18 +14,23 @@ import CPick
 /// length, `ASCIIFuzzyScorer.match` and the key, noted in the worker's
 /// threshold as the key closure notes it.
 extension ItemMatcher {
+  /// Whether `scoredKeys` takes this query: one ASCII fuzzy term
+  /// (`asciiFuzzyTerms`). Several terms are filtered in one pass before
+  /// they are scored (`AllTermsScan`), which the general path does.
+  var scoresRuns: Bool { strategy == .asciiFuzzyTerms && terms.count == 1 }
+
   /// Writes the keys of the matches among the items of `run`, scoring
   /// each, and stops before the first item it does not take: one that may
   /// now be left unscored (longer than `prunesLongerThan`: the C loop's),
   /// or one that is not ASCII, too long, or too wide for the alignment
   /// (the general path's). Returns the items taken and the keys written;
-  /// `(0, 0)` unless the query is one ASCII fuzzy term
-  /// (`asciiFuzzyTerms`).
+  /// `(0, 0)` unless `scoresRuns`. Without a `threshold` (no front: every
+  /// match sorted) nothing is left unscored.
   func scoredKeys(
     _ run: ItemStore.NarrowRun, firstOrder: Int, descending: Bool, into keys: UnsafeMutablePointer<UInt64>,
-    threshold: FrontThreshold
+    threshold: FrontThreshold?
   ) -> (taken: Int, written: Int) {
-    guard strategy == .asciiFuzzyTerms, terms.count == 1 else { return (0, 0) }
+    guard scoresRuns else { return (0, 0) }
     let term = terms.entries[0]
     let caseSensitive = term.folding.isCaseSensitive
     var items = run.forKeys(firstOrder: firstOrder, descending: descending, into: keys)
@@ -46,7 +51,7 @@ extension ItemMatcher {
         let key = cpick_item_run_key(&items, k, field, UInt64(trimmed))
         keys[written] = key
         written += 1
-        prunesLongerThan = threshold.note(key, isBound: false)
+        if let threshold { prunesLongerThan = threshold.note(key, isBound: false) }
       }
       k += 1
     }

@@ -1,8 +1,9 @@
-/// Keys for whole runs of items from one C loop, where the general path
+/// Keys for whole runs of items from one loop, where the general path
 /// spends as long on a call, a match value and a key closure per item as
 /// on the match itself: the first key typed over millions of items (one
-/// character, nearly every item matching, every item scored), and the keys
-/// after it, whose matches are nearly all left unscored (`FrontThreshold`).
+/// character, nearly every item matching, every item scored), the keys
+/// after it, whose matches are nearly all left unscored (`FrontThreshold`),
+/// and the matches of one ASCII fuzzy term that must be scored.
 extension Ranker {
   /// Which C loop, if any, writes a search's keys.
   enum RunKeys {
@@ -11,6 +12,10 @@ extension Ranker {
     /// Matches left unscored while the worker's threshold allows
     /// (`ItemMatcher.unscoredKeys`); the other items the general way.
     case unscored([FrontThreshold])
+    /// One ASCII fuzzy term with no front to leave matches behind
+    /// (`--filter` sorts them all): every match scored
+    /// (`ItemMatcher.scoredKeys`).
+    case scored
 
     /// Whether `matcher` leaves matches unscored by now (its threshold is set).
     func leavesUnscored(_ matcher: ItemMatcher) -> Bool {
@@ -27,7 +32,8 @@ extension Ranker {
   ) -> RunKeys? {
     guard byScore, detail == .trimmedLength, criteria == [.length] else { return nil }
     if let thresholds { return .unscored(thresholds) }
-    return matchers.allSatisfy { $0.singleScan != nil } ? .singleCharacter : nil
+    if matchers.allSatisfy({ $0.singleScan != nil }) { return .singleCharacter }
+    return matchers.allSatisfy { $0.scoresRuns } ? .scored : nil
   }
 
   /// Writes from `keys` on the keys of the matches among the items at
@@ -90,6 +96,9 @@ extension Ranker {
       case .unscored(let thresholds):
         (taken, written) = unscoredThenScored(
           matcher, thresholds[worker], rest, firstOrder: first, descending: descending, into: into)
+      case .scored:
+        (taken, written) = matcher.scoredKeys(
+          rest, firstOrder: first, descending: descending, into: into, threshold: nil)
       }
       n += written
       position += taken
