@@ -24,6 +24,8 @@ public struct PickerCommand {
 
     var stdinOpen = true
     var inputFailure: String? = nil
+    // A mapped file's pages stay mapped as far as the picker's footprint allows.
+    store.mappedBudget = .picker
     if options.selectOne || options.exitZero || options.sync {
       // -1 and -0 decide on the whole input before anything is drawn;
       // --sync takes the terminal only once the input has ended (`pick -m |

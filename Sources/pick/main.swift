@@ -106,7 +106,7 @@ do {
   try store.append(head)
   if options.filter != nil {
     // A mapped file's pages stay mapped while pick stays within 1.2 times its size.
-    store.mappedFootprint = 1.2
+    store.mappedBudget = .filter
     let command = FilterCommand(options: options)
     // Read everything, then rank on every core. (Ranking parts while reading,
     // on a second thread, measured slower on two cores: Docs/Performance.md.)

@@ -33,7 +33,7 @@ import Testing
   }
 
   // Lines of 70-80 bytes, as paths: here the items weigh little beside the
-  // file, so most of its pages stay mapped once read (`mappedFootprint`,
+  // file, so most of its pages stay mapped once read (`mappedBudget`,
   // 1.2 times the input): a release build peaks at about 1.2 times.
   @Test(arguments: ["zzqx", "src"])
   func `--filter over a 40 MB file of long lines peaks under 1.3 times the input`(query: String) throws {

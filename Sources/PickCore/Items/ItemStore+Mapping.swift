@@ -31,7 +31,7 @@ extension ItemStore {
     // write the virtual separator there, and a discarded page would lose it.
     isMapped = true
     mappedEnd = length / page * page
-    keptMappedEnd = mappedFootprint.map { keptBytes(length, footprint: $0) / page * page } ?? 0
+    keptMappedEnd = mappedBudget.map { keptBytes(length, budget: $0) / page * page } ?? 0
     try commitInSlices(length, workers: SearchTunables.workers) { [self] in releaseMapped(bytes: $0) }
     return true
   }
@@ -58,20 +58,42 @@ extension ItemStore {
   }
 
   /// How many of the mapped file's first `length` bytes may stay mapped
-  /// once read, for pick's footprint to stay within `footprint` times
-  /// `length`: letting go of a page and mapping it again at the next pass
-  /// (split, search, output) costs more than the pass's own work on it.
+  /// once read, for pick's footprint to stay within `budget.footprint`
+  /// times `length`: letting go of a page and mapping it again at the next
+  /// pass (split, search, output) costs more than the pass's own work on it.
   ///
   /// The rest of the footprint is estimated: what the process holds now
-  /// (its code and runtime), 12 bytes an item (its start, and a match's
-  /// sort key), the output's block and some slack. Items are counted in
-  /// the file's first megabyte.
-  private func keptBytes(_ length: Int, footprint: Double) -> Int {
+  /// (its code and runtime), `budget.bytesPerItem` an item, the output's
+  /// block and `budget.reserve`. Items are counted in the file's first
+  /// megabyte.
+  private func keptBytes(_ length: Int, budget: MappedBudget) -> Int {
     let sample = min(length, 1 << 20)
     let items = (cpick_count_byte(arena, sample, separator) + 1) * (length / sample + 1)
     var usage = rusage()
     let held = getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage) == 0 ? usage.ru_maxrss * 1024 : 16 << 20
-    let others = held + items * 12 + ResultWriter.blockBytes + (4 << 20)
-    return max(0, min(length, Int(footprint * Double(length)) - others))
+    let others = held + items * budget.bytesPerItem + ResultWriter.blockBytes + budget.reserve
+    return max(0, min(length, Int(budget.footprint * Double(length)) - others))
   }
+}
+
+/// How much of a mapped file may stay mapped once read: as much as fits in
+/// `footprint` times the file's size after what the process holds when the
+/// file is mapped, `bytesPerItem` an item and `reserve` (Docs/Design.md,
+/// "A regular file is mapped, not read").
+public struct MappedBudget: Sendable, Equatable {
+  public var footprint: Double
+  public var bytesPerItem: Int
+  public var reserve: Int
+
+  /// `--filter`: an item's start and a match's key, and 4 MiB of slack.
+  public static let filter = MappedBudget(footprint: 1.2, bytesPerItem: 12, reserve: 4 << 20)
+
+  /// The picker: its target for the peak after a typing session (1.3 times
+  /// the input) less what it holds besides the file, measured at 35 bytes
+  /// an item on 10M paths (the starts, the answer shown and the one being
+  /// built, the answers kept for Backspace, a narrowed search's candidate
+  /// list) and about 80 MiB on 1M paths, where the fixed part weighs most.
+  /// So a million items keep nothing and ten million keep about 60 % of
+  /// their pages, which every key would otherwise map again.
+  public static let picker = MappedBudget(footprint: 1.3, bytesPerItem: 40, reserve: 48 << 20)
 }

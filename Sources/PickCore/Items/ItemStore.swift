@@ -86,12 +86,11 @@ public final class ItemStore: @unchecked Sendable {
   /// the bytes before it may be let go of; 0 when nothing was mapped.
   var mappedEnd = 0
   /// The mapped file's pages before this stay mapped once read
-  /// (`mappedFootprint`); 0: every page is let go of.
+  /// (`mappedBudget`); 0: every page is let go of.
   var keptMappedEnd = 0
-  /// The footprint, as a multiple of a mapped file's length, within which
-  /// its pages stay mapped once read (`ItemStore+Mapping.swift`); `nil`:
-  /// every page is let go of once read.
-  public var mappedFootprint: Double?
+  /// Within what footprint a mapped file's pages stay mapped once read
+  /// (`ItemStore+Mapping.swift`); `nil`: every page is let go of once read.
+  public var mappedBudget: MappedBudget?
 
   /// Reserves room for `byteLimit` bytes and `itemLimit` items. The defaults
   /// (64 GiB, 2^31 items) cost address space only. `interpretsANSI`: `--ansi`;

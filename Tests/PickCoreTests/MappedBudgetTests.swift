@@ -1,0 +1,55 @@
+import Testing
+
+@testable import PickCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+// How much of a mapped file stays mapped once read (`MappedBudget`): the
+// picker keeps pages only when the input is large enough for its own state
+// and reserve to leave room within 1.3 times the input; a budget with room
+// for everything keeps every whole page; no budget keeps none. The items
+// read the same whichever pages are let go of.
+
+/// A temporary file of `lines` lines of 40 bytes, mapped into a new store under `budget`.
+private func mappedStore(lines: Int, budget: MappedBudget?) throws -> (store: ItemStore, bytes: [UInt8]) {
+  var bytes: [UInt8] = []
+  for line in 0..<lines { bytes += Array("line \(line) ".utf8) + [UInt8](repeating: 0x61, count: 30) + [0x0A] }
+  var template = Array("/tmp/pick-budget-XXXXXX".utf8CString)
+  let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+  try #require(fd >= 0)
+  defer {
+    close(fd)
+    template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+  }
+  let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+  try #require(written == bytes.count)
+  let store = try ItemStore(separator: 0x0A)
+  store.mappedBudget = budget
+  try #require(try store.mapFile(fd, offset: 0, length: bytes.count))
+  try store.finish()
+  return (store, bytes)
+}
+
+@Test func `a budget with room for the whole file keeps every whole page mapped`() throws {
+  let roomy = MappedBudget(footprint: 1_000_000, bytesPerItem: 0, reserve: 0)
+  let (store, bytes) = try mappedStore(lines: 60_000, budget: roomy)
+  #expect(store.keptMappedEnd == store.mappedBytes)
+  #expect(store.mappedBytes > bytes.count - 8192)
+  store.releaseMapped(0..<store.count)
+  #expect(store.count == 60_000)
+  let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast().map { Array($0) }
+  #expect((0..<store.count).map { Array(store.item($0)) } == lines)
+}
+
+@Test func `the picker keeps nothing of an input too small to leave room, and no budget keeps nothing`() throws {
+  // 2.4 MB: 1.3 times it is less than the picker's reserve alone.
+  for budget in [MappedBudget.picker, nil] {
+    let (store, bytes) = try mappedStore(lines: 60_000, budget: budget)
+    #expect(store.keptMappedEnd == 0)
+    store.releaseMapped(0..<store.count)
+    let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast().map { Array($0) }
+    #expect((0..<store.count).map { Array(store.item($0)) } == lines)
+  }
+}
