@@ -117,6 +117,8 @@ private func pruningItems(count: Int, seed: UInt64) -> [[UInt8]] {
     case 4: text = filler
     default: text = "xab" + filler
     }
+    // Upper case, which a lower-case query matches too.
+    if k % 5 == 0 { text = text.uppercased() }
     if k % 11 == 0 { text += "\r" }
     // Two-byte characters in some items, so that bytes and characters give different lengths.
     if k % 7 == 0 { text += k % 2 == 0 ? "é" : "łł" }

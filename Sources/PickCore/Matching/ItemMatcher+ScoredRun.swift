@@ -33,6 +33,10 @@ extension ItemMatcher {
     guard scoresRuns else { return (0, 0) }
     let term = terms.entries[0]
     let caseSensitive = term.folding.isCaseSensitive
+    // The query's rarest character (`candidateSieve`), in either case: an
+    // item without it is passed over by one block scan, not the walk
+    // through every character before it.
+    let rare = candidateSieve.flatMap { $0.mode == .asciiOrFoldLeads ? ($0.bytes.0, $0.bytes.1) : nil }
     var items = run.forKeys(firstOrder: firstOrder, descending: descending, into: keys)
     var written = 0
     var k = 0
@@ -43,6 +47,10 @@ extension ItemMatcher {
       guard length <= Scoring.longItemUnits, PreparedText.isASCII(bytes) else { break }
       let trimmed = trimmedLength(ofASCII: bytes)
       if trimmed > prunesLongerThan { break }
+      if let (a, b) = rare, cpick_fuzzy_find(start, 0, length, a, b) == length {
+        k += 1
+        continue
+      }
       switch asciiFuzzy.match(term.units, in: bytes, caseSensitive: caseSensitive) {
       case .noMatch: break
       case .tooLarge: return (k, written)
