@@ -1,6 +1,6 @@
 import CPick
 
-/// Matches that must be scored, a run at a time, for the ranker's C loops
+/// Matches that must be scored, a run at a time, for the ranker's run loops
 /// (`Ranker+RunKeys`).
 ///
 /// Once the C loop for matches left unscored stops at an item that must be

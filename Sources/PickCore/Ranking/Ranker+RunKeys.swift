@@ -5,7 +5,7 @@
 /// after it, whose matches are nearly all left unscored (`FrontThreshold`),
 /// and the matches of one ASCII fuzzy term that must be scored.
 extension Ranker {
-  /// Which C loop, if any, writes a search's keys.
+  /// Which loop, if any, writes a search's keys.
   enum RunKeys {
     /// A one-character query (`SingleCharacterScan.rankKeys`).
     case singleCharacter
