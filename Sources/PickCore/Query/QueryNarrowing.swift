@@ -62,7 +62,7 @@ extension RankedMatches {
     let bits = UnsafeMutablePointer<UInt64>.allocate(capacity: words)
     bits.initialize(repeating: 0, count: words)
     defer { bits.deallocate() }
-    markOffsets(bits)
+    forEachOffsetUnordered { offset in bits[offset >> 6] |= 1 << UInt64(offset & 63) }
     let total = count
     return [Int](unsafeUninitializedCapacity: total) { out, initialized in
       var n = 0

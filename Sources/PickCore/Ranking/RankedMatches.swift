@@ -98,8 +98,13 @@ public final class RankedMatches: @unchecked Sendable {
 
   /// Calls `body` with the offset in the searched span of every match, in
   /// no particular order: for code that needs the set, not the ranking.
+  /// Inlined, so that a caller's loop over millions of matches makes no
+  /// call per match (`itemsInInputOrder`).
+  @inline(__always)
   func forEachOffsetUnordered(_ body: (Int) -> Void) {
-    guard case .narrow(let keys) = storage, !isFullySorted else {
+    // A narrow key names its match's place in the input order, sorted or
+    // not; the lock keeps a sort of the rest from moving keys meanwhile.
+    guard case .narrow(let keys) = storage else {
       for position in 0..<count { body(itemOffset(at: position)) }
       return
     }
@@ -107,23 +112,6 @@ public final class RankedMatches: @unchecked Sendable {
       for key in keys {
         let order = Int(key & 0xFFFF_FFFF)
         body(reversed ? span - 1 - order : order)
-      }
-    }
-  }
-
-  /// Sets bit `offset` of `bits` for the offset in the searched span of
-  /// every match: `forEachOffsetUnordered` without a call per match.
-  func markOffsets(_ bits: UnsafeMutablePointer<UInt64>) {
-    guard case .narrow(let keys) = storage else {
-      forEachOffsetUnordered { offset in bits[offset >> 6] |= 1 << UInt64(offset & 63) }
-      return
-    }
-    let (reversed, last) = (self.reversed, span - 1)
-    sortLock.withLock { _ in
-      for key in keys {
-        let order = Int(truncatingIfNeeded: key & 0xFFFF_FFFF)
-        let offset = reversed ? last - order : order
-        bits[offset >> 6] |= 1 << UInt64(offset & 63)
       }
     }
   }
