@@ -28,8 +28,15 @@ extension ItemMatcher {
   /// Scores an ASCII item for a query of plain fuzzy terms from its bytes
   /// (`ASCIIFuzzyScorer`), once the byte filter has let it through.
   func scanFuzzyTerms(_ bytes: UnsafeBufferPointer<UInt8>) -> ScanOutcome {
-    guard bytes.count <= Scoring.longItemUnits, PreparedText.isASCII(bytes) else { return .notScanned }
+    guard Self.scansBytes(of: bytes) else { return .notScanned }
     return scoreFuzzyTerms(in: bytes)
+  }
+
+  /// Whether the byte scans take `bytes`: an ASCII item no longer than
+  /// `Scoring.longItemUnits` (`cpick_rank_unscored_ascii` tests the same).
+  @inline(__always)
+  static func scansBytes(of bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    bytes.count <= Scoring.longItemUnits && PreparedText.isASCII(bytes)
   }
 
   /// Scores an item that the byte scans did not take (one not ASCII) for a

@@ -44,7 +44,7 @@ extension ItemMatcher {
       var length = 0
       guard let start = cpick_item_run_item(&items, k, &length) else { break }
       let bytes = UnsafeBufferPointer(start: start, count: length)
-      guard length <= Scoring.longItemUnits, PreparedText.isASCII(bytes) else { break }
+      guard Self.scansBytes(of: bytes) else { break }
       let trimmed = trimmedLength(ofASCII: bytes)
       if trimmed > prunesLongerThan { break }
       if let (a, b) = rare, cpick_fuzzy_find(start, 0, length, a, b) == length {
@@ -55,8 +55,7 @@ extension ItemMatcher {
       case .noMatch: break
       case .tooLarge: return (k, written)
       case .matched(let found):
-        let field = UInt64(0xFFFF - UInt16(clamping: max(found.score, 0)))
-        let key = cpick_item_run_key(&items, k, field, UInt64(trimmed))
+        let key = cpick_item_run_key(&items, k, RankPoints.scoreField(found.score), UInt64(trimmed))
         keys[written] = key
         written += 1
         if let threshold { prunesLongerThan = threshold.note(key, isBound: false) }

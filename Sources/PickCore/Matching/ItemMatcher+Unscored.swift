@@ -21,7 +21,7 @@ extension ItemMatcher {
         classes: UnsafeRawPointer(lookup.asciiClasses).assumingMemoryBound(to: UInt8.self),
         terms: terms.baseAddress, term_count: terms.count, longest: Scoring.longItemUnits,
         prunes_longer_than: prunesLongerThan,
-        perfect_field: UInt64(0xFFFF - UInt16(clamping: max(perfectScore, 0))))
+        perfect_field: RankPoints.scoreField(perfectScore))
       return cpick_rank_unscored_ascii(&items, &rules, &written)
     }
     return (taken, written)

@@ -30,7 +30,7 @@ final class FrontThreshold {
 
   init(limit: Int, perfectScore: Int32) {
     self.limit = max(limit, 1)
-    perfectField = UInt64(0xFFFF - UInt16(clamping: max(perfectScore, 0)))
+    perfectField = RankPoints.scoreField(perfectScore)
     heap = .allocate(capacity: self.limit)
   }
 

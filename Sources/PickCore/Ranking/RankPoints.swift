@@ -21,12 +21,18 @@ public struct RankPoints: Sendable {
   /// Whether the points need the item's characters (beyond the trimmed length).
   var needsUnits: Bool { criteria.contains { $0 != .length } }
 
+  /// A key's top 16 bits for `score`: `0xFFFF - score`, so that a better
+  /// score sorts first (negative scores count as 0). The C loops and the
+  /// front's threshold pack keys with the same field.
+  @inline(__always)
+  static func scoreField(_ score: Int32) -> UInt64 { UInt64(0xFFFF - UInt16(clamping: max(score, 0))) }
+
   /// Packs score and criteria into 64 bits, most significant first.
   func points(
     for match: ItemMatch, trimmedLength: Int, units: UnsafeBufferPointer<UInt32>,
     classes: UnsafeBufferPointer<CharClass>
   ) -> UInt64 {
-    var packed = UInt64(0xFFFF - UInt16(clamping: max(match.score, 0)))
+    var packed = Self.scoreField(match.score)
     for criterion in criteria {
       packed = packed << 16 | UInt64(value(of: criterion, match, trimmedLength, units, classes))
     }
