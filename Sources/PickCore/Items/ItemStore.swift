@@ -215,53 +215,67 @@ public final class ItemStore: @unchecked Sendable {
   }
 
   /// `commit(_:)` for `written` bytes that are all in place at once (a mapped
-  /// file), split on `workers` threads in slices of about 4 MiB: each slice
-  /// counts its separators, then writes its items' starts at the indices
-  /// the counts before it give. `done` is called with each slice's bytes
-  /// after each pass. Falls back to `commit`, a slice at a time, on one
-  /// thread or where slices cannot work alone: `--ansi` stripped as it is
-  /// read (it rewrites bytes), or offsets past the narrow table.
+  /// file), split on `workers` threads in slices of about 4 MiB, in one
+  /// pass over the bytes (`splitInPlace`). `done` is called with each
+  /// slice's bytes once they are split. Falls back to `commit`, 4 MiB at a
+  /// time, on one thread or where slices cannot work alone: `--ansi`
+  /// stripped as it is read (it rewrites bytes), offsets past the narrow
+  /// table, or too little room left in the table for a slice's starts.
   func commitInSlices(
     _ written: Int, workers: Int, done: @escaping @Sendable (Range<Int>) -> Void
   ) throws(Failure) {
-    let from = byteCount
-    let end = from + written
+    let end = byteCount + written
     precondition(written >= 0 && end < byteLimit, "commit beyond the tail")
-    guard ansiFilter == nil, !stripsItems, wideStarts == nil, end <= wideningOffset, workers > 1 else {
-      var part = from
-      while part < end {
-        let n = min(end - part, 4 << 20)
+    let sliced = ansiFilter == nil && !stripsItems && wideStarts == nil && end <= wideningOffset && workers > 1
+    while byteCount < end {
+      // A part's starts are first written at its bytes' offsets (`splitInPlace`):
+      // a table with fewer free entries than the input has bytes takes it in parts.
+      let (left, room) = (end - byteCount, itemLimit - count)
+      if sliced && room >= min(left, 1 << 20) {
+        splitInPlace(min(left, room), workers: workers, done: done)
+      } else {
+        let from = byteCount
+        let n = min(left, 4 << 20)
         try commit(n)
-        done(part..<part + n)
-        part += n
+        done(from..<from + n)
       }
-      return
     }
-    let slices = max(workers, written / (4 << 20))
-    let bounds = (0...slices).map { from + written / slices * $0 + ($0 == slices ? written % slices : 0) }
-    let (arena, separator) = (UnsafeSendable(arena), separator)
-    var separators = [Int](repeating: 0, count: slices + 1)
-    separators.withUnsafeMutableBufferPointer { counts in
-      let counts = UnsafeSendable(counts)
+  }
+
+  /// Splits the next `length` bytes on `workers` threads in one pass. Each
+  /// slice writes its starts where they would go if every byte before it
+  /// were a separator (entry `count + 1` plus the slice's offset, which no
+  /// other slice reaches: a slice of `n` bytes has at most `n` items); then
+  /// the slices' starts move down behind each other, in order, and the
+  /// table's pages past them are given back. (A first pass that counted
+  /// each slice's separators, to write the starts in place at once, read
+  /// every byte twice and mapped a file's pages twice.) The caller checks
+  /// that the table has `length` free entries.
+  private func splitInPlace(_ length: Int, workers: Int, done: @escaping @Sendable (Range<Int>) -> Void) {
+    let (from, first) = (byteCount, count + 1)
+    let slices = max(workers, length / (4 << 20))
+    let bounds = (0...slices).map { length / slices * $0 + ($0 == slices ? length % slices : 0) }
+    let (arena, starts, separator) = (UnsafeSendable(arena), UnsafeSendable(narrowStarts), separator)
+    var found = [Int](repeating: 0, count: slices)
+    found.withUnsafeMutableBufferPointer { found in
+      let found = UnsafeSendable(found)
       Parallel.run(tasks: slices, workers: workers) { slice, _ in
-        let start = arena.value + bounds[slice]
-        counts.value[slice + 1] = cpick_count_byte(start, bounds[slice + 1] - bounds[slice], separator)
-        done(bounds[slice]..<bounds[slice + 1])
+        let (lower, upper) = (bounds[slice], bounds[slice + 1])
+        var scanned = 0
+        found.value[slice] = cpick_separator_starts(
+          arena.value + from + lower, upper - lower, separator, UInt32(truncatingIfNeeded: from + lower),
+          starts.value + first + lower, upper - lower, &scanned)
+        done(from + lower..<from + upper)
       }
     }
-    for slice in 0..<slices { separators[slice + 1] += separators[slice] }
-    guard count + separators[slices] <= itemLimit else { throw .full(limit: byteLimit, itemLimit: itemLimit) }
-    let (starts, first) = (UnsafeSendable(narrowStarts), count + 1)
-    Parallel.run(tasks: slices, workers: workers) { [separators] slice, _ in
-      let (from, to) = (bounds[slice], bounds[slice + 1])
-      var scanned = 0
-      _ = cpick_separator_starts(
-        arena.value + from, to - from, separator, UInt32(truncatingIfNeeded: from),
-        starts.value + first + separators[slice], separators[slice + 1] - separators[slice], &scanned)
-      done(bounds[slice]..<bounds[slice + 1])
+    var total = found[0]
+    for slice in 1..<slices {
+      memmove(narrowStarts + first + total, narrowStarts + first + bounds[slice], found[slice] * 4)
+      total += found[slice]
     }
-    count += separators[slices]
-    byteCount = end
+    cpick_discard(narrowStarts + first + total, (length - total) * MemoryLayout<UInt32>.stride)
+    count += total
+    byteCount = from + length
   }
 
   /// `stripsItems`: strips in place the items that the `written` bytes at
