@@ -24,11 +24,16 @@ static inline uint64_t split_mask16(const uint8_t *bytes, uint8_t byte) {
 
 size_t cpick_separator_starts(
   const unsigned char *bytes, size_t count, unsigned char separator, uint32_t base, uint32_t *starts,
-  size_t limit, size_t *scanned) {
+  size_t limit, size_t *scanned, int *non_ascii) {
   size_t written = 0;
   size_t i = 0;
+  // Every byte's high bit, gathered for `non_ascii`: one OR a block.
+  split_u8x16 high = 0;
   // Whole blocks while a block's separators cannot pass `limit`.
   while (count - i >= 64 && limit - written >= 64) {
+    split_u8x16 blocks[4];
+    memcpy(blocks, bytes + i, sizeof blocks);
+    high |= blocks[0] | blocks[1] | blocks[2] | blocks[3];
     uint64_t mask = split_mask16(bytes + i, separator) | split_mask16(bytes + i + 16, separator) << 16 |
                     split_mask16(bytes + i + 32, separator) << 32 |
                     split_mask16(bytes + i + 48, separator) << 48;
@@ -49,6 +54,7 @@ size_t cpick_separator_starts(
     written += found;
     i += 64;
   }
+  size_t blocks_end = i;
   // The rest (under a block, or the last separators before `limit`):
   // memchr, which also keeps a slice of a few long lines fast.
   while (i < count) {
@@ -66,5 +72,9 @@ size_t cpick_separator_starts(
     i = k + 1;
   }
   *scanned = i;
+  uint8_t any = 0;
+  for (int k = 0; k < 16; k++) any |= high[k];
+  for (size_t k = blocks_end; k < i; k++) any |= bytes[k];
+  if (any & 0x80) *non_ascii = 1;
   return written;
 }

@@ -39,16 +39,24 @@ import Testing
     var rng = SeededGenerator(seed: 0x5E9_0064)
     for trial in 0..<2000 {
       let length = Int.random(in: 0...300, using: &rng)
-      let bytes = (0..<length).map { _ in Bool.random(using: &rng) ? UInt8(0x0A) : UInt8(0x61) }
+      // One trial in three holds a few bytes that are not ASCII, anywhere.
+      var bytes = (0..<length).map { _ in Bool.random(using: &rng) ? UInt8(0x0A) : UInt8(0x61) }
+      if trial % 3 == 0 && length > 0 {
+        for _ in 0..<Int.random(in: 1...3, using: &rng) {
+          bytes[Int.random(in: 0..<length, using: &rng)] = [0xC3, 0x80, 0xFF][Int.random(in: 0..<3, using: &rng)]
+        }
+      }
       let all = bytes.indices.filter { bytes[$0] == 0x0A }.map { UInt32(1000 + $0 + 1) }
       let limit = trial % 2 == 0 ? all.count : Int.random(in: 0...all.count, using: &rng)
       var starts = [UInt32](repeating: 0, count: max(limit, 1))
-      var scanned = 0
+      var (scanned, nonASCII) = (0, Int32(0))
       let found = bytes.withUnsafeBufferPointer { b in
         starts.withUnsafeMutableBufferPointer {
-          cpick_separator_starts(b.baseAddress, b.count, 0x0A, 1000, $0.baseAddress, limit, &scanned)
+          cpick_separator_starts(b.baseAddress, b.count, 0x0A, 1000, $0.baseAddress, limit, &scanned, &nonASCII)
         }
       }
+      // Whether a byte it scanned is not ASCII.
+      #expect((nonASCII != 0) == bytes.prefix(scanned).contains { $0 >= 0x80 }, "trial \(trial)")
       #expect(found == limit, "trial \(trial)")
       #expect(Array(starts.prefix(found)) == Array(all.prefix(limit)), "trial \(trial)")
       // Stopped at the first separator past the limit, or at the end.

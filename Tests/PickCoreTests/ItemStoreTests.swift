@@ -244,9 +244,11 @@ func `only separators give that many empty items`(separators: Int) throws {
       let count = Int.random(in: 0...3000, using: &generator)
       // Separators dense, sparse or absent, so that slices hold many, one or no items.
       let density = [2, 30, 5000, 1 << 30][trial % 4]
-      let input = (0..<count).map { _ in
+      var input = (0..<count).map { _ in
         Int.random(in: 0..<density, using: &generator) == 0 ? UInt8(0x0A) : UInt8(ascii: "x")
       }
+      // Every third input has one byte that is not ASCII, in any slice.
+      if trial % 3 == 0 && count > 0 { input[Int.random(in: 0..<count, using: &generator)] = 0xE9 }
       let store = try ItemStore(separator: 0x0A, byteLimit: 1 << 16, itemLimit: 1 << 13)
       let room = try store.tail(maximum: input.count + 1)
       input.withUnsafeBytes { room.copyMemory(from: $0) }
@@ -256,11 +258,22 @@ func `only separators give that many empty items`(separators: Int) throws {
       #expect(store.byteCount == input.count)
       let items = (0..<store.count).map { Array(store.item($0)) }
       #expect(items == referenceItems(input, separator: 0x0A), "trial \(trial)")
+      #expect(store.isASCII == !input.contains { $0 >= 0x80 }, "trial \(trial)")
       // Every byte was handed to `done` once, after it was split.
       let covered = seen.withLock { $0.sorted { $0.lowerBound < $1.lowerBound } }
       #expect(covered.reduce(0) { $0 + $1.count } == input.count)
       #expect(zip(covered, covered.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
     }
+  }
+
+  @Test func `a store knows whether every item so far is ASCII`() throws {
+    let store = try ItemStore(separator: 0x0A)
+    try store.append(Array("abc\ndef\n".utf8))
+    #expect(store.isASCII)
+    try store.append(Array("caf\u{E9}\n".utf8))
+    #expect(!store.isASCII)
+    try store.append(Array("x\n".utf8))
+    #expect(!store.isASCII)
   }
 
   /// A slice's starts are first written at its byte offsets, so a table with

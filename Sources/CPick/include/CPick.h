@@ -46,9 +46,11 @@ size_t cpick_count_byte(const unsigned char *bytes, size_t count, unsigned char 
 /// most `limit` of them; the `limit` entries from `starts` may all be
 /// written to. Returns how many starts were found; `*scanned` is where the
 /// scan stopped (`count`, or the separator that found `limit` reached).
+/// Sets `*non_ascii` to 1 when a byte before that is not ASCII (and leaves
+/// it alone otherwise).
 size_t cpick_separator_starts(
   const unsigned char *bytes, size_t count, unsigned char separator, uint32_t base, uint32_t *starts,
-  size_t limit, size_t *scanned);
+  size_t limit, size_t *scanned, int *non_ascii);
 /// `cpick_compact_transcode` met a character whose table entry is 0x80:
 /// no byte stands for it, and the item goes to the general path.
 #define CPICK_COMPACT_UNFAITHFUL (-1)

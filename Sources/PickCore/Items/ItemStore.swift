@@ -74,6 +74,12 @@ public final class ItemStore: @unchecked Sendable {
   private let wideFrom = Atomic<Int>(.max)
   /// The largest start the narrow table takes: `UInt32.max`, lower in tests.
   private let wideningOffset: Int
+  /// Whether a byte that is not ASCII has been stored (noted by the split,
+  /// which reads every byte anyway). It only ever turns true, and turns
+  /// true before the items holding the byte are counted: a reader given
+  /// its count through a lock that sees `false` knows that every item
+  /// below that count is ASCII (`isASCII`).
+  private let holdsNonASCII = Atomic<Bool>(false)
   /// Bytes stored so far.
   public private(set) var byteCount = 0
   /// Complete items so far.
@@ -152,6 +158,17 @@ public final class ItemStore: @unchecked Sendable {
     if let wideStarts { cpick_release(wideStarts, (itemLimit + 1) * MemoryLayout<Int>.stride) }
   }
 
+  /// Whether every item stored so far, or below the count a reader was
+  /// given, is ASCII: the ranker's skip then needs no test for the lead
+  /// bytes of characters that fold to ASCII. (Inputs past 4 GiB, split
+  /// without the block scan, count as not ASCII.)
+  public var isASCII: Bool { !holdsNonASCII.load(ordering: .relaxed) }
+
+  /// Notes a byte that is not ASCII, before the items holding it are counted.
+  private func noteNonASCII(_ seen: Int32) {
+    if seen != 0 && !holdsNonASCII.load(ordering: .relaxed) { holdsNonASCII.store(true, ordering: .releasing) }
+  }
+
   /// Where item `index` starts (`index == count` gives one past the last separator).
   @inline(__always)
   private func start(_ index: Int) -> Int {
@@ -194,14 +211,16 @@ public final class ItemStore: @unchecked Sendable {
     byteCount = scanFrom + written
     if wideStarts == nil && byteCount <= wideningOffset {
       // Every start fits the narrow table: the block scan writes them.
-      var scanned = 0
+      var (scanned, nonASCII) = (0, Int32(0))
       let found = cpick_separator_starts(
         arena + scanFrom, written, separator, UInt32(truncatingIfNeeded: scanFrom),
-        narrowStarts + count + 1, itemLimit - count, &scanned)
+        narrowStarts + count + 1, itemLimit - count, &scanned, &nonASCII)
+      noteNonASCII(nonASCII)
       count += found
       if scanned < written { throw .full(limit: byteLimit, itemLimit: itemLimit) }
       return
     }
+    noteNonASCII(1)
     var cursor = arena + scanFrom
     let end = arena + byteCount
     while cursor < end {
@@ -257,17 +276,21 @@ public final class ItemStore: @unchecked Sendable {
     let bounds = (0...slices).map { length / slices * $0 + ($0 == slices ? length % slices : 0) }
     let (arena, starts, separator) = (UnsafeSendable(arena), UnsafeSendable(narrowStarts), separator)
     var found = [Int](repeating: 0, count: slices)
+    var nonASCII = [Int32](repeating: 0, count: slices)
     found.withUnsafeMutableBufferPointer { found in
-      let found = UnsafeSendable(found)
-      Parallel.run(tasks: slices, workers: workers) { slice, _ in
-        let (lower, upper) = (bounds[slice], bounds[slice + 1])
-        var scanned = 0
-        found.value[slice] = cpick_separator_starts(
-          arena.value + from + lower, upper - lower, separator, UInt32(truncatingIfNeeded: from + lower),
-          starts.value + first + lower, upper - lower, &scanned)
-        done(from + lower..<from + upper)
+      nonASCII.withUnsafeMutableBufferPointer { nonASCII in
+        let (found, nonASCII) = (UnsafeSendable(found), UnsafeSendable(nonASCII))
+        Parallel.run(tasks: slices, workers: workers) { slice, _ in
+          let (lower, upper) = (bounds[slice], bounds[slice + 1])
+          var scanned = 0
+          found.value[slice] = cpick_separator_starts(
+            arena.value + from + lower, upper - lower, separator, UInt32(truncatingIfNeeded: from + lower),
+            starts.value + first + lower, upper - lower, &scanned, &nonASCII.value[slice])
+          done(from + lower..<from + upper)
+        }
       }
     }
+    noteNonASCII(nonASCII.contains { $0 != 0 } ? 1 : 0)
     var total = found[0]
     for slice in 1..<slices {
       memmove(narrowStarts + first + total, narrowStarts + first + bounds[slice], found[slice] * 4)

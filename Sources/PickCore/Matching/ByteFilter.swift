@@ -105,6 +105,15 @@ struct ByteFilter: Sendable {
       )
     }
 
+    /// The same test over items that are all ASCII (`ItemStore.isASCII`):
+    /// no lead byte of a character that folds to ASCII can be there, so the
+    /// skip compares each block with the character alone.
+    var inASCII: Sieve {
+      var sieve = self
+      if mode == .asciiOrFoldLeads { sieve.foldLeads = 0 }
+      return sieve
+    }
+
     /// The same test on single bytes: a lead byte where the character's
     /// bytes are looked for together (`ownBytes`, `pairs`, a lead judged with
     /// the byte after it). It passes every

@@ -132,8 +132,9 @@ public struct Ranker: Sendable {
             let base = bytes.baseAddress
           {
             // The escape sequences around the characters of the visible
-            // text may part the bytes of one: look for single bytes.
-            let sieve = visible == nil ? matched : matched.bytewise
+            // text may part the bytes of one: look for single bytes. Where
+            // every item is ASCII, no lead byte can be there to look for.
+            let sieve = visible != nil ? matched.bytewise : store.isASCII ? matched.inASCII : matched
             // The task's items are contiguous: skip, a block at a time, the
             // items that hold no byte every match needs — while that skips
             // enough of them to pay for the scans.
