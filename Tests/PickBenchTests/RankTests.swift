@@ -40,4 +40,5 @@ func `rank rejects what it cannot use`(arguments: [String]) {
   #expect(output.contains("| `l` | 4 |"))
   #expect(output.contains("| `lib` | 4 |"))
   #expect(output.contains("| `lib/py` | 2 |"))
+  #expect(output.contains("| list ms |"))
 }

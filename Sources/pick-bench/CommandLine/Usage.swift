@@ -54,7 +54,8 @@ let usage = """
         and prints the median and fastest milliseconds: no pipes, no output, no peers, so runs
         agree within a few percent on a noisy machine. With --narrow each query ranks only the
         previous query's matches, as typing does (default queries then: l li lib lib/ lib/p
-        lib/py). To compare two versions of the matcher, build each and run both.
+        lib/py), and the time to list those matches is printed too. To compare two versions of
+        the matcher, build each and run both.
 
     corpus KIND [--items N] [--seed S]
         Writes a generated corpus (paths, history or unicode) to standard output.
