@@ -294,3 +294,20 @@ func `only separators give that many empty items`(separators: Int) throws {
     #expect(items == referenceItems(input, separator: 0x0A))
   }
 }
+
+/// `firstItem(in:endingAfter:)` (where the ranker's skip resumes) finds what
+/// stepping item by item finds, for every byte and range.
+@Test func `the first item ending past a byte is the one a walk finds`() throws {
+  var generator = SeededGenerator(seed: 21)
+  let lines = (0..<300).map { _ in String(repeating: "x", count: Int.random(in: 0...12, using: &generator)) }
+  let store = try ItemStore(separator: 0x0A)
+  try store.append(Array((lines.joined(separator: "\n") + "\n").utf8))
+  try store.finish()
+  for _ in 0..<2000 {
+    let lower = Int.random(in: 0...store.count, using: &generator)
+    let range = lower..<Int.random(in: lower...store.count, using: &generator)
+    let byte = Int.random(in: 0...store.byteCount + 2, using: &generator)
+    let walked = range.first { store.arenaOffset(of: $0 + 1) > byte } ?? range.upperBound
+    #expect(store.firstItem(in: range, endingAfter: byte) == walked, "\(range) \(byte)")
+  }
+}

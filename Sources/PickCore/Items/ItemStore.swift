@@ -418,6 +418,29 @@ public final class ItemStore: @unchecked Sendable {
   /// Where item `index` starts in the arena (for its colours).
   func arenaOffset(of index: Int) -> Int { start(index) }
 
+  /// The first item of `range` whose bytes (with its separator) reach past
+  /// arena offset `byte`; `range.upperBound` when none does. Where the
+  /// ranker's skip resumes when the next byte it looks for is many items
+  /// ahead: found in steps that double and then halve, not item by item.
+  func firstItem(in range: Range<Int>, endingAfter byte: Int) -> Int {
+    // Items before `low` end at or before `byte`; from `high` on, past it.
+    var (low, high, step) = (range.lowerBound, range.upperBound, 1)
+    while low < high {
+      let probe = min(low + step - 1, high - 1)
+      guard start(probe + 1) <= byte else {
+        high = probe
+        break
+      }
+      low = probe + 1
+      step <<= 1
+    }
+    while low < high {
+      let middle = (low + high) / 2
+      if start(middle + 1) <= byte { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
   /// Starts loading item `index` into the cache, ahead of reading it.
   @inline(__always)
   public func prefetch(_ index: Int) {

@@ -141,6 +141,7 @@ public struct Ranker: Sendable {
             var candidate = -1
             var scans = 0
             var skipped = 0
+            let baseOffset = store.arenaOffset(of: lower + start)
             while offset < end {
               let item = store.item(lower + offset)
               let itemStart = (item.baseAddress ?? base) - base
@@ -155,7 +156,9 @@ public struct Ranker: Sendable {
               let current = offset
               offset += 1
               if candidate >= itemStart + item.count {
-                skipped += 1
+                // On to the item that holds the candidate.
+                offset = store.firstItem(in: lower + offset..<lower + end, endingAfter: baseOffset + candidate) - lower
+                skipped += offset - current
                 continue
               }
               guard let match = matcher.matchForRanking(visible, item) else { continue }
