@@ -34,18 +34,19 @@ import Testing
 }
 
 @Test func `our own past peak memory is not charged to the child`() throws {
-  // With posix_spawn (vfork), Linux would report at least this 128 MiB peak of
+  // With posix_spawn (vfork), Linux would report at least this 512 MiB peak of
   // ours as the child's ru_maxrss, long after we freed it.
   do {
-    var ballast = [UInt8](repeating: 1, count: 128 << 20)
+    var ballast = [UInt8](repeating: 1, count: 512 << 20)
     ballast[ballast.count - 1] = 2
     #expect(ballast.last == 2)
   }
   let result = try MeasuredCommand(executable: "true", arguments: []).run()
   // A forked child is still charged this process's resident pages at the
   // moment of the fork, and tests running in parallel in this process hold
-  // some: the bound only has to stay below the freed 128 MiB.
-  #expect(result.peakKiB < 112 << 10)
+  // some (once 128 MiB on a busy CI machine): the bound only has to stay
+  // well below the freed 512 MiB.
+  #expect(result.peakKiB < 384 << 10)
 }
 
 @Test func `a missing program is an error, not a hang`() {
