@@ -292,11 +292,12 @@ public final class ItemStore: @unchecked Sendable {
     }
     noteNonASCII(nonASCII.contains { $0 != 0 } ? 1 : 0)
     var total = found[0]
+    let entry = MemoryLayout<UInt32>.stride
     for slice in 1..<slices {
-      memmove(narrowStarts + first + total, narrowStarts + first + bounds[slice], found[slice] * 4)
+      memmove(narrowStarts + first + total, narrowStarts + first + bounds[slice], found[slice] * entry)
       total += found[slice]
     }
-    cpick_discard(narrowStarts + first + total, (length - total) * MemoryLayout<UInt32>.stride)
+    cpick_discard(narrowStarts + first + total, (length - total) * entry)
     count += total
     byteCount = from + length
   }
