@@ -7,10 +7,10 @@ import Glibc
 /// cached block (a megabyte) around each byte read: printing forty thousand
 /// scattered matches one by one would map the whole file again, undoing what
 /// letting go of it while ranking saved. So the output is built a block at a
-/// time (`blockBytes`): the block's items are visited stretch by stretch of
-/// the file, each copied to its place in the block, and each region of the
-/// file let go of once its items are copied. pick then holds one block and one region of
-/// the input, not the input, and reads it in file order. Items kept with
+/// time (`blockBytes`): the block's items are visited region by region of the
+/// file, each copied to its place in the block, and each region let go of
+/// once its items are copied. pick then holds one block and one region of
+/// the input (two while two threads copy), not the input, and reads it in file order. Items kept with
 /// their escape sequences are stripped in the block, which is then closed
 /// up (`GatherBlock.closeUp`).
 extension ResultWriter {
@@ -20,21 +20,15 @@ extension ResultWriter {
   static let blockItems = 1 << 16
   /// Bytes of the file visited, and then let go of, together.
   static let regionBytes = 2 << 20
-  /// Bytes of the file whose items are copied together, in output order;
-  /// the stretches themselves in file order, so a region is read roughly
-  /// front to back. (Measured no faster than whole regions in output order
-  /// for 450,000 matches among a million items: the copy's time there is
-  /// the first read of each page, not the order. Kept as the finer order.)
-  static let stretchBytes = 64 << 10
 
   /// `writeItems` for a store with mapped items, in the same order and bytes
   /// (their visible text when the store `holdsEscapes`).
   func writeGathered(
     count: Int, store: ItemStore, to sink: inout ResultSink, item: (Int) -> Int
   ) throws(WriteFailure) {
-    // The last stretch holds every item past the mapped pages.
-    let stretches = store.mappedBytes / Self.stretchBytes + 2
-    var block = GatherBlock(stretches: stretches)
+    // The last region holds every item past the mapped pages.
+    let regions = store.mappedBytes / Self.regionBytes + 2
+    var block = GatherBlock(regions: regions)
     // Score order reads the offset table at random: ask for entries ahead.
     let lookahead = 16
     for position in 0..<min(lookahead, count) { store.prefetchOffset(of: item(position)) }
@@ -48,7 +42,7 @@ extension ResultWriter {
         let start = store.arenaOffset(of: index)
         let length = store.arenaOffset(of: index + 1) - start
         if !block.starts.isEmpty && block.bytes + length > Self.blockBytes { break }
-        block.add(start: start, length: length, stretch: min(start / Self.stretchBytes, stretches - 1))
+        block.add(start: start, length: length, region: min(start / Self.regionBytes, regions - 1))
         position += 1
       }
       block.fill(from: store, terminator: terminator, strips: store.holdsEscapes)
@@ -63,44 +57,44 @@ extension ResultWriter {
 
 /// One block of output being gathered: its items in output order (where
 /// each starts in the arena, and its length with the separator), where each
-/// goes in the block, and which stretch of the file each lies in.
+/// goes in the block, and which region of the file each lies in.
 private struct GatherBlock {
   var starts: [Int] = []
   var lengths: [Int] = []
   var offsets: [Int] = []
-  var stretchOf: [Int32] = []
+  var regionOf: [Int32] = []
   var bytes = 0
   var output: [UInt8] = []
   private var counts: [Int]
 
-  init(stretches: Int) {
-    counts = [Int](repeating: 0, count: stretches + 1)
+  init(regions: Int) {
+    counts = [Int](repeating: 0, count: regions + 1)
     starts.reserveCapacity(ResultWriter.blockItems)
     lengths.reserveCapacity(ResultWriter.blockItems)
     offsets.reserveCapacity(ResultWriter.blockItems)
-    stretchOf.reserveCapacity(ResultWriter.blockItems)
+    regionOf.reserveCapacity(ResultWriter.blockItems)
   }
 
   mutating func clear() {
     starts.removeAll(keepingCapacity: true)
     lengths.removeAll(keepingCapacity: true)
     offsets.removeAll(keepingCapacity: true)
-    stretchOf.removeAll(keepingCapacity: true)
+    regionOf.removeAll(keepingCapacity: true)
     bytes = 0
   }
 
   /// An item of `length` bytes with its separator, at arena offset `start`.
-  mutating func add(start: Int, length: Int, stretch: Int) {
+  mutating func add(start: Int, length: Int, region: Int) {
     starts.append(start)
     lengths.append(length)
     offsets.append(bytes)
-    stretchOf.append(Int32(stretch))
+    regionOf.append(Int32(region))
     bytes += length
   }
 
-  /// Copies every item to its place, stretch by stretch (a counting sort of
-  /// the block's positions by stretch), letting go of each region of the
-  /// file once its stretches are copied. With `strips`, only each item's
+  /// Copies every item to its place, region by region (a counting sort of
+  /// the block's positions by region), letting go of each region after it.
+  /// With `strips`, only each item's
   /// visible text is copied (`VisibleText.copy`), and its length kept in
   /// `lengths` (with the terminator, as before). A block of many items is
   /// copied on two threads, each taking whole regions (about half of the
@@ -109,22 +103,19 @@ private struct GatherBlock {
   mutating func fill(from store: ItemStore, terminator: UInt8, strips: Bool) {
     if output.count < bytes { output = [UInt8](repeating: 0, count: max(bytes, ResultWriter.blockBytes)) }
     for k in counts.indices { counts[k] = 0 }
-    for stretch in stretchOf { counts[Int(stretch) + 1] += 1 }
+    for region in regionOf { counts[Int(region) + 1] += 1 }
     for k in 1..<counts.count { counts[k] += counts[k - 1] }
     var visit = [Int](repeating: 0, count: starts.count)
     var next = counts
-    for (position, stretch) in stretchOf.enumerated() {
-      visit[next[Int(stretch)]] = position
-      next[Int(stretch)] += 1
+    for (position, region) in regionOf.enumerated() {
+      visit[next[Int(region)]] = position
+      next[Int(region)] += 1
     }
-    let stretches = counts.count - 1
-    let perRegion = ResultWriter.regionBytes / ResultWriter.stretchBytes
-    // The first region boundary past half the items.
+    let regions = counts.count - 1
+    // The first region past half the items.
     var middle = 0
-    while middle < stretches && counts[middle] < starts.count / 2 { middle += perRegion }
-    let parts =
-      starts.count >= Self.itemsToSplit
-      ? [0..<min(middle, stretches), min(middle, stretches)..<stretches] : [0..<stretches]
+    while middle < regions && counts[middle] < starts.count / 2 { middle += 1 }
+    let parts = starts.count >= Self.itemsToSplit ? [0..<middle, middle..<regions] : [0..<regions]
     let (counts, starts, offsets) = (counts, starts, offsets)
     lengths.withUnsafeMutableBufferPointer { lengths in
       output.withUnsafeMutableBufferPointer { out in
@@ -132,7 +123,7 @@ private struct GatherBlock {
         let copy = Copy(
           store: store, terminator: terminator, strips: strips, counts: counts, visit: visit, starts: starts,
           offsets: offsets, lengths: UnsafeSendable(lengths), output: UnsafeSendable(base))
-        Parallel.run(tasks: parts.count, workers: parts.count) { part, _ in copy.stretches(parts[part]) }
+        Parallel.run(tasks: parts.count, workers: parts.count) { part, _ in copy.regions(parts[part]) }
       }
     }
   }
@@ -140,7 +131,7 @@ private struct GatherBlock {
   /// Blocks of at least this many items are copied on two threads.
   static let itemsToSplit = 4096
 
-  /// `fill`'s copy of the items in some of the block's stretches.
+  /// `fill`'s copy of the items in some of the block's regions.
   private struct Copy: @unchecked Sendable {
     let store: ItemStore
     let terminator: UInt8
@@ -149,16 +140,15 @@ private struct GatherBlock {
     let visit: [Int]
     let starts: [Int]
     let offsets: [Int]
-    /// Written by one thread per item: each item is in one stretch.
+    /// Written by one thread per item: each item is in one region.
     let lengths: UnsafeSendable<UnsafeMutableBufferPointer<Int>>
     let output: UnsafeSendable<UnsafeMutablePointer<UInt8>>
 
-    func stretches(_ range: Range<Int>) {
-      let perRegion = ResultWriter.regionBytes / ResultWriter.stretchBytes
-      // The last stretch holds the items past the mapped pages.
+    func regions(_ range: Range<Int>) {
+      // The last region holds the items past the mapped pages.
       let lastMapped = counts.count - 3
-      for stretch in range {
-        for slot in counts[stretch]..<counts[stretch + 1] {
+      for region in range {
+        for slot in counts[region]..<counts[region + 1] {
           let position = visit[slot]
           var length = lengths.value[position] - 1
           let at = output.value + offsets[position]
@@ -171,8 +161,8 @@ private struct GatherBlock {
           }
           at[length] = terminator
         }
-        if stretch <= lastMapped && ((stretch + 1) % perRegion == 0 || stretch == lastMapped) {
-          let start = stretch / perRegion * ResultWriter.regionBytes
+        if region <= lastMapped {
+          let start = region * ResultWriter.regionBytes
           store.releaseMapped(bytes: start..<start + ResultWriter.regionBytes)
         }
       }
