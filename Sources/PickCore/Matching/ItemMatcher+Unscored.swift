@@ -16,14 +16,12 @@ extension ItemMatcher {
     else { return (0, 0) }
     var items = run.forKeys(firstOrder: firstOrder, descending: descending, into: keys)
     var written = 0
-    let taken = unscoredTermsTable.withUnsafeBufferPointer { terms in
-      var rules = cpick_unscored_rules(
-        classes: UnsafeRawPointer(lookup.asciiClasses).assumingMemoryBound(to: UInt8.self),
-        terms: terms.baseAddress, term_count: terms.count, longest: Scoring.longItemUnits,
-        prunes_longer_than: prunesLongerThan,
-        perfect_field: RankPoints.scoreField(perfectScore))
-      return cpick_rank_unscored_ascii(&items, &rules, &written)
-    }
+    var rules = cpick_unscored_rules(
+      classes: UnsafeRawPointer(lookup.asciiClasses).assumingMemoryBound(to: UInt8.self),
+      terms: terms.unscored.baseAddress, term_count: terms.count, longest: Scoring.longItemUnits,
+      prunes_longer_than: prunesLongerThan,
+      perfect_field: RankPoints.scoreField(perfectScore))
+    let taken = cpick_rank_unscored_ascii(&items, &rules, &written)
     return (taken, written)
   }
 }

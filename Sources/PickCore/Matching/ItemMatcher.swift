@@ -66,14 +66,6 @@ public final class ItemMatcher {
   /// The highest score the query can give any item under
   /// `asciiFuzzyTerms`; 0 for the other strategies, which never prune.
   let perfectScore: Int32
-  /// The terms as `cpick_rank_unscored_ascii` reads them (`ItemMatcher+Unscored`);
-  /// they point into `terms`, which lives as long as the matcher.
-  lazy var unscoredTermsTable: [cpick_unscored_term] = (0..<terms.count).map { k in
-    let term = terms.entries[k]
-    return cpick_unscored_term(
-      units: term.units.baseAddress, count: term.units.count, case_sensitive: term.folding.isCaseSensitive ? 1 : 0)
-  }
-
   /// A matcher for `compiled` whose caller reads `detail` of each match.
   public convenience init(_ compiled: CompiledQuery, detail: MatchDetail = .scoreOnly) {
     self.init(compiled, detail: detail, strategy: nil)

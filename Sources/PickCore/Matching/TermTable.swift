@@ -1,3 +1,5 @@
+import CPick
+
 /// A query's terms laid out as plain values in memory the matcher owns, so
 /// the per-item loop reads them without touching reference counts (iterating
 /// `[[Term]]` retains every inner array and every term's units, which cost
@@ -20,6 +22,9 @@ struct TermTable: ~Copyable {
   }
 
   let entries: UnsafeMutableBufferPointer<Entry>
+  /// The terms as `cpick_rank_unscored_ascii` reads them
+  /// (`ItemMatcher+Unscored`), pointing into `units`.
+  let unscored: UnsafeMutableBufferPointer<cpick_unscored_term>
   private let units: UnsafeMutableBufferPointer<UInt32>
   private let sieves: UnsafeMutableBufferPointer<ByteFilter.Sieve>
   private let filters: UnsafeMutableBufferPointer<UInt8>
@@ -33,6 +38,7 @@ struct TermTable: ~Copyable {
     sieves = .allocate(capacity: max(unitCount, 1))
     filters = .allocate(capacity: max(filterBytes, 1))
     entries = .allocate(capacity: max(terms.count, 1))
+    unscored = .allocate(capacity: max(terms.count, 1))
     var unitOffset = 0
     var filterOffset = 0
     var k = 0
@@ -54,6 +60,9 @@ struct TermTable: ~Copyable {
           filter: UnsafePointer(filters.baseAddress! + filterOffset),
           sieves: UnsafePointer(sieves.baseAddress! + unitOffset),
           startsGroup: t == 0)
+        unscored[k] = cpick_unscored_term(
+          units: entries[k].units.baseAddress, count: term.units.count,
+          case_sensitive: term.folding.isCaseSensitive ? 1 : 0)
         unitOffset += term.units.count
         filterOffset += filter.table.count
         k += 1
@@ -67,6 +76,7 @@ struct TermTable: ~Copyable {
 
   deinit {
     entries.deallocate()
+    unscored.deallocate()
     units.deallocate()
     sieves.deallocate()
     filters.deallocate()

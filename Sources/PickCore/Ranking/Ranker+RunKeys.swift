@@ -80,6 +80,10 @@ extension Ranker {
     _ positions: Range<Int>, _ span: Int, _ descending: Bool, _ keys: UnsafeMutablePointer<UInt64>,
     _ other: (Int) -> UInt64?
   ) -> Int? {
+    // The worker's threshold, taken out once: per item it would cost two
+    // atomic reference counts on memory both workers share.
+    var threshold: FrontThreshold? = nil
+    if case .unscored(let thresholds) = kind { threshold = thresholds[worker] }
     var position = positions.lowerBound
     var n = 0
     while position < positions.upperBound {
@@ -93,9 +97,10 @@ extension Ranker {
           let done = scan.rankKeys(rest, separator: separator, firstOrder: first, descending: descending, into: into)
         else { return nil }  // the first call already: the character decides
         (taken, written) = done
-      case .unscored(let thresholds):
+      case .unscored:
+        guard let threshold else { return nil }
         (taken, written) = unscoredThenScored(
-          matcher, thresholds[worker], rest, firstOrder: first, descending: descending, into: into)
+          matcher, threshold, rest, firstOrder: first, descending: descending, into: into)
       case .scored:
         (taken, written) = matcher.scoredKeys(
           rest, firstOrder: first, descending: descending, into: into, threshold: nil)
