@@ -53,3 +53,35 @@ private func mappedStore(lines: Int, budget: MappedBudget?) throws -> (store: It
     #expect((0..<store.count).map { Array(store.item($0)) } == lines)
   }
 }
+
+@Test func `a sparse list over a mapped file is cut into tasks spanning as much as consecutive ones`() {
+  // One item in 20 over 60,000: 8,192 list items would span most of the list.
+  let list = Array(stride(from: 3, to: 60_000, by: 20))
+  let spanned = list[list.count - 1] - list[0] + 1
+  #expect(Ranker.listTaskSize(8192, list: list, positions: 0..<list.count) == 8192 * list.count / spanned)
+  // Dense lists keep the whole task; very sparse ones the floor.
+  let dense = Array(0..<20_000)
+  #expect(Ranker.listTaskSize(8192, list: dense, positions: 0..<dense.count) == 8192)
+  let sparse = Array(stride(from: 0, to: 10_000_000, by: 10_000))
+  #expect(Ranker.listTaskSize(8192, list: sparse, positions: 0..<sparse.count) == SearchTunables.listTaskFloor)
+  // The span of the positions asked for, not of the whole list.
+  #expect(Ranker.listTaskSize(8192, list: sparse + dense.map { $0 + 20_000_000 }, positions: 1000..<21_000) == 8192)
+}
+
+@Test func `a list ranked over a mapped file in small tasks gives what the same list gives in memory`() throws {
+  let (mapped, bytes) = try mappedStore(lines: 60_000, budget: nil)
+  let read = try ItemStore(separator: 0x0A)
+  try read.append(bytes)
+  try read.finish()
+  let list = Array(stride(from: 3, to: 60_000, by: 37))
+  let query = CompiledQuery(QueryParser().parse(Array("ine 12".utf8)), scheme: .default)
+  var ranker = Ranker(order: .init(), workers: 2)
+  ranker.taskSize = 512
+  #expect(Ranker.listTaskSize(ranker.taskSize, list: list, positions: 0..<list.count) < ranker.taskSize)
+  let fromFile = ranker.rank(mapped, items: list, query: query)
+  let fromMemory = ranker.rank(read, items: list, query: query)
+  #expect(fromFile.count > 10)
+  #expect(fromFile.count == fromMemory.count)
+  let same = (0..<fromFile.count).allSatisfy { fromFile.itemIndex(at: $0) == fromMemory.itemIndex(at: $0) }
+  #expect(same)
+}

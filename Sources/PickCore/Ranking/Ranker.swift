@@ -82,6 +82,8 @@ public struct Ranker: Sendable {
     let points = RankPoints(criteria: order.tiebreak)
     let isWide = byScore && points.criteria.count > 1
     let span = range.count
+    let listed = store.isMapped ? items : nil
+    let taskSize = listed.map { Self.listTaskSize(self.taskSize, list: $0, positions: range) } ?? self.taskSize
     let tasks = (span + taskSize - 1) / taskSize
     // What the keys read of a match decides how the matchers may match.
     let detail: MatchDetail = !byScore ? .scoreOnly : isWide || points.needsUnits ? .characters : .trimmedLength
@@ -97,7 +99,6 @@ public struct Ranker: Sendable {
       if items == nil { store.releaseMapped(range) }
     }
     var found = [Int](repeating: 0, count: tasks)
-    let taskSize = self.taskSize
     let lower = range.lowerBound
 
     func run<Key>(
@@ -266,6 +267,24 @@ public struct Ranker: Sendable {
       storage: .narrow(buffer), base: lower, span: span, reversed: reversed, items: items,
       sortedFront: sortedFront,
       rescoresRest: unscored > 0 ? rescoring(store, query: query, range: range, items: items, points: points) : nil)
+  }
+}
+
+extension Ranker {
+  /// Items per task over `list[positions]` (ascending indices of a mapped
+  /// file's items): each task lets go of the file's pages it read when it
+  /// ends, so a task of `size` list items spread over the whole file (a
+  /// narrowed search) held a quarter of the file's pages or more, twice
+  /// over with two workers: on a typing session over 1M history lines the
+  /// picker's peak memory rose by half the input during such searches. As
+  /// many list items as a task of `size` consecutive items holds, in the
+  /// list's proportion of the items it spans, so that a task spans about as
+  /// many bytes either way; never fewer than `SearchTunables.listTaskFloor`.
+  static func listTaskSize(_ size: Int, list: [Int], positions: Range<Int>) -> Int {
+    guard positions.count > 1 else { return size }
+    let spanned = list[positions.upperBound - 1] - list[positions.lowerBound] + 1
+    let proportional = size * positions.count / max(spanned, 1)
+    return min(size, max(proportional, SearchTunables.listTaskFloor))
   }
 }
 

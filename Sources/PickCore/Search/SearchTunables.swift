@@ -10,6 +10,12 @@ public enum SearchTunables {
   /// vanishes next to matching 8 192 items.
   public static let taskSize = 8192
 
+  /// Fewest list items a task of `Ranker` takes when it searches a list
+  /// of a mapped file's items (a narrowed search), however sparse: each
+  /// task otherwise spans about as many of the file's bytes as
+  /// `taskSize` consecutive items (`Ranker.listTaskSize`).
+  public static let listTaskFloor = 256
+
   /// Scans for a byte every match needs that `Ranker` tries before deciding
   /// whether skipping items that lack it pays (at least half of the scanned
   /// items must have been skipped); enough items to judge, few enough that
