@@ -62,9 +62,14 @@ public final class SearchEngine: @unchecked Sendable {
     // ... 2.9M matches in all) then finds every answer, and the peak stays
     // at 0.8 times the input (Docs/Performance.md; twice the share dropped
     // `li` and `l`, and Backspace to `li` took 0.45 of fzf's time).
+    // On short items (1M history lines, 28 MiB) that half of the input in
+    // keys, beside each item's start and a search's keys and candidate
+    // list, took the peak past 1.3 times the input: the answers also fit
+    // in what that target leaves (`MappedBudget.remembered`).
     planner = SearchPlanner(
       reversesInput: options.tac, matchBudget: store.itemLimit,
-      matchShare: store.isMapped ? SearchTunables.recentMatchShare / 4 : SearchTunables.recentMatchShare)
+      matchShare: store.isMapped ? SearchTunables.recentMatchShare / 4 : SearchTunables.recentMatchShare,
+      room: store.isMapped ? .remembered : nil)
     var fds: [Int32] = [0, 0]
     guard pipe(&fds) == 0 else {
       throw SystemError(errno: errno, context: "cannot create the search pipe")
@@ -199,7 +204,8 @@ public final class SearchEngine: @unchecked Sendable {
       // An abandoned search's matches are incomplete: never remembered.
       if self.latest.load(ordering: .relaxed) == generation {
         planner.remember(
-          request, parsed: compiled.query, matches: matches, inputBytes: store.items(request.range).count)
+          request, parsed: compiled.query, matches: matches, inputBytes: store.items(request.range).count,
+          items: request.range.count)
       }
 
       pthread_mutex_lock(mutex)

@@ -31,12 +31,12 @@ private struct Bench {
 
   init(
     _ items: [String], reversesInput: Bool = false, matchBudget: Int = 1 << 20, entryLimit: Int = 32,
-    matchShare: Int = 1, matchFloor: Int = 1 << 20
+    matchShare: Int = 1, matchFloor: Int = 1 << 20, room: MappedBudget? = nil
   ) throws {
     store = try makeStore(items)
     planner = SearchPlanner(
       reversesInput: reversesInput, matchBudget: matchBudget, entryLimit: entryLimit,
-      matchShare: matchShare, matchFloor: matchFloor)
+      matchShare: matchShare, matchFloor: matchFloor, room: room)
   }
 
   func request(
@@ -62,7 +62,8 @@ private struct Bench {
       request.items.map { ranker.rank(store, items: $0, query: compiled) }
       ?? ranker.rank(store, range: request.range, query: compiled)
     planner.remember(
-      request, parsed: compiled.query, matches: matches, inputBytes: store.items(request.range).count)
+      request, parsed: compiled.query, matches: matches, inputBytes: store.items(request.range).count,
+      items: request.range.count)
     return order(matches)
   }
 }
@@ -199,6 +200,31 @@ private let words = ["alpha", "beta", "alphabet", "gamma", "alps", "delta", "alp
       let inputBytes = bench.store.items(0..<8).count
       #expect(inputBytes == 48)
       #expect(bench.planner.matchBudget(inputBytes: inputBytes) == inputBytes / (8 * share))
+      let first = bench.answer(bench.request("alpha", 0..<8))
+      let newest = bench.answer(bench.request("zeta", 0..<8))
+      #expect(bench.plan(bench.request("alpha", 0..<8)) == (keepsBoth ? .cached(first) : .fromScratch))
+      #expect(bench.plan(bench.request("zeta", 0..<8)) == .cached(newest))
+    }
+  }
+
+  @Test func `over a mapped file the budget is also what the room leaves after each item and the reserve`() {
+    // 1M items of 30 bytes: 1.3 times the input less 18 bytes an item and
+    // 16 MiB leaves 2.2 MB, 274,756 keys: fewer than the share's 1.875M.
+    let planner = SearchPlanner(reversesInput: false, matchShare: 2, room: .remembered)
+    let left = 39_000_000 - 18_000_000 - (16 << 20)
+    #expect(planner.matchBudget(inputBytes: 30_000_000, items: 1_000_000) == left / 8)
+    // Long items: the share bounds the keys first.
+    #expect(planner.matchBudget(inputBytes: 60_000_000, items: 1_000_000) == 60_000_000 / 16)
+    // No room left at all: the floor.
+    #expect(planner.matchBudget(inputBytes: 10_000_000, items: 1_000_000) == SearchTunables.recentMatchFloor)
+  }
+
+  @Test func `the room drops remembered answers the share alone would keep`() throws {
+    // 48 bytes, 8 items: the share (one byte in one) allows 6 matches; a
+    // footprint of 1.5 less 4 bytes an item and 32 leaves 8 bytes, 1 match.
+    let room = MappedBudget(footprint: 1.5, bytesPerItem: 4, reserve: 32)
+    for (room, keepsBoth) in [(nil, true), (room, false)] {
+      var bench = try Bench(words, matchFloor: 0, room: room)
       let first = bench.answer(bench.request("alpha", 0..<8))
       let newest = bench.answer(bench.request("zeta", 0..<8))
       #expect(bench.plan(bench.request("alpha", 0..<8)) == (keepsBoth ? .cached(first) : .fromScratch))

@@ -96,4 +96,13 @@ public struct MappedBudget: Sendable, Equatable {
   /// So a million items keep nothing and ten million keep about 60 % of
   /// their pages, which every key would otherwise map again.
   public static let picker = MappedBudget(footprint: 1.3, bytesPerItem: 40, reserve: 48 << 20)
+
+  /// The picker's answers kept for Backspace (`SearchPlanner.room`): the
+  /// same target less an item's start (4 bytes), the keys and candidate
+  /// list of the search running (8 and 8 at most) and 16 MiB for the
+  /// code, the runtime and the file's pages a search holds. At 1M paths
+  /// or more the input's share bounds them first; at 1M history lines
+  /// (short items) this does, and Backspace searches again (tens of
+  /// milliseconds) where it found an answer dropped.
+  public static let remembered = MappedBudget(footprint: 1.3, bytesPerItem: 18, reserve: 16 << 20)
 }

@@ -57,13 +57,19 @@ public struct SearchPlanner {
   public let matchShare: Int
   /// Matches that may be remembered however small the input.
   public let matchFloor: Int
+  /// Over a mapped file (`SearchEngine`): the remembered keys also fit in
+  /// what this footprint of the input leaves after its bytes an item and
+  /// its reserve (`MappedBudget.remembered`). `nil`: the share alone.
+  public let room: MappedBudget?
   private var recent: [Entry] = []
 
   public init(
     reversesInput: Bool, matchBudget: Int = .max,
     entryLimit: Int = SearchTunables.recentEntryLimit,
-    matchShare: Int = SearchTunables.recentMatchShare, matchFloor: Int = SearchTunables.recentMatchFloor
+    matchShare: Int = SearchTunables.recentMatchShare, matchFloor: Int = SearchTunables.recentMatchFloor,
+    room: MappedBudget? = nil
   ) {
+    self.room = room
     self.reversesInput = reversesInput
     self.matchBudget = matchBudget
     self.entryLimit = entryLimit
@@ -116,11 +122,17 @@ public struct SearchPlanner {
     return .narrowed(items)
   }
 
-  /// Matches remembered at most when the input holds `inputBytes` bytes:
-  /// their keys (8 bytes each) take at most `matchShare`'s part of the
-  /// input, never less than `matchFloor` matches, never more than `matchBudget`.
-  public func matchBudget(inputBytes: Int) -> Int {
-    let share = inputBytes / (MemoryLayout<UInt64>.stride * matchShare)
+  /// Matches remembered at most when the input holds `inputBytes` bytes
+  /// in `items` items: their keys (8 bytes each) take at most
+  /// `matchShare`'s part of the input and what `room` leaves, never less
+  /// than `matchFloor` matches, never more than `matchBudget`.
+  public func matchBudget(inputBytes: Int, items: Int = 0) -> Int {
+    let keyBytes = MemoryLayout<UInt64>.stride
+    var share = inputBytes / (keyBytes * matchShare)
+    if let room {
+      let left = Int(room.footprint * Double(inputBytes)) - items * room.bytesPerItem - room.reserve
+      share = min(share, left / keyBytes)
+    }
     return min(matchBudget, max(share, matchFloor))
   }
 
@@ -132,11 +144,11 @@ public struct SearchPlanner {
   }
 
   /// Remembers the complete answer to `request` (never an abandoned one's
-  /// partial matches) over an input of `inputBytes` bytes so far, dropping
+  /// partial matches) over an input of `inputBytes` bytes in `items` items so far, dropping
   /// the oldest answers past the budget. The newest is always kept: it is
   /// the one on screen, alive anyway.
   public mutating func remember(
-    _ request: SearchRequest, parsed: Query, matches: RankedMatches, inputBytes: Int
+    _ request: SearchRequest, parsed: Query, matches: RankedMatches, inputBytes: Int, items: Int = 0
   ) {
     guard request.items == nil else { return }
     // An answer given again (a cached one, on Backspace) moves to the newest
@@ -148,7 +160,7 @@ public struct SearchPlanner {
       Entry(
         query: request.query, parsed: parsed, range: request.range, exclusions: request.exclusions,
         matches: matches))
-    let budget = matchBudget(inputBytes: inputBytes)
+    let budget = matchBudget(inputBytes: inputBytes, items: items)
     var total = recent.reduce(0) { $0 + Self.keptKeys($1.matches) }
     while total > budget && recent.count > 1 {
       total -= Self.keptKeys(recent.removeFirst().matches)
