@@ -230,13 +230,53 @@ func `characters found by their bytes match where the decoder finds them`(
         var item = [UInt8](repeating: UInt8(ascii: "#"), count: 64)
         item[16 + lane] = lead
         item[16 + lane + 1] = second
+        // A fullwidth form is judged by its third byte as well (the next
+        // test): this one's, `#`, makes none.
+        let fullwidth = lead == 0xEF && (second == 0xBC || second == 0xBD)
         let stops = item.withUnsafeBufferPointer { ByteFilter.quietPrefix($0.baseAddress!, count: 64, sieve) } == 16
         #expect(
-          stops == ByteFilter.mayFoldToASCII(lead: lead, second: second),
+          stops == (ByteFilter.mayFoldToASCII(lead: lead, second: second) && !fullwidth),
           "\(String(lead, radix: 16)) \(String(second, radix: 16)) at lane \(lane)")
       }
     }
   }
+}
+
+/// A fullwidth form (`EF BC xx`, `EF BD xx`) stops the skips for an ASCII
+/// character only when it folds to that character (`ｑ` and `Ｑ` for `q`),
+/// under every folding: fullwidth text does not stop the search for `q`
+/// at every `ｓ`. Each form is tried in the middle and at the last two
+/// lanes of a block (whose next bytes are in the next block), and where
+/// the block's third bytes run past the item (judged by the lead alone).
+@Test func `the block skips stop at a fullwidth form only when it folds to the character`() {
+  var stopped = 0
+  for unit: UInt32 in 0x21..<0x7F {
+    for variant in 0..<4 {
+      let (caseSensitive, normalize) = (variant & 1 != 0, variant & 2 != 0)
+      let sieve = ByteFilter.Sieve(unit: unit, caseSensitive: caseSensitive, normalize: normalize)
+      let filler: UInt8 = unit == 0x23 ? 0x25 : 0x23
+      for value: UInt32 in 0xFF00..<0xFF80 {
+        var folded = value
+        if !caseSensitive { folded = CaseFolding.lower(folded) }
+        if normalize { folded = LatinFolding.base(folded) }
+        let form: [UInt8] = [0xEF, 0x80 | UInt8((value >> 6) & 0x3F), 0x80 | UInt8(value & 0x3F)]
+        for lane in [5, 14, 15] {
+          var item = [UInt8](repeating: filler, count: 64)
+          item.replaceSubrange(16 + lane..<16 + lane + 3, with: form)
+          let stops = item.withUnsafeBufferPointer { ByteFilter.quietPrefix($0.baseAddress!, count: 64, sieve) } == 16
+          #expect(stops == (folded == unit), "U+\(String(value, radix: 16)) for \(unit) variant \(variant) lane \(lane)")
+          if stops { stopped += 1 }
+        }
+        // The form in the last block, its third byte the item's last: the lead alone stops it.
+        var last = [UInt8](repeating: filler, count: 32)
+        last.replaceSubrange(29..<32, with: form)
+        let found = last.withUnsafeBufferPointer { ByteFilter.nextCandidate($0.baseAddress!, count: 32, sieve) }
+        #expect(found == 29 || (folded != unit && found == 32), "U+\(String(value, radix: 16)) at the end")
+      }
+    }
+  }
+  // Letters and digits, in both cases, under four foldings.
+  #expect(stopped > 300)
 }
 
 /// An accented letter that only two-byte characters fold to is skipped to by

@@ -59,6 +59,23 @@ static inline cpick_i8x16 cpick_fold_lead_pairs(cpick_u8x16 block, cpick_u8x16 n
 /// judged with the byte after it. For items kept with their escape
 /// sequences (`--filter --ansi`), where one may stand inside a character.
 #define CPICK_FOLD_LEADS_ALONE 4
+/// Added to `fold_leads`: a fullwidth form (`EF BC xx`, `EF BD xx`) counts
+/// only when its third byte is the one given for its second byte, in bits
+/// 16-23 (after `BC`) and 24-31 (after `BD`; 0 for none): the forms of the
+/// term character itself (`ｑ` and `Ｑ` for `q`). Fullwidth text (`ｓｑｌ`)
+/// then stops the skips only where that character is.
+#define CPICK_FOLD_LEADS_FULLWIDTH 8
+
+/// The lanes of `block` (with the bytes after each, `next` and `third`)
+/// that start a fullwidth form `fold_leads` asks about: `EF BC` followed by
+/// its bits 16-23, or `EF BD` followed by bits 24-31.
+static inline cpick_i8x16 cpick_fullwidth_forms(cpick_u8x16 block, cpick_u8x16 next, cpick_u8x16 third,
+                                                int fold_leads) {
+  uint8_t after_bc = (uint8_t)((uint32_t)fold_leads >> 16), after_bd = (uint8_t)((uint32_t)fold_leads >> 24);
+  cpick_i8x16 bc = (cpick_i8x16)(next == (uint8_t)0xBC) & (cpick_i8x16)(third == after_bc);
+  cpick_i8x16 bd = (cpick_i8x16)(next == (uint8_t)0xBD) & (cpick_i8x16)(third == after_bd);
+  return (cpick_i8x16)(block == (uint8_t)0xEF) & (bc | bd);
+}
 
 /// Whether `byte` is a lead byte `fold_leads` asks about (0: none; 1: every
 /// one of `cpick_is_ascii_fold_lead`; `CPICK_FOLD_LEADS_BUT_C3`: all but C3).
@@ -93,7 +110,15 @@ static inline uint32_t cpick_filter_hits(const uint8_t *bytes, size_t offset, si
       if (offset + 17 <= count && !(fold_leads & CPICK_FOLD_LEADS_ALONE)) {
         cpick_u8x16 next;
         memcpy(&next, bytes + offset + 1, 16);
-        hits |= cpick_fold_lead_pairs(block, next);
+        cpick_i8x16 pairs = cpick_fold_lead_pairs(block, next);
+        if ((fold_leads & CPICK_FOLD_LEADS_FULLWIDTH) && offset + 18 <= count) {
+          // A fullwidth form judged with its third byte as well.
+          cpick_u8x16 third;
+          memcpy(&third, bytes + offset + 2, 16);
+          pairs = (pairs & ~(cpick_i8x16)(block == (uint8_t)0xEF)) |
+                  cpick_fullwidth_forms(block, next, third, fold_leads);
+        }
+        hits |= pairs;
       } else {
         hits |= high;
       }

@@ -71,6 +71,10 @@ struct ByteFilter: Sendable {
         let leads = FoldSources.asciiLeads[
           Folding(caseSensitive: caseSensitive, normalize: normalize).index << 7 | Int(unit)]
         foldLeads = leads & (1 << (0xC3 - 0xC0)) == 0 ? CPICK_FOLD_LEADS_BUT_C3 : 1
+        if let (afterBC, afterBD) = Self.fullwidthThirds(unit, caseSensitive: caseSensitive, normalize: normalize) {
+          let thirds = UInt32(afterBC) << 16 | UInt32(afterBD) << 24
+          foldLeads |= CPICK_FOLD_LEADS_FULLWIDTH | Int32(bitPattern: thirds)
+        }
         return
       }
       if ByteFilter.isFoldClosed(unit) {
@@ -103,6 +107,32 @@ struct ByteFilter: Sendable {
         own, sources.first ?? own, sources.count > 1 ? sources[1] : own,
         sources.count > 2 ? sources[2] : own
       )
+    }
+
+    /// The third bytes of the fullwidth forms (U+FF00-FF7F: `EF BC xx` and
+    /// `EF BD xx`, the only ones that may fold to ASCII) that are the ASCII
+    /// `unit` once folded as the term folds (as `ByteFilter` decodes them),
+    /// after `BC` and after `BD`, 0 for none: `ｑ` and `Ｑ` for `q`
+    /// ignoring case and accents. `nil` when more than one follows either,
+    /// which the skip's one comparison could not tell.
+    static func fullwidthThirds(_ unit: UInt32, caseSensitive: Bool, normalize: Bool) -> (UInt8, UInt8)? {
+      var afterBC: UInt8 = 0
+      var afterBD: UInt8 = 0
+      for value: UInt32 in 0xFF00..<0xFF80 {
+        var folded = value
+        if !caseSensitive { folded = CaseFolding.lower(folded) }
+        if normalize { folded = LatinFolding.base(folded) }
+        guard folded == unit else { continue }
+        let third = 0x80 | UInt8(value & 0x3F)
+        if value < 0xFF40 {
+          guard afterBC == 0 else { return nil }
+          afterBC = third
+        } else {
+          guard afterBD == 0 else { return nil }
+          afterBD = third
+        }
+      }
+      return (afterBC, afterBD)
     }
 
     /// The same test over items that are all ASCII (`ItemStore.isASCII`):
