@@ -264,7 +264,8 @@ func `characters found by their bytes match where the decoder finds them`(
           var item = [UInt8](repeating: filler, count: 64)
           item.replaceSubrange(16 + lane..<16 + lane + 3, with: form)
           let stops = item.withUnsafeBufferPointer { ByteFilter.quietPrefix($0.baseAddress!, count: 64, sieve) } == 16
-          #expect(stops == (folded == unit), "U+\(String(value, radix: 16)) for \(unit) variant \(variant) lane \(lane)")
+          #expect(
+            stops == (folded == unit), "U+\(String(value, radix: 16)) for \(unit) variant \(variant) lane \(lane)")
           if stops { stopped += 1 }
         }
         // The form in the last block, its third byte the item's last: the lead alone stops it.
