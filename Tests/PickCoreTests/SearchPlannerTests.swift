@@ -170,7 +170,8 @@ private let words = ["alpha", "beta", "alphabet", "gamma", "alps", "delta", "alp
       Issue.record("\"zeta\" is not cached")
       return
     }
-    bench.planner.remember(again, parsed: parsed, matches: matches, inputBytes: bench.store.items(0..<8).count)
+    bench.planner.remember(
+      again, parsed: parsed, matches: matches, inputBytes: bench.store.items(0..<8).count, items: 8)
     #expect(bench.plan(bench.request("alpha", 0..<8)) == .cached(first))
     #expect(bench.plan(again) == .cached(order(matches)))
   }

@@ -148,7 +148,7 @@ public struct SearchPlanner {
   /// the oldest answers past the budget. The newest is always kept: it is
   /// the one on screen, alive anyway.
   public mutating func remember(
-    _ request: SearchRequest, parsed: Query, matches: RankedMatches, inputBytes: Int, items: Int = 0
+    _ request: SearchRequest, parsed: Query, matches: RankedMatches, inputBytes: Int, items: Int
   ) {
     guard request.items == nil else { return }
     // An answer given again (a cached one, on Backspace) moves to the newest
