@@ -68,10 +68,10 @@ struct ByteFilter: Sendable {
         let upper = !caseSensitive && lower &- 0x61 < 26 ? lower &- 0x20 : lower
         mode = .asciiOrFoldLeads
         bytes = (lower, upper, lower, upper)
-        let leads = FoldSources.asciiLeads[
-          Folding(caseSensitive: caseSensitive, normalize: normalize).index << 7 | Int(unit)]
+        let folding = Folding(caseSensitive: caseSensitive, normalize: normalize)
+        let leads = FoldSources.asciiLeads[folding.index << 7 | Int(unit)]
         foldLeads = leads & (1 << (0xC3 - 0xC0)) == 0 ? CPICK_FOLD_LEADS_BUT_C3 : 1
-        if let (afterBC, afterBD) = Self.fullwidthThirds(unit, caseSensitive: caseSensitive, normalize: normalize) {
+        if let (afterBC, afterBD) = Self.fullwidthThirds(unit, folding) {
           let thirds = UInt32(afterBC) << 16 | UInt32(afterBD) << 24
           foldLeads |= CPICK_FOLD_LEADS_FULLWIDTH | Int32(bitPattern: thirds)
         }
@@ -115,14 +115,10 @@ struct ByteFilter: Sendable {
     /// after `BC` and after `BD`, 0 for none: `ｑ` and `Ｑ` for `q`
     /// ignoring case and accents. `nil` when more than one follows either,
     /// which the skip's one comparison could not tell.
-    static func fullwidthThirds(_ unit: UInt32, caseSensitive: Bool, normalize: Bool) -> (UInt8, UInt8)? {
+    static func fullwidthThirds(_ unit: UInt32, _ folding: Folding) -> (UInt8, UInt8)? {
       var afterBC: UInt8 = 0
       var afterBD: UInt8 = 0
-      for value: UInt32 in 0xFF00..<0xFF80 {
-        var folded = value
-        if !caseSensitive { folded = CaseFolding.lower(folded) }
-        if normalize { folded = LatinFolding.base(folded) }
-        guard folded == unit else { continue }
+      for value: UInt32 in 0xFF00..<0xFF80 where folding.fold(value) == unit {
         let third = 0x80 | UInt8(value & 0x3F)
         if value < 0xFF40 {
           guard afterBC == 0 else { return nil }

@@ -29,6 +29,19 @@ struct Folding: Equatable, Hashable, Sendable, BitwiseCopyable {
 
   /// The four foldings, in `index` order.
   static let all = (0..<4).map(Folding.init(index:))
+
+  /// `unit` folded as this folding asks: lower-cased unless case
+  /// sensitive, then its accents folded when it normalizes. The definition
+  /// the tables are built from (`TwoByteFolding.table`) and the fold of
+  /// characters above them (`PreparedText.fold`); hot loops that hold the
+  /// two flags apart write the same two steps.
+  @inline(__always)
+  func fold(_ unit: UInt32) -> UInt32 {
+    var out = unit
+    if !isCaseSensitive { out = CaseFolding.lower(out) }
+    if normalizes { out = LatinFolding.base(out) }
+    return out
+  }
 }
 
 extension Term {

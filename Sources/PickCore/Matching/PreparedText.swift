@@ -230,10 +230,7 @@ final class PreparedText {
       return !folding.isCaseSensitive && (unit &- 0x41) < 26 ? unit | 0x20 : unit
     }
     if unit < 0x800 { return twoByte[folding.index << 11 | Int(unit)] }
-    var out = unit
-    if !folding.isCaseSensitive { out = CaseFolding.lower(out) }
-    if folding.normalizes { out = LatinFolding.base(out) }
-    return out
+    return folding.fold(unit)
   }
 
   /// A term's folded units when the eager pass made them and its bonuses can
