@@ -10,9 +10,9 @@ import Glibc
 /// time (`blockBytes`): the block's items are visited region by region of the
 /// file, each copied to its place in the block, and each region let go of
 /// once its items are copied. pick then holds one block and one region of
-/// the input (two while two threads copy), not the input, and reads it in file order. Items kept with
-/// their escape sequences are stripped in the block, which is then closed
-/// up (`GatherBlock.closeUp`).
+/// the input (two while two threads copy), not the input, and reads it in
+/// file order. Items kept with their escape sequences are stripped in the
+/// block, which is then closed up (`GatherBlock.closeUp`).
 extension ResultWriter {
   /// Output bytes built before they are written.
   static let blockBytes = 4 << 20
@@ -94,12 +94,12 @@ private struct GatherBlock {
 
   /// Copies every item to its place, region by region (a counting sort of
   /// the block's positions by region), letting go of each region after it.
-  /// With `strips`, only each item's
-  /// visible text is copied (`VisibleText.copy`), and its length kept in
-  /// `lengths` (with the terminator, as before). A block of many items is
-  /// copied on two threads, each taking whole regions (about half of the
-  /// items): the copy was most of the time of printing many matches, and
-  /// ran while the other core waited.
+  /// With `strips`, only each item's visible text is copied
+  /// (`VisibleText.copy`), and its length kept in `lengths` (with the
+  /// terminator, as before). A block of many items is copied on two
+  /// threads, each taking whole regions (about half of the items): the copy
+  /// was most of the time of printing many matches, and ran while the other
+  /// core waited.
   mutating func fill(from store: ItemStore, terminator: UInt8, strips: Bool) {
     if output.count < bytes { output = [UInt8](repeating: 0, count: max(bytes, ResultWriter.blockBytes)) }
     for k in counts.indices { counts[k] = 0 }
