@@ -196,7 +196,7 @@ func `the ranking prefers`(query: String, preferred: String, other: String) thro
   var random = SeededGenerator(seed: 35)
   let alphabet = [
     "a", "e", "c", "f", "é", "e\u{301}", "E\u{301}", "\u{301}", "É", "ß", "写", "/", " ", "K", "\u{212A}",
-    "o\u{308}\u{301}", "ö", "xxxxxxxx",
+    "o\u{308}\u{301}", "ö", "xxxxxxxx", "CAFExAfe/",
   ]
   let queries = ["cafe", "ee", "e é", "Cafe", "'ee", "^e", "e$", "!a ee", "k写", "éo"]
   for query in queries {

@@ -76,12 +76,16 @@ func `every byte of an ill-formed sequence becomes its own unit`(bytes: [UInt8])
 /// cut off) and arbitrary bytes, biased towards the bytes that make UTF-8
 /// interesting (leads, continuations, E0/ED/F0/F4 boundaries). Half the
 /// strings are clean UTF-8, so valid text is checked as much as broken text.
+/// Runs of ASCII up to 40 bytes long reach the decoder's block of sixteen
+/// (`cpick_widen_ascii`) and the bytes after a run's end.
 private func randomBytes(using rng: inout SeededGenerator) -> [UInt8] {
   var bytes: [UInt8] = []
   let isClean = Bool.random(using: &rng)
   let pieces = Int.random(in: 0...12, using: &rng)
   for _ in 0..<pieces {
     switch Int.random(in: 0..<(isClean ? 3 : 5), using: &rng) {
+    case 0 where Int.random(in: 0..<4, using: &rng) == 0:
+      bytes += (0..<Int.random(in: 1...40, using: &rng)).map { _ in UInt8.random(in: 0...0x7F, using: &rng) }
     case 0:
       bytes.append(UInt8.random(in: 0...0x7F, using: &rng))
     case 1, 2:

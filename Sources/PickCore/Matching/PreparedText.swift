@@ -1,3 +1,5 @@
+import CPick
+
 /// One item's text made ready for scoring: decoded into match units once, with
 /// each position's class and bonus, then folded as each term needs it (case
 /// folded or not, accents folded or not).
@@ -174,8 +176,18 @@ final class PreparedText {
     // would find in another pass.
     var kept = keptForNormalized.base
     var compacted = 0
-    for k in 0..<written {
+    let lowerCase: Int32 = folding.isCaseSensitive ? 0 : 1
+    var k = 0
+    while k < written {
       let unit = u[k]
+      if unit < 0x80 && !(normalize && marks) {
+        // A run of ASCII, folded a block at a time (`cpick_widen.h`): no
+        // mark is among it, and nothing is compacted yet.
+        k += cpick_fold_ascii_units(u + k, written - k, o + k, lowerCase)
+        previousUnit = u[k - 1]
+        continue
+      }
+      defer { k += 1 }
       if unit >= 0x80 && k > 0 && (normalize || !marks) && CombiningMarks.isCombining(unit)
         && Self.isLatinLetter(previousUnit)
       {

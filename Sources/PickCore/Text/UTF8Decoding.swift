@@ -1,3 +1,5 @@
+import CPick
+
 /// Strict UTF-8 decoding of an item's bytes into match units.
 ///
 /// A match unit is a Unicode scalar value where the bytes are valid UTF-8,
@@ -63,17 +65,20 @@ public enum UTF8Decoding {
     _ bytes: UnsafePointer<UInt8>, count: Int,
     units: UnsafeMutableBufferPointer<UInt32>, offsets: UnsafeMutableBufferPointer<Int32>
   ) -> Int {
+    guard let unitBase = units.baseAddress, let offsetBase = offsets.baseAddress else { return 0 }
     var i = 0
     var n = 0
     while i < count {
       let lead = bytes[i]
-      offsets[n] = Int32(truncatingIfNeeded: i)
       if lead < 0x80 {
-        units[n] = UInt32(lead)
-        n += 1
-        i += 1
+        // A run of ASCII, a block at a time (`cpick_widen.h`). `n <= i`, so
+        // the `count - i` elements it may write fit.
+        let run = cpick_widen_ascii(bytes + i, count - i, unitBase + n, offsetBase + n, Int64(i))
+        n += run
+        i += run
         continue
       }
+      offsets[n] = Int32(truncatingIfNeeded: i)
       let length = validSequenceLength(bytes + i, available: count - i)
       if length == 0 {
         units[n] = invalidByteBase + UInt32(lead)
