@@ -148,7 +148,7 @@ func `the loop that leaves matches unscored ranks as the general path does`(quer
   #expect((0..<400).map { ranked.itemIndex(at: $0) } == (0..<400).map { expected.itemIndex(at: $0) })
   #expect(
     (0..<ranked.count).map { ranked.itemIndex(at: $0) } == (0..<expected.count).map { expected.itemIndex(at: $0) })
-  // The full ranking (its one term scored a run at a time, `--filter`'s
+  // The full ranking (its terms scored a run at a time, `--filter`'s
   // way) is the general path's, item by item.
   #expect((0..<expected.count).map { expected.itemIndex(at: $0) } == expectedOrder(items, query: compiled, tac: tac))
 }
@@ -161,7 +161,7 @@ func `the loops rank a list of items as the general path does`(tac: Bool) throws
   try store.append(items.flatMap { $0 + [0x0A] })
   try store.finish()
   let list = Array(stride(from: 0, to: store.count, by: 2))
-  for query in ["ab", "b"] {
+  for query in ["ab", "b", "a b"] {
     let compiled = CompiledQuery(Array(query.utf8), options: Options())
     var full = Ranker(order: Ranker.Order(reversesInput: tac), workers: 2)
     full.taskSize = 300

@@ -10,14 +10,17 @@ import CPick
 /// the ranker's key closure. Where the front never reaches the perfect
 /// score (`lib/py` over paths: no path holds it in one piece at a word
 /// start) every match is scored that way. This loop does the same steps
-/// for one ASCII fuzzy term in one place: the ASCII test, the trimmed
-/// length, `ASCIIFuzzyScorer.match` and the key, noted in the worker's
-/// threshold as the key closure notes it.
+/// for ASCII fuzzy terms in one place: the ASCII test, the trimmed
+/// length, `ASCIIFuzzyScorer.match` (several terms are first each looked
+/// for by the block scans, `allTermsOccur`) and the key, noted in the
+/// worker's threshold as the key closure notes it. Words typed into a
+/// history (`git push origin`) are scored here too. (`AllTermsScan`, the
+/// general path's one pass for all terms, reads a byte at a time: here,
+/// between the C loop's runs, most items are rejected faster by the block
+/// scans.)
 extension ItemMatcher {
-  /// Whether `scoredKeys` takes this query: one ASCII fuzzy term
-  /// (`asciiFuzzyTerms`). Several terms are filtered in one pass before
-  /// they are scored (`AllTermsScan`), which the general path does.
-  var scoresRuns: Bool { strategy == .asciiFuzzyTerms && terms.count == 1 }
+  /// Whether `scoredKeys` takes this query: ASCII fuzzy terms (`asciiFuzzyTerms`).
+  var scoresRuns: Bool { strategy == .asciiFuzzyTerms }
 
   /// Writes the keys of the matches among the items of `run`, scoring
   /// each, and stops before the first item it does not take: one that may
@@ -31,8 +34,6 @@ extension ItemMatcher {
     threshold: FrontThreshold?
   ) -> (taken: Int, written: Int) {
     guard scoresRuns else { return (0, 0) }
-    let term = terms.entries[0]
-    let caseSensitive = term.folding.isCaseSensitive
     // The query's rarest character (`candidateSieve`), in either case: an
     // item without it is passed over by one block scan, not the walk
     // through every character before it.
@@ -51,11 +52,11 @@ extension ItemMatcher {
         k += 1
         continue
       }
-      switch asciiFuzzy.match(term.units, in: bytes, caseSensitive: caseSensitive) {
+      switch scoreTerms(in: bytes) {
       case .noMatch: break
       case .tooLarge: return (k, written)
-      case .matched(let found):
-        let key = cpick_item_run_key(&items, k, RankPoints.scoreField(found.score), UInt64(trimmed))
+      case .matched(let score):
+        let key = cpick_item_run_key(&items, k, RankPoints.scoreField(score), UInt64(trimmed))
         keys[written] = key
         written += 1
         if let threshold { prunesLongerThan = threshold.note(key, isBound: false) }
@@ -63,5 +64,31 @@ extension ItemMatcher {
       k += 1
     }
     return (k, written)
+  }
+
+  /// What scoring every term in an ASCII item gave.
+  private enum TermsScore {
+    case noMatch
+    /// The sum of the terms' scores.
+    case matched(Int32)
+    /// A term's window is too large for the alignment: the general path takes the item.
+    case tooLarge
+  }
+
+  /// Scores every term in the ASCII `bytes`, as `scoreFuzzyTerms` does,
+  /// once the block scans have found every term in them (so that no term is
+  /// scored in an item that another term is missing from).
+  private func scoreTerms(in bytes: UnsafeBufferPointer<UInt8>) -> TermsScore {
+    if terms.count > 1 && !allTermsOccur(in: bytes) { return .noMatch }
+    var total: Int32 = 0
+    for k in 0..<terms.count {
+      let term = terms.entries[k]
+      switch asciiFuzzy.match(term.units, in: bytes, caseSensitive: term.folding.isCaseSensitive) {
+      case .noMatch: return .noMatch
+      case .tooLarge: return .tooLarge
+      case .matched(let found): total &+= found.score
+      }
+    }
+    return .matched(total)
   }
 }

@@ -3,7 +3,7 @@
 /// on the match itself: the first key typed over millions of items (one
 /// character, nearly every item matching, every item scored), the keys
 /// after it, whose matches are nearly all left unscored (`FrontThreshold`),
-/// and the matches of one ASCII fuzzy term that must be scored.
+/// and the matches of ASCII fuzzy terms that must be scored.
 extension Ranker {
   /// Which loop, if any, writes a search's keys.
   enum RunKeys {
@@ -12,7 +12,7 @@ extension Ranker {
     /// Matches left unscored while the worker's threshold allows
     /// (`ItemMatcher.unscoredKeys`); the other items the general way.
     case unscored([FrontThreshold])
-    /// One ASCII fuzzy term with no front to leave matches behind
+    /// ASCII fuzzy terms with no front to leave matches behind
     /// (`--filter` sorts them all): every match scored
     /// (`ItemMatcher.scoredKeys`).
     case scored
