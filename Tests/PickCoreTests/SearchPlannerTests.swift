@@ -84,6 +84,29 @@ private let words = ["alpha", "beta", "alphabet", "gamma", "alps", "delta", "alp
     #expect(bench.plan(bench.request("al", 0..<8)) == .cached(earlier))
   }
 
+  @Test func `a query of the same terms in other text is the remembered answer`() throws {
+    var bench = try Bench(words)
+    let earlier = bench.answer(bench.request("al a", 0..<8))
+    bench.answer(bench.request("be", 0..<8))
+    // Backspace from "al ap" to "al a " (typed before as "al a"), spaces doubled.
+    #expect(bench.plan(bench.request("al a ", 0..<8)) == .cached(earlier))
+    #expect(bench.plan(bench.request(" al  a", 0..<8)) == .cached(earlier))
+    #expect(bench.plan(bench.request("al a ", 0..<10)) == .extended(earlier, newItems: 8..<10))
+    // Other terms, however close in text, are not the same query.
+    #expect(bench.plan(bench.request("al 'a", 0..<8)) != .cached(earlier))
+    #expect(bench.plan(bench.request("a al", 0..<8)) != .cached(earlier))
+  }
+
+  @Test func `an answer to a query of the same terms replaces the remembered one`() throws {
+    var bench = try Bench(words, matchBudget: 4)
+    let first = bench.answer(bench.request("alpha", 0..<8))  // 3 matches
+    bench.answer(bench.request("zeta", 0..<8))  // 1 more: 4 in all
+    // Its matches again, under "zeta ": counted once, so "alpha" stays.
+    let again = bench.answer(bench.request("zeta ", 0..<8))
+    #expect(bench.plan(bench.request("alpha", 0..<8)) == .cached(first))
+    #expect(bench.plan(bench.request("zeta", 0..<8)) == .cached(again))
+  }
+
   @Test func `an answer given before items were excluded is neither reused nor narrowed`() throws {
     var bench = try Bench(words)
     bench.answer(bench.request("al", 0..<8))

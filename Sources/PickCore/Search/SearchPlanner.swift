@@ -7,7 +7,10 @@
 /// request gets the first plan that applies:
 ///
 /// 1. **cached**: the same query over the same items was answered (a
-///    character typed and deleted again): that answer, with no search.
+///    character typed and deleted again): that answer, with no search. The
+///    same query is one that parses to the same terms (`git push ` and
+///    `git push`, `a  b` and `a b`), as fzf's cache trims the spaces
+///    around a query: they match the same items with the same scores.
 /// 2. **extend**: the same query was answered over fewer items (input still
 ///    streaming): search only the items read since and merge. Not under
 ///    `--tac` (new items go in front of the old ones, so the merged order
@@ -42,6 +45,12 @@ public struct SearchPlanner {
     var range: Range<Int>
     var exclusions: Int
     var matches: RankedMatches
+
+    /// Whether this answer's query is `request`'s: the same text, or text
+    /// that parses to the same terms (`parsed`).
+    func answers(_ request: SearchRequest, parsed: Query) -> Bool {
+      query == request.query || self.parsed == parsed
+    }
   }
 
   /// `--tac`: new items come before the old ones, so an answer is never extended.
@@ -81,18 +90,19 @@ public struct SearchPlanner {
   public func plan(for request: SearchRequest, parsed: Query) -> Plan {
     guard request.items == nil else { return .fromScratch }
     if let hit = recent.last(where: {
-      $0.query == request.query && $0.range == request.range && $0.exclusions == request.exclusions
+      $0.answers(request, parsed: parsed) && $0.range == request.range && $0.exclusions == request.exclusions
     }) {
       return .cached(hit.matches)
     }
-    if let plan = extending(for: request) { return plan }
+    if let plan = extending(for: request, parsed: parsed) { return plan }
     return narrowing(for: request, parsed: parsed) ?? .fromScratch
   }
 
   /// The same query over fewer items, if there is one to extend.
-  private func extending(for request: SearchRequest) -> Plan? {
+  private func extending(for request: SearchRequest, parsed: Query) -> Plan? {
     guard request.excluded == nil && !reversesInput else { return nil }
-    for entry in recent.reversed() where entry.query == request.query && entry.exclusions == request.exclusions {
+    for entry in recent.reversed()
+    where entry.answers(request, parsed: parsed) && entry.exclusions == request.exclusions {
       if entry.range.lowerBound == request.range.lowerBound
         && entry.range.upperBound < request.range.upperBound
       {
@@ -151,10 +161,11 @@ public struct SearchPlanner {
     _ request: SearchRequest, parsed: Query, matches: RankedMatches, inputBytes: Int, items: Int
   ) {
     guard request.items == nil else { return }
-    // An answer given again (a cached one, on Backspace) moves to the newest
-    // place instead of being counted twice against the budget.
+    // An answer given again (a cached one, on Backspace, perhaps to a query
+    // of the same terms) moves to the newest place instead of being counted
+    // twice against the budget.
     recent.removeAll {
-      $0.query == request.query && $0.range == request.range && $0.exclusions == request.exclusions
+      $0.answers(request, parsed: parsed) && $0.range == request.range && $0.exclusions == request.exclusions
     }
     recent.append(
       Entry(
