@@ -60,6 +60,26 @@ extension ItemMatcher {
       let length = trimmedLength(ofASCII: bytes)
       if length > prunesLongerThan { return allTermsOccur(in: bytes) ? .unscored(trimmedLength: length) : .noMatch }
     }
+    switch scoreTerms(in: bytes) {
+    case .noMatch: return .noMatch
+    case .tooLarge: return .notScanned
+    case .matched(let found): return .matched(found, trimmedLength: trimmedLength(ofASCII: bytes))
+    }
+  }
+
+  /// What scoring every term in an ASCII item (or a compact text) gave.
+  enum TermsScore {
+    case noMatch
+    /// The terms' scores summed, their spans joined.
+    case matched(ItemMatch)
+    /// A term's window is too large for the alignment: the general path takes the item.
+    case tooLarge
+  }
+
+  /// Scores every term in `bytes` (`ASCIIFuzzyScorer`): the one loop over
+  /// the terms for the general path (`scoreFuzzyTerms`) and the scored
+  /// runs (`scoredKeys`).
+  func scoreTerms(in bytes: UnsafeBufferPointer<UInt8>) -> TermsScore {
     var total: Int32 = 0
     var minBegin = Int.max
     var minEnd = Int.max
@@ -68,7 +88,7 @@ extension ItemMatcher {
       let term = terms.entries[k]
       switch asciiFuzzy.match(term.units, in: bytes, caseSensitive: term.folding.isCaseSensitive) {
       case .noMatch: return .noMatch
-      case .tooLarge: return .notScanned
+      case .tooLarge: return .tooLarge
       case .matched(let found):
         total &+= found.score
         minBegin = min(minBegin, found.start)
@@ -76,9 +96,7 @@ extension ItemMatcher {
         maxEnd = max(maxEnd, found.end)
       }
     }
-    return .matched(
-      ItemMatch(score: total, minBegin: minBegin, minEnd: minEnd, maxEnd: maxEnd),
-      trimmedLength: trimmedLength(ofASCII: bytes))
+    return .matched(ItemMatch(score: total, minBegin: minBegin, minEnd: minEnd, maxEnd: maxEnd))
   }
 
   /// Whether every term occurs in `bytes` (an ASCII item or a compact

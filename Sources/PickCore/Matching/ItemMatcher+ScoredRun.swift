@@ -52,11 +52,17 @@ extension ItemMatcher {
         k += 1
         continue
       }
+      // Several terms: each looked for first, so that none is scored in an
+      // item another term is missing from.
+      if terms.count > 1 && !allTermsOccur(in: bytes) {
+        k += 1
+        continue
+      }
       switch scoreTerms(in: bytes) {
       case .noMatch: break
       case .tooLarge: return (k, written)
-      case .matched(let score):
-        let key = cpick_item_run_key(&items, k, RankPoints.scoreField(score), UInt64(trimmed))
+      case .matched(let found):
+        let key = cpick_item_run_key(&items, k, RankPoints.scoreField(found.score), UInt64(trimmed))
         keys[written] = key
         written += 1
         if let threshold { prunesLongerThan = threshold.note(key, isBound: false) }
@@ -64,31 +70,5 @@ extension ItemMatcher {
       k += 1
     }
     return (k, written)
-  }
-
-  /// What scoring every term in an ASCII item gave.
-  private enum TermsScore {
-    case noMatch
-    /// The sum of the terms' scores.
-    case matched(Int32)
-    /// A term's window is too large for the alignment: the general path takes the item.
-    case tooLarge
-  }
-
-  /// Scores every term in the ASCII `bytes`, as `scoreFuzzyTerms` does,
-  /// once the block scans have found every term in them (so that no term is
-  /// scored in an item that another term is missing from).
-  private func scoreTerms(in bytes: UnsafeBufferPointer<UInt8>) -> TermsScore {
-    if terms.count > 1 && !allTermsOccur(in: bytes) { return .noMatch }
-    var total: Int32 = 0
-    for k in 0..<terms.count {
-      let term = terms.entries[k]
-      switch asciiFuzzy.match(term.units, in: bytes, caseSensitive: term.folding.isCaseSensitive) {
-      case .noMatch: return .noMatch
-      case .tooLarge: return .tooLarge
-      case .matched(let found): total &+= found.score
-      }
-    }
-    return .matched(total)
   }
 }

@@ -40,17 +40,11 @@ public struct SearchPlanner {
 
   /// One remembered answer.
   private struct Entry {
-    var query: [UInt8]
+    /// The query, parsed: the same terms are the same query whatever the text.
     var parsed: Query
     var range: Range<Int>
     var exclusions: Int
     var matches: RankedMatches
-
-    /// Whether this answer's query is `request`'s: the same text, or text
-    /// that parses to the same terms (`parsed`).
-    func answers(_ request: SearchRequest, parsed: Query) -> Bool {
-      query == request.query || self.parsed == parsed
-    }
   }
 
   /// `--tac`: new items come before the old ones, so an answer is never extended.
@@ -90,7 +84,7 @@ public struct SearchPlanner {
   public func plan(for request: SearchRequest, parsed: Query) -> Plan {
     guard request.items == nil else { return .fromScratch }
     if let hit = recent.last(where: {
-      $0.answers(request, parsed: parsed) && $0.range == request.range && $0.exclusions == request.exclusions
+      $0.parsed == parsed && $0.range == request.range && $0.exclusions == request.exclusions
     }) {
       return .cached(hit.matches)
     }
@@ -101,8 +95,7 @@ public struct SearchPlanner {
   /// The same query over fewer items, if there is one to extend.
   private func extending(for request: SearchRequest, parsed: Query) -> Plan? {
     guard request.excluded == nil && !reversesInput else { return nil }
-    for entry in recent.reversed()
-    where entry.answers(request, parsed: parsed) && entry.exclusions == request.exclusions {
+    for entry in recent.reversed() where entry.parsed == parsed && entry.exclusions == request.exclusions {
       if entry.range.lowerBound == request.range.lowerBound
         && entry.range.upperBound < request.range.upperBound
       {
@@ -165,11 +158,11 @@ public struct SearchPlanner {
     // of the same terms) moves to the newest place instead of being counted
     // twice against the budget.
     recent.removeAll {
-      $0.answers(request, parsed: parsed) && $0.range == request.range && $0.exclusions == request.exclusions
+      $0.parsed == parsed && $0.range == request.range && $0.exclusions == request.exclusions
     }
     recent.append(
       Entry(
-        query: request.query, parsed: parsed, range: request.range, exclusions: request.exclusions,
+        parsed: parsed, range: request.range, exclusions: request.exclusions,
         matches: matches))
     let budget = matchBudget(inputBytes: inputBytes, items: items)
     var total = recent.reduce(0) { $0 + Self.keptKeys($1.matches) }
