@@ -56,14 +56,17 @@ extension ItemMatcher {
 
   /// Scores every term in `bytes`, an ASCII item or a compact text.
   private func scoreFuzzyTerms(in bytes: UnsafeBufferPointer<UInt8>) -> ScanOutcome {
+    // Measured once: before scoring when the ranker may leave the item unscored, else after.
+    var measured: Int?
     if prunesLongerThan != .max {
       let length = trimmedLength(ofASCII: bytes)
       if length > prunesLongerThan { return allTermsOccur(in: bytes) ? .unscored(trimmedLength: length) : .noMatch }
+      measured = length
     }
     switch scoreTerms(in: bytes) {
     case .noMatch: return .noMatch
     case .tooLarge: return .notScanned
-    case .matched(let found): return .matched(found, trimmedLength: trimmedLength(ofASCII: bytes))
+    case .matched(let found): return .matched(found, trimmedLength: measured ?? trimmedLength(ofASCII: bytes))
     }
   }
 
