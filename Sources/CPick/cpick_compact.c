@@ -6,7 +6,9 @@
 // by the number of ASCII bytes before its first high byte. Each other
 // character is decoded by the Unicode Standard's table of well-formed
 // sequences (Table 3-7, as `UTF8Decoding`) and looked up in the table the
-// Swift side fills, 256 characters at a time, on demand.
+// Swift side fills, 256 characters at a time, on demand. When accents are
+// folded, a combining mark right after a Latin letter is dropped, as the
+// general path drops it, and where is noted for the Swift side.
 #include <stdint.h>
 #include <string.h>
 #include "CPick.h"
@@ -47,10 +49,19 @@ static inline uint32_t cpick_compact_scalar(const uint8_t *p, size_t length) {
   }
 }
 
+/// Whether `unit` is a Latin letter, after which a combining mark is
+/// dropped when accents are folded (`PreparedText.isLatinLetter`).
+static inline int cpick_compact_latin(uint32_t unit) {
+  return (unit - 0x41 < 26) || (unit - 0x61 < 26) || (unit >= 0xC0 && unit <= 0x24F && unit != 0xD7 && unit != 0xF7);
+}
+
 int64_t cpick_compact_transcode(
   const uint8_t *bytes, size_t count, uint8_t *out, const uint8_t *byte_of, uint32_t cached_units,
-  uint8_t invalid) {
-  size_t i = 0, j = 0;
+  uint8_t invalid, int32_t *drops, size_t *drop_count) {
+  size_t i = 0, j = 0, dropped = 0;
+  // Whether the last character that was not ASCII is a Latin letter; an
+  // ASCII character before the current one is read from the bytes.
+  int after_latin = 0;
   while (i < count) {
     if (i + 16 <= count) {
       cpick_compact_u8x16 block;
@@ -72,9 +83,11 @@ int64_t cpick_compact_transcode(
       out[j++] = bytes[i++];
       continue;
     }
+    int previous_latin = i > 0 && bytes[i - 1] < 0x80 ? cpick_compact_latin(bytes[i - 1]) : after_latin;
     size_t length = cpick_compact_sequence(bytes + i, count - i);
     if (length == 0) {
       out[j++] = invalid;
+      after_latin = 0;
       i++;
       continue;
     }
@@ -83,8 +96,17 @@ int64_t cpick_compact_transcode(
     uint8_t byte = byte_of[unit];
     if (byte == 0) return CPICK_COMPACT_BLOCK_NEEDED - (int64_t)unit;
     if (byte == 0x80) return CPICK_COMPACT_UNFAITHFUL;
-    out[j++] = byte;
+    after_latin = cpick_compact_latin(unit);
     i += length;
+    if (byte == CPICK_COMPACT_MARK) {
+      if (previous_latin) {
+        drops[dropped++] = (int32_t)j;
+        continue;
+      }
+      byte = invalid;
+    }
+    out[j++] = byte;
   }
+  *drop_count = dropped;
   return (int64_t)j;
 }

@@ -13,7 +13,7 @@ private func compact(_ item: String, _ foldings: [Folding] = [.caseFolded]) -> [
 private func compact(_ item: [UInt8], _ foldings: [Folding] = [.caseFolded]) -> [UInt8]? {
   let lookup = BonusLookup(BonusTable(scheme: .default))
   guard let text = CompactText(foldings: foldings, lookup: lookup) else { return nil }
-  return item.withUnsafeBufferPointer { text.transcode($0).map(Array.init) }
+  return item.withUnsafeBufferPointer { bytes in withExtendedLifetime(text) { text.transcode(bytes).map(Array.init) } }
 }
 
 private let accentsFolded = Folding(caseSensitive: false, normalize: true)
@@ -53,11 +53,45 @@ private let caseAndAccentsKept = Folding(caseSensitive: true, normalize: false)
   }
 }
 
-@Test func `items the compact text cannot stand for are left to the general path`() {
-  // A combining mark that folding accents drops: the general path removes it.
-  #expect(compact("e\u{301}x", [accentsFolded]) == nil)
+/// The compact bytes of `item` and where combining marks were dropped.
+private func compactWithDrops(_ item: String) -> (bytes: [UInt8], drops: [Int32])? {
+  compactWithDrops(Array(item.utf8))
+}
+
+private func compactWithDrops(_ item: [UInt8]) -> (bytes: [UInt8], drops: [Int32])? {
+  let text = CompactText(foldings: [accentsFolded], lookup: BonusLookup(BonusTable(scheme: .default)))
+  return item.withUnsafeBufferPointer { bytes in
+    guard let text, let out = text.transcode(bytes) else { return nil }
+    return withExtendedLifetime(text) { (Array(out), Array(text.droppedMarks)) }
+  }
+}
+
+@Test func `folding accents drops a combining mark after a Latin letter and notes where`() {
+  let mark = CompactText.standIn(.nonWord)
+  // After an ASCII letter, whether met one byte at a time or after a block of sixteen.
+  for prefix in ["", String(repeating: "x", count: 20)] {
+    let found = compactWithDrops(prefix + "Re\u{301}sume\u{301}")
+    #expect(found?.bytes == Array((prefix + "Resume").utf8))
+    #expect(found?.drops == [Int32(prefix.count + 2), Int32(prefix.count + 6)])
+  }
+  // After a Latin letter that is not ASCII.
+  #expect(compactWithDrops("É\u{300}x")?.bytes == Array("Ex".utf8))
+  // Only the first of two stacked marks follows the letter; the second, and
+  // a mark after a digit, a CJK letter or an invalid byte, are kept as non-word characters.
+  let kept = compactWithDrops("e\u{301}\u{302}1\u{301}写\u{301}")
+  #expect(kept?.bytes == [0x65, mark, 0x31, mark, CompactText.standIn(.letter), mark])
+  #expect(kept?.drops == [1])
+  #expect(compactWithDrops([0xFF] + Array("\u{301}".utf8))?.bytes == [mark, mark])
   // Kept as a character of its own when accents are not folded.
-  #expect(compact("e\u{301}x", [caseAndAccentsKept]) == Array("e".utf8) + [CompactText.standIn(.nonWord)] + [0x78])
+  #expect(compact("e\u{301}x", [caseAndAccentsKept]) == Array("e".utf8) + [mark] + [0x78])
+}
+
+@Test func `items the compact text cannot stand for are left to the general path`() {
+  // A combining mark of another class than non-word (U+0345 is a lower-case
+  // letter): its stand-in would not be the one kept marks get.
+  #expect(compact("e\u{345}x", [accentsFolded]) == nil)
+  // A mark to drop in an item with a character above the cached planes.
+  #expect(compact("\u{20000}e\u{301}", [accentsFolded]) == nil)
   // Terms that disagree on folding accents: no single byte serves both.
   #expect(
     CompactText(foldings: [accentsFolded, caseAndAccentsKept], lookup: BonusLookup(BonusTable(scheme: .default))) == nil

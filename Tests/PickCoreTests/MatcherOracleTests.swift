@@ -282,3 +282,30 @@ func `ASCII queries agree with the reference on items of every kind of character
   // A plain term still folds: `ae` finds the decomposed item.
   #expect(matchScore("ae", "ae\u{301}") != nil)
 }
+
+@Test func `a decomposed accented name scores as the precomposed one`() {
+  // macOS writes names decomposed: `É` as `E` U+0301. With accents folded
+  // the mark is dropped, and the letter after it scores as after a
+  // precomposed `É`, not as a word start after punctuation. Without
+  // positions the compact text scores the items, with them the general path.
+  let names = [("Élysée", "E\u{301}lyse\u{301}e"), ("résumé.pdf", "re\u{301}sume\u{301}.pdf")]
+  for (precomposed, decomposed) in names {
+    for query in ["lysee", "elysee", "ly", "sume", "resume", "e", "pdf", "lysee pdf"] {
+      let matcher = ItemMatcher(CompiledQuery(QueryParser().parse(Array(query.utf8)), scheme: .default))
+      for positions in [nil, PositionList()] {
+        let score = { (item: String) in
+          Array(item.utf8).withUnsafeBufferPointer { matcher.match($0, positions: positions)?.score }
+        }
+        #expect(score(decomposed) == score(precomposed), "\(query) in \(decomposed)")
+      }
+    }
+  }
+  #expect(matchScore("lysee", "E\u{301}lyse\u{301}e") != nil)
+  // Not folding accents (`--literal`), the mark is a character of its own,
+  // as in fzf: the letter after it starts a word.
+  var literal = Options()
+  literal.normalize = false
+  let matcher = ItemMatcher(CompiledQuery(Array("lys".utf8), options: literal))
+  let score = { (item: String) in Array(item.utf8).withUnsafeBufferPointer { matcher.match($0)?.score } }
+  #expect(score("E\u{301}lyse\u{301}e")! > score("Élysée")!)
+}

@@ -13,14 +13,16 @@
 @testable import PickCore
 
 /// One item as the reference sees it: its units, where each starts in the
-/// bytes, and each unit's class and bonus.
+/// bytes, and each unit's class.
 struct ReferenceItem {
   let units: [UInt32]
   let byteOffsets: [Int]
   let classes: [CharClass]
-  let bonuses: [Int32]
+  /// The scheme its classes and a term's bonuses (`ReferenceText`) come from.
+  let scheme: ReferenceScheme
 
   init(_ bytes: [UInt8], scheme: ReferenceScheme) {
+    self.scheme = scheme
     var units: [UInt32] = []
     var offsets: [Int] = []
     var k = 0
@@ -37,11 +39,6 @@ struct ReferenceItem {
     self.units = units
     byteOffsets = offsets
     classes = units.map(scheme.charClass)
-    var bonuses: [Int32] = []
-    for (index, current) in classes.enumerated() {
-      bonuses.append(scheme.bonus(previous: index == 0 ? scheme.initialClass : classes[index - 1], current: current))
-    }
-    self.bonuses = bonuses
   }
 
   /// A well-formed UTF-8 sequence at `k` (Unicode's table 3-7), or `nil`:
@@ -124,12 +121,15 @@ struct ReferenceScheme {
   }
 }
 
-/// One term's view of an item: the folded units it compares with, and for
+/// One term's view of an item: the folded units it compares with, for
 /// each the index of the item's unit it came from (accent folding drops a
-/// combining mark after a Latin letter).
+/// combining mark after a Latin letter), and its bonus, from the class of
+/// the unit before it in this view (as if a dropped mark had never been
+/// there: a decomposed `é` scores as the precomposed one).
 struct ReferenceText {
   let units: [UInt32]
   let origins: [Int]
+  let bonuses: [Int32]
 
   init(_ item: ReferenceItem, caseSensitive: Bool, normalize: Bool) {
     var units: [UInt32] = []
@@ -144,6 +144,10 @@ struct ReferenceText {
     }
     self.units = units
     self.origins = origins
+    bonuses = origins.indices.map { i in
+      let previous = i == 0 ? item.scheme.initialClass : item.classes[origins[i - 1]]
+      return item.scheme.bonus(previous: previous, current: item.classes[origins[i]])
+    }
   }
 
   static func isLatinLetter(_ unit: UInt32) -> Bool {
@@ -293,7 +297,7 @@ struct ReferenceMatcher {
     var total: Int32 = 0
     var runStart = 0
     for (i, j) in placement.enumerated() {
-      let own = item.bonuses[text.origins[j]]
+      let own = text.bonuses[j]
       if i == 0 {
         total = Scoring.match + own * Scoring.firstCharMultiplier
         runStart = j
@@ -306,7 +310,7 @@ struct ReferenceMatcher {
         runStart = j
         continue
       }
-      let runBonus = item.bonuses[text.origins[runStart]]
+      let runBonus = text.bonuses[runStart]
       if own >= Scoring.boundary && own > runBonus {
         runStart = j
         total += Scoring.match + own
@@ -329,7 +333,7 @@ struct ReferenceMatcher {
     guard m > 0, m <= n else { return m == 0 ? [(0, [])] : [] }
     var found: [(score: Int32, placement: [Int])] = []
     for s in 0...(n - m) where occurs(pattern, text, at: s) {
-      let bonus = item.bonuses[text.origins[s]]
+      let bonus = text.bonuses[s]
       guard atBoundaries else {
         found.append((bonus, Array(s..<s + m)))
         continue

@@ -60,14 +60,19 @@ size_t cpick_separator_starts(
 /// `cpick_compact_transcode` met a character whose table entry is not filled
 /// yet: the result is this less the character's value.
 #define CPICK_COMPACT_BLOCK_NEEDED (-3)
+/// The table entry of a combining mark of class non-word when accents are
+/// folded: dropped after a Latin letter, written as `invalid` elsewhere.
+#define CPICK_COMPACT_MARK 0xFF
 /// Writes the `count` bytes at `bytes` (an item) to `out` (room for
 /// `count`) as one byte per character (`CompactText`): ASCII as itself, a
 /// byte that is not well-formed UTF-8 as `invalid`, any other character as
-/// `byte_of[character]`. Returns the number of bytes written, or one of the
-/// `CPICK_COMPACT_` codes.
+/// `byte_of[character]`, except that a `CPICK_COMPACT_MARK` right after a
+/// Latin letter is dropped: the number of bytes written before it goes to
+/// `drops` (room for `count`), and `*drop_count` says how many went there.
+/// Returns the number of bytes written, or one of the `CPICK_COMPACT_` codes.
 int64_t cpick_compact_transcode(
   const uint8_t *bytes, size_t count, uint8_t *out, const uint8_t *byte_of, uint32_t cached_units,
-  uint8_t invalid);
+  uint8_t invalid, int32_t *drops, size_t *drop_count);
 /// Puts fresh reserved address space (as `cpick_reserve`) back over
 /// `address ..< address + length`, undoing `cpick_map_file_over`.
 int cpick_reserve_over(void *address, size_t length);

@@ -21,12 +21,15 @@ import CPick
 ///
 /// Positions in the compact text are character positions, as in the
 /// general path, so scores, ends and trimmed lengths are the same (the
-/// oracle checks it on every item it sweeps). Where one byte cannot say the
-/// same thing, the item is left to the general path (`transcode` returns
-/// `nil`): a character with no byte that folds alike under all the terms'
-/// foldings, and, when accents are folded, a combining mark after a Latin
-/// letter (the general path drops it, which shifts positions and classes;
-/// the compact text leaves every item with a combining mark to it then).
+/// oracle checks it on every item it sweeps). When accents are folded, a
+/// combining mark right after a Latin letter is dropped, as the general
+/// path drops it; where is noted (`droppedMarks`), so that the scans'
+/// positions and lengths can be taken back to the item's characters. Where
+/// one byte cannot say the same thing, the item is left to the general
+/// path (`transcode` returns `nil`): a character with no byte that folds
+/// alike under all the terms' foldings, or a combining mark that is not of
+/// the non-word class (U+0345 is a lower-case letter) when accents are
+/// folded.
 final class CompactText {
   /// The stand-in byte of a character of class `charClass` that matches no query byte.
   @inline(__always)
@@ -34,10 +37,15 @@ final class CompactText {
 
   /// The table's mark for "no faithful byte": the item goes to the general path.
   private static let unfaithful: UInt8 = 0x80
+  /// The table's mark for a combining mark of the non-word class when
+  /// accents are folded: dropped after a Latin letter, else the non-word
+  /// stand-in.
+  private static let mark = UInt8(CPICK_COMPACT_MARK)
   /// Units below this have their byte cached, 256 at a time (128 KiB).
   private static let cachedUnits = 0x20000
 
   private var output = ScratchBuffer<UInt8>()
+  private var drops = ScratchBuffer<Int32>()
   /// The byte of each non-ASCII unit below `cachedUnits`; 0 where its
   /// block of 256 is not filled yet (no non-ASCII character stands as 0).
   private let byteOf: UnsafeMutablePointer<UInt8>
@@ -64,16 +72,25 @@ final class CompactText {
 
   deinit { byteOf.deallocate() }
 
+  /// Where the last `transcode` dropped combining marks: for each, the
+  /// number of compact bytes before it, in order. Valid until the next call.
+  var droppedMarks: UnsafeBufferPointer<Int32> { drops.buffer }
+
   /// `bytes` as one byte per character; `nil` when the general path must
   /// take the item. Valid until the next call.
   func transcode(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+    drops.count = 0
     guard let p = bytes.baseAddress else { return UnsafeBufferPointer(start: nil, count: 0) }
     output.reserve(bytes.count)
+    drops.reserve(bytes.count)
     while true {
+      var dropped = 0
       let written = cpick_compact_transcode(
-        p, bytes.count, output.base, byteOf, UInt32(Self.cachedUnits), Self.standIn(.nonWord))
+        p, bytes.count, output.base, byteOf, UInt32(Self.cachedUnits), Self.standIn(.nonWord), drops.base,
+        &dropped)
       if written >= 0 {
         output.count = Int(written)
+        drops.count = dropped
         return output.buffer
       }
       switch written {
@@ -117,7 +134,8 @@ final class CompactText {
       } else {
         byte = faithfulByte(unit)
       }
-      if byte == Self.unfaithful { return nil }
+      // A mark to drop: left to the general path on this rare road.
+      if byte == Self.unfaithful || byte == Self.mark { return nil }
       o[k] = byte
     }
     output.count = count
@@ -127,11 +145,12 @@ final class CompactText {
   /// The first byte of the same class that folds as `unit` does under
   /// every folding in use (to the same ASCII character, or, when `unit`
   /// folds to none, to no ASCII character at all); `unfaithful` when no
-  /// byte does, or when `unit` is a combining mark that the general path
-  /// may drop (after a Latin letter, when accents are folded).
+  /// byte does. A combining mark that the general path may drop (after a
+  /// Latin letter, when accents are folded) is `mark` when its class is the
+  /// stand-in's the C loop writes where it keeps it, else `unfaithful`.
   private func faithfulByte(_ unit: UInt32) -> UInt8 {
-    if normalizes && CombiningMarks.isCombining(unit) { return Self.unfaithful }
     let charClass = lookup.table.charClass(unit)
+    if normalizes && CombiningMarks.isCombining(unit) { return charClass == .nonWord ? Self.mark : Self.unfaithful }
     let twoByte = UnsafePointer(lookup.twoByteFolding)
     let folded = foldings.map { PreparedText.fold(unit, $0, twoByte: twoByte) }
     var candidates = [Self.standIn(charClass)]

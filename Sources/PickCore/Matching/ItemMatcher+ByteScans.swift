@@ -14,6 +14,26 @@ extension ItemMatcher {
     /// sorted front (`prunesLongerThan`).
     case unscored(trimmedLength: Int)
 
+    /// The outcome of a scan of a compact text with combining marks
+    /// dropped (`CompactText.droppedMarks`) in the item's characters, as
+    /// the general path gives it: positions after a mark move past it, and
+    /// the trimmed length counts the marks (each follows a letter, so none
+    /// is at a trimmed end).
+    func restoringMarks(_ drops: UnsafeBufferPointer<Int32>) -> ScanOutcome {
+      // A position `p` of the compact text is `p` plus the marks dropped at or before it.
+      func unit(_ p: Int) -> Int { p + drops.prefix { Int($0) <= p }.count }
+      switch self {
+      case .notScanned, .noMatch: return self
+      case .unscored(let length): return .unscored(trimmedLength: length + drops.count)
+      case .matched(var found, let length):
+        if found.minBegin >= 0 { found.minBegin = unit(found.minBegin) }
+        // An end is one past the last character matched.
+        if found.minEnd > 0 { found.minEnd = unit(found.minEnd - 1) + 1 }
+        if found.maxEnd > 0 { found.maxEnd = unit(found.maxEnd - 1) + 1 }
+        return .matched(found, trimmedLength: length + drops.count)
+      }
+    }
+
     /// What the scan settled, as the matcher's outcome; `nil` when not scanned.
     var outcome: ItemMatcher.Outcome? {
       switch self {
@@ -48,19 +68,29 @@ extension ItemMatcher {
     guard let compact, bytes.count <= Scoring.longItemUnits, let text = compact.transcode(bytes) else {
       return .notScanned
     }
-    guard let singleScan else { return scoreFuzzyTerms(in: text) }
-    guard let found = singleScan.scan(text, compact: true) else { return .notScanned }
-    guard let match = found.match else { return .noMatch }
-    return .matched(match, trimmedLength: found.trimmedLength)
+    let drops = compact.droppedMarks
+    let scanned: ScanOutcome
+    if let singleScan {
+      guard let found = singleScan.scan(text, compact: true) else { return .notScanned }
+      guard let match = found.match else { return .noMatch }
+      scanned = .matched(match, trimmedLength: found.trimmedLength)
+    } else {
+      scanned = scoreFuzzyTerms(in: text, droppedMarks: drops.count)
+    }
+    return drops.isEmpty ? scanned : scanned.restoringMarks(drops)
   }
 
-  /// Scores every term in `bytes`, an ASCII item or a compact text.
-  private func scoreFuzzyTerms(in bytes: UnsafeBufferPointer<UInt8>) -> ScanOutcome {
+  /// Scores every term in `bytes`, an ASCII item or a compact text from
+  /// which `droppedMarks` combining marks were dropped (the lengths given
+  /// back leave them out; the item's length counts them).
+  private func scoreFuzzyTerms(in bytes: UnsafeBufferPointer<UInt8>, droppedMarks: Int = 0) -> ScanOutcome {
     // Measured once: before scoring when the ranker may leave the item unscored, else after.
     var measured: Int?
     if prunesLongerThan != .max {
       let length = trimmedLength(ofASCII: bytes)
-      if length > prunesLongerThan { return allTermsOccur(in: bytes) ? .unscored(trimmedLength: length) : .noMatch }
+      if length + droppedMarks > prunesLongerThan {
+        return allTermsOccur(in: bytes) ? .unscored(trimmedLength: length) : .noMatch
+      }
       measured = length
     }
     switch scoreTerms(in: bytes) {

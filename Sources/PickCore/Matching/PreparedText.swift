@@ -10,7 +10,8 @@ import CPick
 /// where valid; a byte that is not valid UTF-8 becomes a unit of its own
 /// (`0x110000 + byte`) that matches only itself. When accents are folded, a
 /// combining mark after a Latin letter is dropped (so a decomposed `é` is an
-/// `e`); the positions kept map back to the original units.
+/// `e`, and the character after it scores as after a precomposed one); the
+/// positions kept map back to the original units.
 ///
 /// The hot loops work on local copies of the buffers' pointers: touching a
 /// class's stored properties in a loop would cost an exclusivity check each time.
@@ -255,13 +256,19 @@ final class PreparedText {
 
   /// The bonus for matching position `position` of a term's folded units
   /// (`lazyUnits`): the same as `text(...).bonuses[position]`, from the
-  /// classes of the character there and of the one before it in the item.
+  /// classes of the character there and of the one kept before it (a
+  /// dropped mark is not there).
   @inline(__always)
   func bonus(atFolded position: Int, normalize: Bool) -> Int32 {
-    let k = normalize && hasMarksToDrop ? Int(keptForNormalized[position]) : position
     let u = units.base
-    let previous = k > 0 ? charClass(u[k - 1]) : table.initialClass
-    return matrix[previous, charClass(u[k])]
+    guard normalize && hasMarksToDrop else {
+      let previous = position > 0 ? charClass(u[position - 1]) : table.initialClass
+      return matrix[previous, charClass(u[position])]
+    }
+    // The character before is the one kept before: a dropped mark is not there.
+    let kept = keptForNormalized.base
+    let previous = position > 0 ? charClass(u[Int(kept[position - 1])]) : table.initialClass
+    return matrix[previous, charClass(u[Int(kept[position])])]
   }
 
   /// Computes the classes and bonuses of a decoded non-ASCII item.
@@ -421,14 +428,17 @@ final class PreparedText {
     let keptClasses = normalizedClasses.base
     let keptBonuses = normalizedBonuses.base
     let c = classes.base
-    let b = bonuses.base
+    var previous = table.initialClass
     var out = 0
     for k in 0..<n {
       if k > 0 && CombiningMarks.isCombining(u[k]) && Self.isLatinLetter(u[k - 1]) { continue }
       kept[out] = Int32(truncatingIfNeeded: k)
       if classesReady {
+        // Bonuses as if the dropped marks had never been there, so that
+        // a decomposed `é` scores as the precomposed one.
         keptClasses[out] = c[k]
-        keptBonuses[out] = b[k]
+        keptBonuses[out] = matrix[previous, c[k]]
+        previous = c[k]
       }
       out += 1
     }
