@@ -103,6 +103,31 @@ func `small tasks on several workers rank as one task does`(workers: Int) throws
   }
 }
 
+@Test func `candidates of an ASCII input passed over without matching rank as matching every item`() throws {
+  var rng = SeededGenerator(seed: 0x4A4E_0500)
+  // An ASCII input: the skip's candidates hold the query's rarest letter,
+  // and most lack the rest of it in order (`ItemMatcher.passesOver`). Upper
+  // case for smart case, CR before the separator, items past the byte
+  // scans' length.
+  let alphabet = ["k", "e", "y", "K", "E", "x", "/", " ", "ab", "\r", String(repeating: "w", count: 300)]
+  let queries = ["key", "ke", "Key", "k", "yek", "e\r", "kk", "ky e"]
+  for trial in 0..<200 {
+    let items = (0..<Int.random(in: 0...80, using: &rng)).map { _ in
+      (0..<Int.random(in: 0...8, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! }.joined()
+    }
+    let store = try makeStore(items)
+    #expect(store.isASCII)
+    let text = queries.randomElement(using: &rng)!
+    let query = CompiledQuery(QueryParser().parse(Array(text.utf8)), scheme: .default)
+    var ranker = Ranker(order: Ranker.Order(), workers: 2)
+    ranker.taskSize = [1, 5, 64].randomElement(using: &rng)!
+    let skipping = order(ranker.rank(store, range: 0..<items.count, query: query))
+    let expected = (0..<items.count).filter { matchScore(text, items[$0]) != nil }
+    #expect(skipping.sorted() == expected, "trial \(trial): \(text) over \(items)")
+    #expect(skipping == order(ranker.rank(store, items: Array(0..<items.count), query: query)), "trial \(trial)")
+  }
+}
+
 @Test func `tasks that stop skipping part way rank as matching every item`() throws {
   var rng = SeededGenerator(seed: 0x4A4E_0400)
   // `a` is in most items (skipping stops after `SearchTunables.skipTrial` scans),

@@ -132,6 +132,20 @@ extension ItemMatcher {
     return .matched(ItemMatch(score: total, minBegin: minBegin, minEnd: minEnd, maxEnd: maxEnd))
   }
 
+  /// Whether a candidate that the ranker's skip found, an item of an
+  /// ASCII input, can be passed over: the query is one plain ASCII fuzzy
+  /// term, and it does not occur in the item (the scorer's block scans).
+  /// The skip stops at the query's rarest letter, which on a shell history
+  /// a third of the lines hold for `push` and a fiftieth match: the others
+  /// are rejected here, without the trip through the matcher's layers that
+  /// `matchForRanking` takes. (Several terms are filtered in one pass for
+  /// all, `AllTermsScan`, which a scan per term here would only repeat.)
+  @inline(__always)
+  func passesOver(candidate bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    strategy == .asciiFuzzyTerms && terms.count == 1 && bytes.count <= Scoring.longItemUnits
+      && !allTermsOccur(in: bytes)
+  }
+
   /// Whether every term occurs in `bytes` (an ASCII item or a compact
   /// text) as a plain fuzzy term would, scoring none.
   func allTermsOccur(in bytes: UnsafeBufferPointer<UInt8>) -> Bool {

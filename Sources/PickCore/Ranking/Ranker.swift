@@ -162,6 +162,7 @@ public struct Ranker: Sendable {
                 skipped += offset - current
                 continue
               }
+              if store.isASCII && matcher.passesOver(candidate: item) { continue }
               guard let match = matcher.matchForRanking(visible, item) else { continue }
               let order = reversed ? span - 1 - current : current
               keysBox.value[start + n] = key(match, order, worker)
