@@ -133,17 +133,19 @@ extension ItemMatcher {
   }
 
   /// Whether a candidate that the ranker's skip found, an item of an
-  /// ASCII input, can be passed over: the query is one plain ASCII fuzzy
-  /// term, and it does not occur in the item (the scorer's block scans).
+  /// ASCII input, can be passed over: the query is of plain ASCII fuzzy
+  /// terms and one of them does not occur in the item (one term by the
+  /// scorer's block scans, several by their one pass for all,
+  /// `AllTermsScan`, which beats a scan per term on a history's words).
   /// The skip stops at the query's rarest letter, which on a shell history
   /// a third of the lines hold for `push` and a fiftieth match: the others
   /// are rejected here, without the trip through the matcher's layers that
-  /// `matchForRanking` takes. (Several terms are filtered in one pass for
-  /// all, `AllTermsScan`, which a scan per term here would only repeat.)
+  /// `matchForRanking` takes.
   @inline(__always)
   func passesOver(candidate bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    strategy == .asciiFuzzyTerms && terms.count == 1 && bytes.count <= Scoring.longItemUnits
-      && !allTermsOccur(in: bytes)
+    guard strategy == .asciiFuzzyTerms, bytes.count <= Scoring.longItemUnits else { return false }
+    if terms.count == 1 { return !allTermsOccur(in: bytes) }
+    return passesAllTermsScan(bytes) == false
   }
 
   /// Whether every term occurs in `bytes` (an ASCII item or a compact

@@ -255,7 +255,7 @@ public final class ItemMatcher {
 
   /// `AllTermsScan`'s verdict, or `nil` when it has none (the query does not
   /// suit it, or the matcher stopped using it).
-  private func passesAllTermsScan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+  func passesAllTermsScan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
     guard let allTerms, allTermsScanned >= 0 else { return nil }
     allTermsScanned += 1
     switch allTerms.scan(bytes) {
