@@ -17,6 +17,16 @@ extension Ranker {
     /// (`ItemMatcher.scoredKeys`).
     case scored
 
+    /// Twice the items each of the ranker's skips must pass over, on
+    /// average, for skipping to go on before this loop takes the items
+    /// (1 for the general path). The one-character loop tests an item in
+    /// a few nanoseconds, where a candidate the skip finds goes through
+    /// the matcher's layers.
+    var skipsPerScan: Int {
+      guard case .singleCharacter = self else { return 1 }
+      return 8
+    }
+
     /// Whether `matcher` leaves matches unscored by now (its threshold is set).
     func leavesUnscored(_ matcher: ItemMatcher) -> Bool {
       guard case .unscored = self else { return false }
