@@ -129,8 +129,8 @@ public struct Ranker: Sendable {
           // Once matches are left unscored, the C loop tests each item
           // faster than the skip finds it and the general path takes it.
           let leavesUnscored = runKeysBox.value.map { $0.leavesUnscored(matcher) } ?? false
-          // How many items each scan must skip, on average, to go on.
-          let skipsPerScan = runKeysBox.value?.skipsPerScan ?? 1
+          // Twice the items each scan must skip, on average, to go on.
+          let doubledSkipsPerScan = runKeysBox.value?.doubledSkipsPerScan ?? 1
           if !leavesUnscored, let bytes = contiguous, let matched = matcher.candidateSieve,
             let base = bytes.baseAddress
           {
@@ -149,7 +149,7 @@ public struct Ranker: Sendable {
               let item = store.item(lower + offset)
               let itemStart = (item.baseAddress ?? base) - base
               if candidate < itemStart {
-                if scans == SearchTunables.skipTrial && skipped * 2 < scans * skipsPerScan { break }
+                if scans == SearchTunables.skipTrial && skipped * 2 < scans * doubledSkipsPerScan { break }
                 scans += 1
                 candidate =
                   itemStart

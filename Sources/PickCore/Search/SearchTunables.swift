@@ -17,9 +17,10 @@ public enum SearchTunables {
   public static let listTaskFloor = 256
 
   /// Scans for a byte every match needs that `Ranker` tries before deciding
-  /// whether skipping items that lack it pays (at least half of the scanned
-  /// items must have been skipped); enough items to judge, few enough that
-  /// a losing trial costs nothing measurable.
+  /// whether skipping items that lack it pays (each scan must have skipped
+  /// half an item on average, four for a one-character query, whose own
+  /// loop is faster: `Ranker.RunKeys.doubledSkipsPerScan`); enough items
+  /// to judge, few enough that a losing trial costs nothing measurable.
   public static let skipTrial = 256
 
   /// How many of the best matches the picker's searches sort before the
