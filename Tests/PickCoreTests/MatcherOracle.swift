@@ -56,7 +56,10 @@ final class MatcherOracle {
     /// the best placement, or a kind other than fuzzy scores or ends otherwise.
     var problems: [String] = []
     /// A fuzzy score below the best placement's (fzf's recurrence; see
-    /// `MatcherOracleTests`): the ends of the best placement then do not apply.
+    /// `MatcherOracleTests`): the ends of the best placement then do not
+    /// apply. Also set when the score is the best but the ends are those of
+    /// another best placement than the tie rule's, which the recurrence
+    /// scored below its best.
     var belowBest = false
     /// The highlighted positions are not a placement that earns the score
     /// (or, with real starts, `minBegin` is not where a best placement starts).
@@ -126,13 +129,29 @@ final class MatcherOracle {
     guard let minEnd = expected.terms.map(\.end).min(), let maxEnd = expected.terms.map(\.end).max() else {
       return found.minBegin == -1 && found.minEnd == -1 && found.maxEnd == -1 ? .agrees : .disagrees
     }
-    guard found.minEnd == minEnd && found.maxEnd == maxEnd else { return .disagrees }
+    guard found.minEnd == minEnd && found.maxEnd == maxEnd else {
+      return hasFuzzyTerm && endsOfTiedPlacements(found, expected.terms) ? .belowBest : .disagrees
+    }
     guard needsStart else { return found.minBegin == expected.terms.map(\.start).min() ? .agrees : .disagrees }
     // The real start comes from the walk back that highlights: see `positionsOff`.
     return possibleBegins(expected.terms).contains(found.minBegin) ? .agrees : .startOff
   }
 
   private var hasFuzzyTerm: Bool { compiled.query.groups.contains { $0.contains { $0.kind == .fuzzy } } }
+
+  /// Whether `found`'s ends are those of some choice of best placements
+  /// other than the tie rule's: the recurrence can score one of two equal
+  /// placements below its best (a gap that meets an occurrence of the same
+  /// character at equal score goes on as a match, and the next gap starts
+  /// afresh), and then takes the other whatever the tie rule says.
+  private func endsOfTiedPlacements(_ found: ItemMatch, _ terms: [ReferenceTermMatch]) -> Bool {
+    var ends: Set<[Int]> = [[Int.max, -1]]
+    for term in terms {
+      let tied = term.tiedEnds.isEmpty ? [term.end] : term.tiedEnds
+      ends = Set(ends.flatMap { pair in tied.map { [min(pair[0], $0), max(pair[1], $0)] } })
+    }
+    return ends.contains([found.minEnd, found.maxEnd])
+  }
 
   /// The `minBegin` values that some choice of best placements gives.
   private func possibleBegins(_ terms: [ReferenceTermMatch]) -> Set<Int> {

@@ -309,3 +309,18 @@ func `ASCII queries agree with the reference on items of every kind of character
   let score = { (item: String) in Array(item.utf8).withUnsafeBufferPointer { matcher.match($0)?.score } }
   #expect(score("E\u{301}lyse\u{301}e")! > score("Élysée")!)
 }
+
+@Test func `a tie the recurrence does not see is one of the known disagreements`() {
+  // Found by the Matcher fuzz target: `c/b` in `src/a?brc//(b`. `c/` then `b`
+  // after two skipped characters scores 117 at both ends (7 and 13), but at
+  // the second `/` the recurrence goes on as a match (70) rather than the
+  // equal gap, so the next skipped character starts a new gap and the
+  // second placement reaches only 108. With `--tiebreak=end` the reference
+  // takes the last of the equal placements, the matcher the only one it sees.
+  var options = Options()
+  options.tiebreak = [.end]
+  let oracle = MatcherOracle(Array("c/b".utf8), options: options, needsMatchStart: false)
+  let verdict = oracle.check(Array("src/a?brc//(b".utf8))
+  #expect(verdict.problems.isEmpty, "\(verdict.problems)")
+  #expect(verdict.belowBest)
+}

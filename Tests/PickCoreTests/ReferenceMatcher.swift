@@ -169,6 +169,8 @@ struct ReferenceTermMatch: Equatable {
   /// Every placement with the best score that ends at `end`: any may be the
   /// one highlighted. Each is the item's unit indices, in order.
   var placements: [[Int]]
+  /// The ends of every placement with the best score, `end` among them.
+  var tiedEnds: Set<Int> = []
 }
 
 /// The brute-force matcher: every placement of every term, scored by the
@@ -267,7 +269,8 @@ struct ReferenceMatcher {
     if fuzzy && term.units.count > 1, let occurrence = text.units.firstIndex(of: term.units[0]) {
       start = text.origins[occurrence]
     }
-    return ReferenceTermMatch(score: top, start: start, end: last + 1, placements: inItem)
+    let tiedEnds = fuzzy ? Set(winners.compactMap { $0.last.map { text.origins[$0] + 1 } }) : [last + 1]
+    return ReferenceTermMatch(score: top, start: start, end: last + 1, placements: inItem, tiedEnds: tiedEnds)
   }
 
   /// Every strictly increasing sequence of positions where the pattern's units occur in order.
