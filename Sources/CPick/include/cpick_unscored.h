@@ -33,6 +33,8 @@ typedef struct {
   size_t prunes_longer_than;
   /// `0xFFFF - perfect score`, the top 16 bits of a key left unscored.
   uint64_t perfect_field;
+  /// Nonzero when every item of the input is ASCII: no item needs the test.
+  int ascii_input;
 } cpick_unscored_rules;
 
 /// Whether the `count` bytes at `bytes` are all ASCII.
@@ -57,7 +59,7 @@ static inline int cpick_unscored_is_ascii(const uint8_t *bytes, size_t count) {
 /// in, each with the perfect score (`perfect_field << 48 | min(trimmed
 /// length, 0xFFFF) << 32 | order`), and skips the items that do not match.
 /// Stops before the first item that must go the Swift way: one that is not
-/// ASCII, longer than `longest`, or not longer (trimmed) than
+/// ASCII, longer than `longest`, or a match not longer (trimmed) than
 /// `prunes_longer_than`. Returns how many items it took; `*written` is the
 /// number of keys (every one of them a match left unscored). The scores
 /// and `match_score` of `run` are not used.
@@ -70,14 +72,15 @@ static inline size_t cpick_rank_unscored_ascii(
   for (; k < items.count; k++) {
     size_t length;
     const uint8_t *item = cpick_item_run_item(&items, k, &length);
-    if (length > r.longest || !cpick_unscored_is_ascii(item, length)) break;
-    size_t trimmed = cpick_trimmed_length(item, length, r.classes);
-    if (trimmed <= r.prunes_longer_than) break;
+    if (length > r.longest || (!r.ascii_input && !cpick_unscored_is_ascii(item, length))) break;
     int occurs = 1;
     for (size_t t = 0; t < r.term_count && occurs; t++) {
       occurs = cpick_fuzzy_occurs(item, length, r.terms[t].units, r.terms[t].count, r.terms[t].case_sensitive);
     }
+    // An ASCII item without a match has no key, whatever its length.
     if (!occurs) continue;
+    size_t trimmed = cpick_trimmed_length(item, length, r.classes);
+    if (trimmed <= r.prunes_longer_than) break;
     items.keys[n++] = cpick_item_run_key(&items, k, r.perfect_field, (uint64_t)trimmed);
   }
   *written = n;

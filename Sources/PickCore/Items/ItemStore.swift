@@ -386,18 +386,24 @@ public final class ItemStore: @unchecked Sendable {
     /// With a list, the run's k-th item is item `indices[k]` of `starts`.
     let indices: UnsafePointer<Int64>?
     let count: Int
+    /// Whether every item of the store was ASCII when the run was made
+    /// (`ItemStore.isASCII`): the run's items need no test.
+    let isASCII: Bool
 
     /// The run without its first `k` items.
     func dropFirst(_ k: Int) -> NarrowRun {
-      guard let indices else { return NarrowRun(arena: arena, starts: starts + k, indices: nil, count: count - k) }
-      return NarrowRun(arena: arena, starts: starts, indices: indices + k, count: count - k)
+      guard let indices else {
+        return NarrowRun(arena: arena, starts: starts + k, indices: nil, count: count - k, isASCII: isASCII)
+      }
+      return NarrowRun(arena: arena, starts: starts, indices: indices + k, count: count - k, isASCII: isASCII)
     }
   }
 
   /// Items `range` as a `NarrowRun`; `nil` when one of their ends is in the wide table.
   func narrowRun(_ range: Range<Int>) -> NarrowRun? {
     guard range.upperBound < wideFrom.load(ordering: .relaxed) else { return nil }
-    return NarrowRun(arena: arena, starts: narrowStarts + range.lowerBound, indices: nil, count: range.count)
+    return NarrowRun(
+      arena: arena, starts: narrowStarts + range.lowerBound, indices: nil, count: range.count, isASCII: isASCII)
   }
 
   /// The items `list` names as a `NarrowRun`; `nil` when one of their ends
@@ -407,7 +413,7 @@ public final class ItemStore: @unchecked Sendable {
       return nil
     }
     let indices = UnsafeRawPointer(base).assumingMemoryBound(to: Int64.self)
-    return NarrowRun(arena: arena, starts: narrowStarts, indices: indices, count: list.count)
+    return NarrowRun(arena: arena, starts: narrowStarts, indices: indices, count: list.count, isASCII: isASCII)
   }
 
   /// The bytes read after the last complete item: an item still arriving.

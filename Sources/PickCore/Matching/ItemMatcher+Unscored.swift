@@ -20,7 +20,7 @@ extension ItemMatcher {
       classes: UnsafeRawPointer(lookup.asciiClasses).assumingMemoryBound(to: UInt8.self),
       terms: terms.unscored.baseAddress, term_count: terms.count, longest: Scoring.longItemUnits,
       prunes_longer_than: prunesLongerThan,
-      perfect_field: RankPoints.scoreField(perfectScore))
+      perfect_field: RankPoints.scoreField(perfectScore), ascii_input: run.isASCII ? 1 : 0)
     let taken = cpick_rank_unscored_ascii(&items, &rules, &written)
     return (taken, written)
   }
