@@ -131,48 +131,34 @@ private func pruningItems(count: Int, seed: UInt64, ascii: Bool = false) -> [[UI
 
 @Test(arguments: ["ab", "ab y", "a b", "yb", "x/a"], [false, true])
 func `the loop that leaves matches unscored ranks as the general path does`(query: String, tac: Bool) throws {
-  let items = pruningItems(count: 20_000, seed: tac ? 3 : 4)
-  let store = try ItemStore(separator: 0x0A, byteLimit: 1 << 22, itemLimit: 1 << 16)
-  try store.append(items.flatMap { $0 + [0x0A] })
-  try store.finish()
-  let compiled = CompiledQuery(Array(query.utf8), options: Options())
-  var full = Ranker(order: Ranker.Order(reversesInput: tac), workers: 2)
-  full.taskSize = 500
-  var partial = full
-  // A front that reaches past the shortest items, to those of a few characters.
-  partial.sortLimit = 400
-  let expected = full.rank(store, range: 0..<store.count, query: compiled)
-  let ranked = partial.rank(store, range: 0..<store.count, query: compiled)
-  if query == "ab" { #expect(ranked.leftMatchesUnscored, "many items have the perfect score") }
-  #expect(ranked.count == expected.count)
-  #expect((0..<400).map { ranked.itemIndex(at: $0) } == (0..<400).map { expected.itemIndex(at: $0) })
-  #expect(
-    (0..<ranked.count).map { ranked.itemIndex(at: $0) } == (0..<expected.count).map { expected.itemIndex(at: $0) })
-  // The full ranking (its terms scored a run at a time, `--filter`'s
-  // way) is the general path's, item by item.
-  #expect((0..<expected.count).map { expected.itemIndex(at: $0) } == expectedOrder(items, query: compiled, tac: tac))
-}
-
-@Test(arguments: ["ab", "ab y", "yb"], [false, true])
-func `over an input that is all ASCII the loop ranks as the general path does`(query: String, tac: Bool) throws {
-  // The loop then tests no item for ASCII (`NarrowRun.isASCII`), and
-  // passes over an item without a match before measuring it.
-  let items = pruningItems(count: 20_000, seed: tac ? 5 : 6, ascii: true)
-  let store = try ItemStore(separator: 0x0A, byteLimit: 1 << 22, itemLimit: 1 << 16)
-  try store.append(items.flatMap { $0 + [0x0A] })
-  try store.finish()
-  #expect(store.isASCII)
-  let compiled = CompiledQuery(Array(query.utf8), options: Options())
-  var full = Ranker(order: Ranker.Order(reversesInput: tac), workers: 2)
-  full.taskSize = 500
-  var partial = full
-  partial.sortLimit = 400
-  let expected = full.rank(store, range: 0..<store.count, query: compiled)
-  let ranked = partial.rank(store, range: 0..<store.count, query: compiled)
-  if query == "ab" { #expect(ranked.leftMatchesUnscored) }
-  #expect(
-    (0..<ranked.count).map { ranked.itemIndex(at: $0) } == (0..<expected.count).map { expected.itemIndex(at: $0) })
-  #expect((0..<expected.count).map { expected.itemIndex(at: $0) } == expectedOrder(items, query: compiled, tac: tac))
+  // Over an input that is all ASCII the loop tests no item for ASCII
+  // (`NarrowRun.isASCII`) and passes over an item without a match before
+  // measuring it.
+  for ascii in [false, true] {
+    let items = pruningItems(count: 20_000, seed: (tac ? 3 : 4) + (ascii ? 2 : 0), ascii: ascii)
+    let store = try ItemStore(separator: 0x0A, byteLimit: 1 << 22, itemLimit: 1 << 16)
+    try store.append(items.flatMap { $0 + [0x0A] })
+    try store.finish()
+    #expect(store.isASCII == ascii)
+    let compiled = CompiledQuery(Array(query.utf8), options: Options())
+    var full = Ranker(order: Ranker.Order(reversesInput: tac), workers: 2)
+    full.taskSize = 500
+    var partial = full
+    // A front that reaches past the shortest items, to those of a few characters.
+    partial.sortLimit = 400
+    let expected = full.rank(store, range: 0..<store.count, query: compiled)
+    let ranked = partial.rank(store, range: 0..<store.count, query: compiled)
+    if query == "ab" { #expect(ranked.leftMatchesUnscored, "many items have the perfect score") }
+    #expect(ranked.count == expected.count)
+    #expect((0..<400).map { ranked.itemIndex(at: $0) } == (0..<400).map { expected.itemIndex(at: $0) })
+    #expect(
+      (0..<ranked.count).map { ranked.itemIndex(at: $0) } == (0..<expected.count).map { expected.itemIndex(at: $0) },
+      "ASCII input: \(ascii)")
+    // The full ranking (its terms scored a run at a time, `--filter`'s
+    // way) is the general path's, item by item.
+    #expect(
+      (0..<expected.count).map { expected.itemIndex(at: $0) } == expectedOrder(items, query: compiled, tac: tac))
+  }
 }
 
 @Test(arguments: [false, true])

@@ -137,7 +137,8 @@ public struct Ranker: Sendable {
             // The escape sequences around the characters of the visible
             // text may part the bytes of one: look for single bytes. Where
             // every item is ASCII, no lead byte can be there to look for.
-            let sieve = visible != nil ? matched.bytewise : store.isASCII ? matched.inASCII : matched
+            let asciiInput = store.isASCII
+            let sieve = visible != nil ? matched.bytewise : asciiInput ? matched.inASCII : matched
             // The task's items are contiguous: skip, a block at a time, the
             // items that hold no byte every match needs — while that skips
             // enough of them to pay for the scans.
@@ -164,7 +165,7 @@ public struct Ranker: Sendable {
                 skipped += offset - current
                 continue
               }
-              if store.isASCII && matcher.passesOver(candidate: item) { continue }
+              if asciiInput && matcher.passesOver(candidate: item) { continue }
               guard let match = matcher.matchForRanking(visible, item) else { continue }
               let order = reversed ? span - 1 - current : current
               keysBox.value[start + n] = key(match, order, worker)
