@@ -49,19 +49,13 @@ static inline uint32_t cpick_compact_scalar(const uint8_t *p, size_t length) {
   }
 }
 
-/// Whether `unit` is a Latin letter, after which a combining mark is
-/// dropped when accents are folded (`PreparedText.isLatinLetter`).
-static inline int cpick_compact_latin(uint32_t unit) {
-  return (unit - 0x41 < 26) || (unit - 0x61 < 26) || (unit >= 0xC0 && unit <= 0x24F && unit != 0xD7 && unit != 0xF7);
-}
-
 int64_t cpick_compact_transcode(
   const uint8_t *bytes, size_t count, uint8_t *out, const uint8_t *byte_of, uint32_t cached_units,
-  uint8_t invalid, int32_t *drops, size_t *drop_count) {
+  uint8_t invalid, const uint8_t *latin_letters, uint32_t latin_count, int32_t *drops, size_t *drop_count) {
   size_t i = 0, j = 0, dropped = 0;
-  // Whether the last character that was not ASCII is a Latin letter; an
-  // ASCII character before the current one is read from the bytes.
-  int after_latin = 0;
+  // The last character that was not ASCII (none: past every Latin letter);
+  // an ASCII character before the current one is read from the bytes.
+  uint32_t last_wide = UINT32_MAX;
   while (i < count) {
     if (i + 16 <= count) {
       cpick_compact_u8x16 block;
@@ -83,11 +77,11 @@ int64_t cpick_compact_transcode(
       out[j++] = bytes[i++];
       continue;
     }
-    int previous_latin = i > 0 && bytes[i - 1] < 0x80 ? cpick_compact_latin(bytes[i - 1]) : after_latin;
+    uint32_t previous = i > 0 && bytes[i - 1] < 0x80 ? bytes[i - 1] : last_wide;
     size_t length = cpick_compact_sequence(bytes + i, count - i);
     if (length == 0) {
       out[j++] = invalid;
-      after_latin = 0;
+      last_wide = UINT32_MAX;
       i++;
       continue;
     }
@@ -96,10 +90,10 @@ int64_t cpick_compact_transcode(
     uint8_t byte = byte_of[unit];
     if (byte == 0) return CPICK_COMPACT_BLOCK_NEEDED - (int64_t)unit;
     if (byte == 0x80) return CPICK_COMPACT_UNFAITHFUL;
-    after_latin = cpick_compact_latin(unit);
+    last_wide = unit;
     i += length;
     if (byte == CPICK_COMPACT_MARK) {
-      if (previous_latin) {
+      if (previous < latin_count && latin_letters[previous]) {
         drops[dropped++] = (int32_t)j;
         continue;
       }

@@ -67,12 +67,14 @@ size_t cpick_separator_starts(
 /// `count`) as one byte per character (`CompactText`): ASCII as itself, a
 /// byte that is not well-formed UTF-8 as `invalid`, any other character as
 /// `byte_of[character]`, except that a `CPICK_COMPACT_MARK` right after a
-/// Latin letter is dropped: the number of bytes written before it goes to
-/// `drops` (room for `count`), and `*drop_count` says how many went there.
-/// Returns the number of bytes written, or one of the `CPICK_COMPACT_` codes.
+/// Latin letter (a character below `latin_count` whose `latin_letters`
+/// entry is nonzero) is dropped: the number of bytes written before it goes
+/// to `drops` (room for `count`), and `*drop_count` says how many went
+/// there. Returns the number of bytes written, or one of the
+/// `CPICK_COMPACT_` codes.
 int64_t cpick_compact_transcode(
   const uint8_t *bytes, size_t count, uint8_t *out, const uint8_t *byte_of, uint32_t cached_units,
-  uint8_t invalid, int32_t *drops, size_t *drop_count);
+  uint8_t invalid, const uint8_t *latin_letters, uint32_t latin_count, int32_t *drops, size_t *drop_count);
 /// Puts fresh reserved address space (as `cpick_reserve`) back over
 /// `address ..< address + length`, undoing `cpick_map_file_over`.
 int cpick_reserve_over(void *address, size_t length);

@@ -43,6 +43,10 @@ final class CompactText {
   private static let mark = UInt8(CPICK_COMPACT_MARK)
   /// Units below this have their byte cached, 256 at a time (128 KiB).
   private static let cachedUnits = 0x20000
+  /// Whether each unit below U+0250, the end of the Latin blocks, is a
+  /// Latin letter (`PreparedText.isLatinLetter`), for the C loop to tell
+  /// a mark to drop: one definition, read there as a table.
+  private static let latinLetters = (0..<UInt32(0x250)).map { PreparedText.isLatinLetter($0) ? UInt8(1) : 0 }
 
   private var output = ScratchBuffer<UInt8>()
   private var drops = ScratchBuffer<Int32>()
@@ -85,9 +89,11 @@ final class CompactText {
     drops.reserve(bytes.count)
     while true {
       var dropped = 0
-      let written = cpick_compact_transcode(
-        p, bytes.count, output.base, byteOf, UInt32(Self.cachedUnits), Self.standIn(.nonWord), drops.base,
-        &dropped)
+      let written = Self.latinLetters.withUnsafeBufferPointer { latin in
+        cpick_compact_transcode(
+          p, bytes.count, output.base, byteOf, UInt32(Self.cachedUnits), Self.standIn(.nonWord), latin.baseAddress,
+          UInt32(latin.count), drops.base, &dropped)
+      }
       if written >= 0 {
         output.count = Int(written)
         drops.count = dropped
