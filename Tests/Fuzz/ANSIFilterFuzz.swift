@@ -8,8 +8,9 @@
 //
 // Invariants: each item's visible text (`VisibleText`) is what the
 // picker's stream filter keeps of it (`ANSIFilter.filterItem`); the whole
-// input stripped at once (`cpick_ansi_visible` with the separator), into a
-// buffer and in place, is what the stream filter keeps of it; `--filter
+// input stripped at once (`cpick_ansi_visible` with the separator, and
+// `cpick_ansi_visible_by_runs`), into a buffer and in place, is what the
+// stream filter keeps of it; `--filter
 // --ansi` over a store that keeps the sequences, and over its visible copy,
 // prints what `--filter` prints over the stripped items.
 import CPick
@@ -67,6 +68,14 @@ private func checkStream(_ bytes: [UInt8], separator: UInt8) {
   _ = inPlace.initialize(from: bytes)
   let visible = cpick_ansi_visible(inPlace.baseAddress, bytes.count, inPlace.baseAddress, separator)
   require(Array(inPlace[..<visible]) == got, "in place: input \(escaped(bytes))")
+  // The same run by run, as on a processor without byte shuffles (`cpick_ansi.c`).
+  _ = inPlace.initialize(from: bytes)
+  let byRuns = cpick_ansi_visible_by_runs(inPlace.baseAddress, bytes.count, inPlace.baseAddress, separator)
+  require(Array(inPlace[..<byRuns]) == got, "in place by runs: input \(escaped(bytes))")
+  let copiedByRuns = bytes.withUnsafeBufferPointer { source in
+    cpick_ansi_visible_by_runs(source.baseAddress, bytes.count, out.baseAddress, separator)
+  }
+  require(Array(out[..<copiedByRuns]) == got, "by runs: input \(escaped(bytes))")
 }
 
 private func checkFilter(_ bytes: [UInt8], query: [UInt8], separator: UInt8) {

@@ -6,7 +6,8 @@ import Testing
 
 /// `--filter --ansi` stripping as it reads (`ItemStore.stripsItems`): each
 /// item is stripped whole once its separator has come, sixty-four bytes at
-/// a time (`cpick_ansi_visible`), and must hold what the picker's stream
+/// a time (`cpick_ansi_visible`, and the same run by run where the
+/// processor has no byte shuffles), and must hold what the picker's stream
 /// filter (`ANSIFilter`, a byte at a time) keeps, whatever the reads cut.
 @Suite struct ANSIStrippedReadTests {
   /// The items of `input` as the picker's store holds them (the reference).
@@ -87,11 +88,14 @@ import Testing
         exact.deallocate()
         out.deallocate()
       }
-      _ = exact.initialize(from: input)
-      let copied = cpick_ansi_visible(exact.baseAddress, input.count, out.baseAddress, separator)
-      #expect(Array(out[..<copied]) == Array(expected[..<kept]), "into a buffer: \(input)")
-      let inPlace = cpick_ansi_visible(exact.baseAddress, input.count, exact.baseAddress, separator)
-      #expect(Array(exact[..<inPlace]) == Array(expected[..<kept]), "in place: \(input)")
+      // Both ways of copying the text: by byte shuffles where the processor has them, and run by run.
+      for (way, strip) in [("", cpick_ansi_visible), (" by runs", cpick_ansi_visible_by_runs)] {
+        _ = exact.initialize(from: input)
+        let copied = strip(exact.baseAddress, input.count, out.baseAddress, separator)
+        #expect(Array(out[..<copied]) == Array(expected[..<kept]), "into a buffer\(way): \(input)")
+        let inPlace = strip(exact.baseAddress, input.count, exact.baseAddress, separator)
+        #expect(Array(exact[..<inPlace]) == Array(expected[..<kept]), "in place\(way): \(input)")
+      }
     }
   }
 }

@@ -14,8 +14,9 @@
 // time (find the next ESC, copy the text before it, skip the sequence)
 // makes each sequence wait for the one before: about 10 ns each. So the
 // CSI sequences of a block of sixty-four bytes are found together, as bit
-// masks (`cpick_ansi_sequences`), and each run of text between them is
-// copied with whole vector stores; what the masks cannot decide (other
+// masks (`cpick_ansi_sequences`), and the text between them is copied with
+// whole vector stores (run by run, or compacted by byte shuffles where the
+// processor has them: `cpick_ansi.c`); what the masks cannot decide (other
 // sequences, one cut by the block's end, a block's lone sequence, the last
 // bytes) goes one sequence at a time. With no colours to keep, a sequence
 // is only skipped, and the grammar of `ANSIFilter` (ECMA-48) comes down to
@@ -188,48 +189,11 @@ static inline size_t cpick_ansi_runs(const uint8_t *from, uint64_t kept, uint8_t
 /// past `count` bytes of `out` otherwise.
 ///
 /// Sixty-four bytes at a time while there are that many (`cpick_ansi_sequences`),
-/// then one sequence at a time.
-static inline size_t cpick_ansi_visible(const uint8_t *bytes, size_t count, uint8_t *out, uint8_t separator) {
-  int in_place = out == bytes;
-  size_t read = 0;
-  size_t written = 0;
-  while (read + 64 <= count) {
-    size_t limit;
-    uint64_t taken = cpick_ansi_sequences(bytes + read, &limit);
-    if (limit == 0) {
-      read = cpick_ansi_skip(bytes, read + 1, count, separator);
-      continue;
-    }
-    uint64_t kept = ~taken & (limit < 64 ? ((uint64_t)1 << limit) - 1 : ~(uint64_t)0);
-    // Whole 64-byte loads and stores stay within `count` 128 bytes before
-    // it, and overwrite nothing unread once the output is 64 bytes behind.
-    int fast = read + 128 <= count && (!in_place || read - written >= 64);
-    written = cpick_ansi_runs(bytes + read, kept, out, written, fast, in_place ? NULL : bytes + count, limit);
-    read += limit;
-  }
-  while (read < count) {
-    if (!in_place && read + 16 <= count) {
-      // Each block of sixteen stored whole, the output moved on to its
-      // first ESC (`written <= read`: nothing is written past `count`).
-      cpick_fuzzy_u8x16 block;
-      memcpy(&block, bytes + read, 16);
-      memcpy(out + written, &block, 16);
-      uint32_t mask = cpick_fuzzy_hits(block, 0x1B, 0x1B);
-      size_t text = mask ? (size_t)__builtin_ctz(mask) : 16;
-      read += text;
-      written += text;
-      if (!mask) continue;
-    } else {
-      // The last bytes, or in place: the text copied exactly.
-      size_t text = cpick_fuzzy_find(bytes, read, count, 0x1B, 0x1B) - read;
-      memmove(out + written, bytes + read, text);
-      read += text;
-      written += text;
-      if (read >= count) break;
-    }
-    read = cpick_ansi_skip(bytes, read + 1, count, separator);
-  }
-  return written;
-}
+/// then one sequence at a time (`cpick_ansi.c`).
+size_t cpick_ansi_visible(const uint8_t *bytes, size_t count, uint8_t *out, uint8_t separator);
+
+/// `cpick_ansi_visible` copying the text run by run, as it does on a
+/// processor without byte shuffles (tests hold the two equal).
+size_t cpick_ansi_visible_by_runs(const uint8_t *bytes, size_t count, uint8_t *out, uint8_t separator);
 
 #endif
