@@ -26,6 +26,13 @@ public enum InputReader {
     return .readable
   }
 
+  /// Whether `fd` is a regular file: nothing writes it while pick reads,
+  /// so every core may work on what was read (`ItemStore.strippedInParts`).
+  public static func isRegularFile(_ fd: Int32) -> Bool {
+    var status = stat()
+    return fstat(fd, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+  }
+
   /// Reads what `fd` has now, up to `limit` bytes, without waiting for more
   /// (the caller polls first). Returns false at end of input, after finishing the store.
   public static func readAvailable(_ fd: Int32, into store: ItemStore, limit: Int = 8 << 20) throws -> Bool {

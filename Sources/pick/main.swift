@@ -102,7 +102,8 @@ do {
   }
   let store = try ItemStore(
     separator: source.separator, byteLimit: budget.byteLimit, itemLimit: budget.itemLimit,
-    interpretsANSI: options.ansi, keepsColors: options.filter == nil, defersStripping: defers)
+    interpretsANSI: options.ansi, keepsColors: options.filter == nil, defersStripping: defers,
+    stripsInParts: InputReader.isRegularFile(source.descriptor))
   try store.append(head)
   if options.filter != nil {
     // A mapped file's pages stay mapped while pick stays within 1.2 times its size.

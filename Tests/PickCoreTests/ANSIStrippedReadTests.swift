@@ -18,12 +18,14 @@ import Testing
     return (0..<store.count).map { Array(store.item($0)) }
   }
 
-  /// `input` read into a `--filter --ansi` store that strips as it reads, in reads of `sizes` bytes.
-  static func strippedItems(_ input: [UInt8], separator: UInt8, sizes: ClosedRange<Int>, seed: UInt64) throws
-    -> [[UInt8]]
-  {
+  /// `input` read into a `--filter --ansi` store that strips as it reads, in
+  /// reads of `sizes` bytes, each time `atOnce` bytes have come (`nil`: at each read).
+  static func strippedItems(
+    _ input: [UInt8], separator: UInt8, sizes: ClosedRange<Int>, seed: UInt64, atOnce: Int? = nil
+  ) throws -> [[UInt8]] {
     let store = try ItemStore(
-      separator: separator, byteLimit: 1 << 26, itemLimit: 1 << 20, interpretsANSI: true, keepsColors: false)
+      separator: separator, byteLimit: 1 << 26, itemLimit: 1 << 20, wideningOffset: Int(UInt32.max),
+      interpretsANSI: true, keepsColors: false, strippedAtOnce: atOnce)
     #expect(store.interpretsANSI && !store.holdsEscapes)
     var generator = SeededGenerator(seed: seed)
     var offset = 0
@@ -46,18 +48,23 @@ import Testing
     let expected = try Self.pickerItems(input, separator: separator)
     #expect(expected.count > 4_000)
     #expect(expected.last == Array("tail".utf8))
-    for (sizes, seed) in [(1...9, UInt64(1)), (1...300, 2), (1_000...70_000, 3), ((1 << 20)...(1 << 20), 4)] {
-      let got = try Self.strippedItems(input, separator: separator, sizes: sizes, seed: seed)
-      #expect(got.count == expected.count, "reads of \(sizes)")
-      #expect(got == expected, "reads of \(sizes)")
+    // Stripped at each read, in parts from one byte, a few reads' worth in parts, and all at the end.
+    for atOnce in [nil, 1, 700, ItemStore.strippedInParts] {
+      for (sizes, seed) in [(1...9, UInt64(1)), (1...300, 2), (1_000...70_000, 3), ((1 << 20)...(1 << 20), 4)] {
+        let got = try Self.strippedItems(input, separator: separator, sizes: sizes, seed: seed, atOnce: atOnce)
+        #expect(got.count == expected.count, "reads of \(sizes), \(String(describing: atOnce)) at once")
+        #expect(got == expected, "reads of \(sizes), \(String(describing: atOnce)) at once")
+      }
     }
   }
 
   @Test func `an item longer than a read is stripped once it ends`() throws {
     let long = Array(repeating: Array("\u{1B}[01;34mab\u{1B}[0m/".utf8), count: 5_000).flatMap { $0 }
     let input = Array("x\n".utf8) + long + Array("\ny\u{1B}[m".utf8)
-    let got = try Self.strippedItems(input, separator: 0x0A, sizes: 1_000...5_000, seed: 5)
-    #expect(got == [Array("x".utf8), Array(repeating: Array("ab/".utf8), count: 5_000).flatMap { $0 }, [0x79]])
+    for atOnce in [nil, 1, 3_000] {
+      let got = try Self.strippedItems(input, separator: 0x0A, sizes: 1_000...5_000, seed: 5, atOnce: atOnce)
+      #expect(got == [Array("x".utf8), Array(repeating: Array("ab/".utf8), count: 5_000).flatMap { $0 }, [0x79]])
+    }
   }
 
   /// Random bytes from an alphabet of the grammar's edges, with runs of

@@ -48,6 +48,15 @@ public final class ItemStore: @unchecked Sendable {
   /// at a time through `ANSIFilter`'s states; the bytes of the item still
   /// arriving stay as they came until then.
   let stripsItems: Bool
+  /// `stripsItems`: how many bytes read wait, as they came, before their
+  /// whole items are stripped, in parts on several threads
+  /// (`stripInParts`): enough that starting the threads costs little
+  /// beside the stripping (lower in tests). `nil`: the items each read
+  /// completes are stripped at once on the reading thread; a pipe's writer
+  /// runs meanwhile, on the other core (Performance.md, "--ansi").
+  let strippedAtOnce: Int?
+  /// What `strippedAtOnce` is for input read in parts.
+  public static let strippedInParts = 4 << 20
   /// `--filter --ansi`: items are kept as they came, escape sequences and
   /// all, and stripped only when matched or printed (`VisibleText`), so the
   /// input is mapped and split like plain input. Whoever reads an item's
@@ -103,24 +112,28 @@ public final class ItemStore: @unchecked Sendable {
   /// `keepsColors: false` only drops the sequences, each item whole
   /// (`stripsItems`: `--filter` draws nothing);
   /// `defersStripping` keeps them in the items instead, and no colours
-  /// (`holdsEscapes`).
+  /// (`holdsEscapes`); `stripsInParts`: items to strip are stripped
+  /// `strippedInParts` bytes at a time on several threads (a regular
+  /// file, which no writer feeds).
   public convenience init(
     separator: UInt8, byteLimit: Int = 64 << 30, itemLimit: Int = 1 << 31, interpretsANSI: Bool = false,
-    keepsColors: Bool = true, defersStripping: Bool = false
+    keepsColors: Bool = true, defersStripping: Bool = false, stripsInParts: Bool = false
   ) throws(Failure) {
     try self.init(
       separator: separator, byteLimit: byteLimit, itemLimit: itemLimit,
       wideningOffset: Int(UInt32.max), interpretsANSI: interpretsANSI, keepsColors: keepsColors,
-      defersStripping: defersStripping)
+      defersStripping: defersStripping, strippedAtOnce: stripsInParts ? Self.strippedInParts : nil)
   }
 
-  /// A store whose offsets widen past `wideningOffset` (tests widen a small store).
+  /// A store whose offsets widen past `wideningOffset`, and that strips
+  /// `strippedAtOnce` bytes at once (tests make both small).
   init(
     separator: UInt8, byteLimit: Int, itemLimit: Int, wideningOffset: Int, interpretsANSI: Bool = false,
-    keepsColors: Bool = true, defersStripping: Bool = false
+    keepsColors: Bool = true, defersStripping: Bool = false, strippedAtOnce: Int? = nil
   ) throws(Failure) {
     precondition(wideningOffset <= Int(UInt32.max), "narrow offsets are 32-bit")
     self.separator = separator
+    self.strippedAtOnce = strippedAtOnce
     holdsEscapes = interpretsANSI && defersStripping
     stripsItems = interpretsANSI && !defersStripping && !keepsColors
     ansiFilter = interpretsANSI && !defersStripping && keepsColors ? ANSIFilter(separator: separator) : nil
@@ -209,6 +222,12 @@ public final class ItemStore: @unchecked Sendable {
     var written = ansiFilter?.filter(arena + byteCount, count: written, at: byteCount) ?? written
     if stripsItems { (scanFrom, written) = stripCompleted(written) }
     byteCount = scanFrom + written
+    try split(from: scanFrom)
+  }
+
+  /// Splits off the items that the bytes from `scanFrom` to `byteCount` complete.
+  private func split(from scanFrom: Int) throws(Failure) {
+    let written = byteCount - scanFrom
     if wideStarts == nil && byteCount <= wideningOffset {
       // Every start fits the narrow table: the block scan writes them.
       var (scanned, nonASCII) = (0, Int32(0))
@@ -302,18 +321,65 @@ public final class ItemStore: @unchecked Sendable {
     byteCount = from + length
   }
 
-  /// `stripsItems`: strips in place the items that the `written` bytes at
-  /// `byteCount` complete, with the bytes of the item still arriving moved
-  /// down behind them; returns where the bytes to split start and how many
-  /// there are (from the first item completed, or the `written` bytes).
+  /// `stripsItems`: once the bytes read since the last strip reach
+  /// `strippedAtOnce` (at each read when `nil`), strips the whole items
+  /// among them in place, with the
+  /// bytes of the item still arriving moved down behind them. Returns where
+  /// the bytes to split start and how many there are: none while the bytes
+  /// wait (nothing is split before it is stripped).
   private func stripCompleted(_ written: Int) -> (from: Int, count: Int) {
-    guard let last = cpick_memrchr(arena + byteCount, Int32(separator), written) else { return (byteCount, written) }
-    let first = start(count)
+    let (first, end) = (start(count), byteCount + written)
+    let atOnce = strippedAtOnce ?? 0
+    guard end - first >= atOnce else { return (end, 0) }
+    // Bytes that waited past `atOnce` hold no separator (they would have been stripped).
+    let waited = byteCount - first < atOnce ? byteCount - first : 0
+    guard
+      let last = cpick_memrchr(arena + byteCount, Int32(separator), written)
+        ?? cpick_memrchr(arena + first, Int32(separator), waited)
+    else { return (end, 0) }
     let itemsEnd = UnsafeMutableRawPointer(last).assumingMemoryBound(to: UInt8.self) - arena + 1
-    let visible = cpick_ansi_visible(arena + first, itemsEnd - first, arena + first, separator)
-    let arriving = byteCount + written - itemsEnd
+    let visible = stripInParts(first, itemsEnd)
+    let arriving = end - itemsEnd
     if arriving > 0 { memmove(arena + first + visible, arena + itemsEnd, arriving) }
     return (first, visible + arriving)
+  }
+
+  /// Strips the items in `arena[first..<end]` in place (whole, but perhaps
+  /// the last) and closes them up; returns their visible bytes. No escape
+  /// sequence runs from one item into the next (the separator ends any), so
+  /// parts cut after a separator strip alone: as many parts as there are
+  /// processors (at most 4), each on a thread, when there are
+  /// `strippedAtOnce` bytes.
+  private func stripInParts(_ first: Int, _ end: Int) -> Int {
+    let parts = end - first >= strippedAtOnce ?? Int.max ? min(Parallel.processorCount, 4) : 1
+    let bounds = partStarts(first, end, parts: parts)
+    var visible = [Int](repeating: 0, count: parts)
+    let (arena, separator) = (UnsafeSendable(arena), separator)
+    visible.withUnsafeMutableBufferPointer { visible in
+      let visible = UnsafeSendable(visible)
+      Parallel.run(tasks: parts, workers: parts) { part, _ in
+        let (from, to) = (bounds[part], part + 1 < parts ? bounds[part + 1] : end)
+        visible.value[part] = cpick_ansi_visible(arena.value + from, to - from, arena.value + from, separator)
+      }
+    }
+    var total = visible[0]
+    for part in 1..<parts {
+      memmove(arena.value + first + total, arena.value + bounds[part], visible[part])
+      total += visible[part]
+    }
+    return total
+  }
+
+  /// Where each of `parts` parts of `arena[first..<end]` starts: the first
+  /// at `first`, each other after the first separator past its share.
+  private func partStarts(_ first: Int, _ end: Int, parts: Int) -> [Int] {
+    var starts = [first]
+    for part in 1..<max(parts, 1) {
+      let nominal = max(first + (end - first) / parts * part, starts[part - 1])
+      let separatorAt = memchr(arena + nominal, Int32(separator), end - nominal)?.assumingMemoryBound(to: UInt8.self)
+      starts.append(separatorAt.map { $0 - arena + 1 } ?? end)
+    }
+    return starts
   }
 
   /// Copies `bytes` in (for tests and small inputs; readers use `tail` and `commit`).
@@ -348,8 +414,10 @@ public final class ItemStore: @unchecked Sendable {
     guard !isFinished else { return }
     isFinished = true
     if stripsItems {
+      // The items still waiting, and the last one, which may have no separator.
       let first = start(count)
-      byteCount = first + cpick_ansi_visible(arena + first, byteCount - first, arena + first, separator)
+      byteCount = first + stripInParts(first, byteCount)
+      try split(from: first)
     }
     if byteCount > start(count) && !(holdsEscapes && VisibleText(separator: separator).of(pendingBytes).isEmpty) {
       guard count < itemLimit else { throw .full(limit: byteLimit, itemLimit: itemLimit) }
