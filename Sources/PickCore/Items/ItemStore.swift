@@ -323,10 +323,10 @@ public final class ItemStore: @unchecked Sendable {
 
   /// `stripsItems`: once the bytes read since the last strip reach
   /// `strippedAtOnce` (at each read when `nil`), strips the whole items
-  /// among them in place, with the
-  /// bytes of the item still arriving moved down behind them. Returns where
-  /// the bytes to split start and how many there are: none while the bytes
-  /// wait (nothing is split before it is stripped).
+  /// among them in place, with the bytes of the item still arriving moved
+  /// down behind them. Returns where the bytes to split start and how many
+  /// there are: none while the bytes wait (nothing is split before it is
+  /// stripped).
   private func stripCompleted(_ written: Int) -> (from: Int, count: Int) {
     let (first, end) = (start(count), byteCount + written)
     let atOnce = strippedAtOnce ?? 0
