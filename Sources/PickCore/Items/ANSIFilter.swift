@@ -254,6 +254,12 @@ final class ANSIFilter {
 /// What the last few SGR sequences did to the style, so that a sequence
 /// seen before (an input has a handful: `01;34`, `0`, `1`) costs a lookup,
 /// not a parse and a hash. Keys are parameter lists up to 8 bytes, packed.
+///
+/// Two entries a set, the newer first: with one, two of the eight
+/// transitions of `grep --color` output (`35`, `36`, `32`, `01;31` from
+/// plain, and the reset after each) often shared a slot and pushed each
+/// other out on every line, so that a third of loading such input in the
+/// picker went to parsing and hashing styles again.
 struct TransitionCache {
   private struct Entry {
     var key: UInt64
@@ -261,9 +267,9 @@ struct TransitionCache {
     var to: UInt32
   }
 
-  private static let size = 16
+  private static let sets = 64
   /// `UInt64.max` marks an empty slot (no packed key has every bit set).
-  private var entries = [Entry](repeating: Entry(key: .max, from: 0, to: 0), count: size)
+  private var entries = [Entry](repeating: Entry(key: .max, from: 0, to: 0), count: 2 * sets)
 
   /// The parameters packed into 64 bits (0 for none); nil when longer than 8 bytes.
   @inline(__always)
@@ -275,18 +281,23 @@ struct TransitionCache {
     return key
   }
 
+  /// The first of the two entries of the set of `key` from `from`.
   @inline(__always)
-  private static func slot(_ key: UInt64, _ from: UInt32) -> Int {
-    Int(truncatingIfNeeded: ((key ^ UInt64(from) << 40) &* 0x9E37_79B9_7F4A_7C15) >> 60)
+  private static func set(_ key: UInt64, _ from: UInt32) -> Int {
+    Int(truncatingIfNeeded: ((key ^ UInt64(from) << 40) &* 0x9E37_79B9_7F4A_7C15) >> 58) * 2
   }
 
   @inline(__always)
   func after(_ key: UInt64, from: UInt32) -> UInt32? {
-    let entry = entries[Self.slot(key, from)]
-    return entry.key == key && entry.from == from ? entry.to : nil
+    let first = Self.set(key, from)
+    for entry in entries[first...first + 1] where entry.key == key && entry.from == from { return entry.to }
+    return nil
   }
 
+  /// Puts the transition first in its set; the older of the two goes.
   mutating func remember(_ key: UInt64, from: UInt32, to: UInt32) {
-    entries[Self.slot(key, from)] = Entry(key: key, from: from, to: to)
+    let first = Self.set(key, from)
+    entries[first + 1] = entries[first]
+    entries[first] = Entry(key: key, from: from, to: to)
   }
 }
