@@ -290,8 +290,10 @@ struct TransitionCache {
   @inline(__always)
   func after(_ key: UInt64, from: UInt32) -> UInt32? {
     let first = Self.set(key, from)
-    for entry in entries[first...first + 1] where entry.key == key && entry.from == from { return entry.to }
-    return nil
+    let newer = entries[first]
+    if newer.key == key && newer.from == from { return newer.to }
+    let older = entries[first + 1]
+    return older.key == key && older.from == from ? older.to : nil
   }
 
   /// Puts the transition first in its set; the older of the two goes.
