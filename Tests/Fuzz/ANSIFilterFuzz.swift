@@ -10,9 +10,10 @@
 // picker's stream filter keeps of it (`ANSIFilter.filterItem`); the whole
 // input stripped at once (`cpick_ansi_visible` with the separator, and
 // `cpick_ansi_visible_by_runs`), into a buffer and in place, is what the
-// stream filter keeps of it; `--filter
-// --ansi` over a store that keeps the sequences, and over its visible copy,
-// prints what `--filter` prints over the stripped items.
+// stream filter keeps of it; a store that strips in parts on two threads
+// holds the items of one that strips at each read; `--filter --ansi` over
+// a store that keeps the sequences, and over its visible copy, prints what
+// `--filter` prints over the stripped items.
 import CPick
 
 @testable import PickCore
@@ -89,6 +90,16 @@ private func checkFilter(_ bytes: [UInt8], query: [UInt8], separator: UInt8) {
       separator: separator, byteLimit: 1 << 24, itemLimit: 1 << 16, interpretsANSI: true, keepsColors: false)
     try colours.append(bytes)
     try colours.finish()
+    // Stripped in parts on two threads at every read (`ItemStore.stripInParts`), read in two pieces.
+    let parts = try ItemStore(
+      separator: separator, byteLimit: 1 << 24, itemLimit: 1 << 16, wideningOffset: Int(UInt32.max),
+      interpretsANSI: true, keepsColors: false, strippedAtOnce: 1)
+    try parts.append(Array(bytes[..<(bytes.count / 3)]))
+    try parts.append(Array(bytes[(bytes.count / 3)...]))
+    try parts.finish()
+    require(
+      parts.count == colours.count && (0..<parts.count).allSatisfy { parts.item($0).elementsEqual(colours.item($0)) },
+      "in parts: input \(escaped(bytes))")
     let stripped = try ItemStore(separator: separator, byteLimit: 1 << 24, itemLimit: 1 << 16)
     try stripped.append(UnsafeRawBufferPointer(colours.items(0..<colours.count)))
     try stripped.finish()

@@ -351,7 +351,7 @@ public final class ItemStore: @unchecked Sendable {
   /// processors (at most 4), each on a thread, when there are
   /// `strippedAtOnce` bytes.
   private func stripInParts(_ first: Int, _ end: Int) -> Int {
-    let parts = end - first >= strippedAtOnce ?? Int.max ? min(Parallel.processorCount, 4) : 1
+    let parts = end - first >= (strippedAtOnce ?? Int.max) ? min(Parallel.processorCount, 4) : 1
     let bounds = partStarts(first, end, parts: parts)
     var visible = [Int](repeating: 0, count: parts)
     let (arena, separator) = (UnsafeSendable(arena), separator)
