@@ -28,9 +28,13 @@ public enum InputReader {
 
   /// Whether `fd` is a regular file: nothing writes it while pick reads,
   /// so every core may work on what was read (`ItemStore.strippedInParts`).
-  public static func isRegularFile(_ fd: Int32) -> Bool {
+  public static func isRegularFile(_ fd: Int32) -> Bool { regularFileSize(fd) != nil }
+
+  /// The size of `fd` when it is a regular file; `nil` for any other input.
+  static func regularFileSize(_ fd: Int32) -> Int? {
     var status = stat()
-    return fstat(fd, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+    guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+    return Int(status.st_size)
   }
 
   /// Reads what `fd` has now, up to `limit` bytes, without waiting for more
@@ -101,10 +105,9 @@ public enum InputReader {
   /// (`FilterCommand.defersStripping(sample:separator:)`); `nil` for any
   /// other input, or a file that would not be mapped.
   public static func sampleItems(_ fd: Int32, separator: UInt8) -> [[UInt8]]? {
-    var status = stat()
-    guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+    guard let size = regularFileSize(fd) else { return nil }
     let offset = Int(lseek(fd, 0, SEEK_CUR))
-    let length = Int(status.st_size) - offset
+    let length = size - offset
     guard offset >= 0, length >= mappingThreshold else { return nil }
     var window = [UInt8](repeating: 0, count: 1 << 16)
     var items: [[UInt8]] = []
@@ -154,10 +157,9 @@ public enum InputReader {
   /// `store` and moves the offset past it, as reading it would have; does
   /// nothing for any other kind of input, or when the store cannot map it.
   public static func mapRegularFile(_ fd: Int32, into store: ItemStore) throws {
-    var status = stat()
-    guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return }
+    guard let size = regularFileSize(fd) else { return }
     let offset = Int(lseek(fd, 0, SEEK_CUR))
-    let length = Int(status.st_size) - offset
+    let length = size - offset
     guard offset >= 0, length >= mappingThreshold,
       try store.mapFile(fd, offset: offset, length: length)
     else { return }
