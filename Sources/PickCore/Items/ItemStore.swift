@@ -56,7 +56,7 @@ public final class ItemStore: @unchecked Sendable {
   /// runs meanwhile, on the other core (Performance.md, "--ansi").
   let strippedAtOnce: Int?
   /// What `strippedAtOnce` is for input read in parts.
-  public static let strippedInParts = 4 << 20
+  static let strippedInParts = 4 << 20
   /// `--filter --ansi`: items are kept as they came, escape sequences and
   /// all, and stripped only when matched or printed (`VisibleText`), so the
   /// input is mapped and split like plain input. Whoever reads an item's
