@@ -168,7 +168,8 @@ public final class SearchEngine: @unchecked Sendable {
     case .cached(let matches):
       return matches
     case .narrowed(let candidates):
-      return ranker.rank(store, items: candidates, query: query)
+      // Ranked over the range, the answer needs no list of candidates to be remembered.
+      return ranker.rank(store, items: candidates, query: query, spanning: request.range)
     case .extended(let earlier, let newItems):
       let added = ranker.rank(store, range: newItems, query: query)
       // An earlier answer over a list of items (narrowed) does not merge: search everything then.
@@ -201,22 +202,26 @@ public final class SearchEngine: @unchecked Sendable {
       let highlights = LongItemHighlights(
         matches, store: store, compiled: compiled,
         isCancelled: { [unowned self] in self.latest.load(ordering: .relaxed) != generation })
-      // An abandoned search's matches are incomplete: never remembered.
-      if self.latest.load(ordering: .relaxed) == generation {
-        planner.remember(
-          request, parsed: compiled.query, matches: matches, inputBytes: store.items(request.range).count,
-          items: request.range.count)
-      }
-
       pthread_mutex_lock(mutex)
-      isSearching = false
-      if self.latest.load(ordering: .relaxed) == generation {
+      let isCurrent = self.latest.load(ordering: .relaxed) == generation
+      if isCurrent {
         finished = Result(
           generation: generation,
           result: SearchResult(request: request, matches: matches, compiled: compiled, highlights: highlights))
         var byte: UInt8 = 1
         _ = write(pipeWrite, &byte, 1)
       }
+      pthread_mutex_unlock(mutex)
+      // An abandoned search's matches are incomplete: never remembered.
+      // Remembering may cut older answers down (`RankedSummary`), which
+      // takes a pass over their keys: after the answer is on its way.
+      if isCurrent {
+        planner.remember(
+          request, parsed: compiled.query, matches: matches, inputBytes: store.items(request.range).count,
+          items: request.range.count)
+      }
+      pthread_mutex_lock(mutex)
+      isSearching = false
       pthread_mutex_unlock(mutex)
     }
   }

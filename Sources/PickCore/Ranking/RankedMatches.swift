@@ -46,24 +46,30 @@ public final class RankedMatches: @unchecked Sendable {
   private let sortedFront: Atomic<Int>
   /// Held while the keys behind the front are sorted or read unordered.
   private let sortLock = Mutex<Void>(())
+  /// What gives `.narrow` keys their real points (the picker's rankings):
+  /// the rest's unscored matches before it is sorted, and a remembered
+  /// answer's matches behind its front (`summary`).
+  let rescoring: Rescoring?
   /// Set when keys behind the front hold lower bounds instead of points
-  /// (matches the ranker left unscored, `FrontThreshold`): gives them
-  /// their real points before the rest is sorted.
-  private let rescoresRest: (@Sendable (UnsafeMutableBufferPointer<UInt64>) -> Void)?
+  /// (matches the ranker left unscored, `FrontThreshold`, or a summary's
+  /// matches): `rescoring` scores them before the rest is sorted.
+  private let restIsUnscored: Bool
 
   /// `sortedFront`: how many of `.narrow`'s keys are already sorted (the
   /// rest must be in ascending input order, as `Ranker` leaves them).
-  /// `rescoresRest`: what scores the rest's unscored matches.
+  /// `restIsUnscored`: the rest's keys need `rescoring` before they sort.
   init(
     storage: Storage, base: Int, span: Int, reversed: Bool, items: [Int]? = nil,
-    sortedFront: Int? = nil, rescoresRest: (@Sendable (UnsafeMutableBufferPointer<UInt64>) -> Void)? = nil
+    sortedFront: Int? = nil, rescoring: Rescoring? = nil, restIsUnscored: Bool = false
   ) {
+    precondition(!restIsUnscored || rescoring != nil, "unscored keys need a rescoring")
     self.storage = storage
     self.base = base
     self.span = span
     self.reversed = reversed
     self.items = items
-    self.rescoresRest = rescoresRest
+    self.rescoring = rescoring
+    self.restIsUnscored = restIsUnscored
     var front = Int.max
     if case .narrow(let keys) = storage, let sortedFront, sortedFront < keys.count {
       front = sortedFront
@@ -72,7 +78,7 @@ public final class RankedMatches: @unchecked Sendable {
   }
 
   /// Whether the ranker left some matches unscored (they are scored when the rest is sorted).
-  var leftMatchesUnscored: Bool { rescoresRest != nil }
+  var leftMatchesUnscored: Bool { restIsUnscored }
 
   /// Whether every key is in its final order.
   var isFullySorted: Bool { sortedFront.load(ordering: .acquiring) == Int.max }
@@ -90,7 +96,7 @@ public final class RankedMatches: @unchecked Sendable {
       let front = sortedFront.load(ordering: .relaxed)
       guard front != Int.max else { return }
       let rest = UnsafeMutableBufferPointer(rebasing: keys[front...])
-      rescoresRest?(rest)
+      if restIsUnscored { rescoring?.rescore(rest, base: base, span: span, items: items) }
       RadixSort.sort(rest, lowHalfSorted: true)
       sortedFront.store(Int.max, ordering: .releasing)
     }
@@ -113,6 +119,30 @@ public final class RankedMatches: @unchecked Sendable {
         let order = Int(key & 0xFFFF_FFFF)
         body(reversed ? span - 1 - order : order)
       }
+    }
+  }
+
+  /// How many keys are in their final order from the first.
+  var sortedFrontCount: Int { min(sortedFront.load(ordering: .acquiring), count) }
+
+  /// One bit per offset in the span, set for the `.narrow` keys from
+  /// `position` on (`summary`). A loop over raw memory: it runs over every
+  /// match of a broad answer (450,000 on a history for `g`).
+  func restBitmap(from position: Int) -> [UInt64] {
+    let words = (span + 63) / 64
+    guard case .narrow(let keys) = storage, position < keys.count else {
+      return [UInt64](repeating: 0, count: words)
+    }
+    return [UInt64](unsafeUninitializedCapacity: words) { bits, initialized in
+      bits.initialize(repeating: 0)
+      sortLock.withLock { _ in
+        for key in keys[position...] {
+          let order = Int(key & 0xFFFF_FFFF)
+          let offset = reversed ? span - 1 - order : order
+          bits[offset >> 6] |= 1 << UInt64(offset & 63)
+        }
+      }
+      initialized = words
     }
   }
 
@@ -201,7 +231,7 @@ extension RankedMatches {
     case .narrow(let keys):
       guard let order = order(ofValue: value) else { return nil }
       // Unscored keys are not the items' points: they must be scored first.
-      if rescoresRest != nil { sortRest() }
+      if restIsUnscored { sortRest() }
       return sortLock.withLock { _ -> Int? in
         guard let key = keys.first(where: { Int($0 & 0xFFFF_FFFF) == order }) else { return nil }
         return keys.reduce(0) { $0 + ($1 < key ? 1 : 0) }

@@ -63,14 +63,19 @@ public struct Ranker: Sendable {
 
   /// Matches the listed items (ascending item indices) against `query`: the
   /// review view ranks only the selected items, `--unique` only the first of each text.
-  public func rank(_ store: ItemStore, items: [Int], query: CompiledQuery) -> RankedMatches {
-    rank(store, range: 0..<items.count, items: items, query: query)
+  /// With `spanning`, a range that holds every listed item (a narrowed
+  /// search's), packed keys are made a ranking of that range instead of the
+  /// list (`RankedMatches.respan`): the answer then needs no list.
+  public func rank(_ store: ItemStore, items: [Int], query: CompiledQuery, spanning: Range<Int>? = nil)
+    -> RankedMatches
+  {
+    rank(store, range: 0..<items.count, items: items, query: query, spanning: spanning)
   }
 
   /// The one implementation: with `items`, offsets in `range` index that list.
-  private func rank(_ store: ItemStore, range: Range<Int>, items: [Int]?, query: CompiledQuery)
-    -> RankedMatches
-  {
+  private func rank(
+    _ store: ItemStore, range: Range<Int>, items: [Int]?, query: CompiledQuery, spanning: Range<Int>? = nil
+  ) -> RankedMatches {
     let reversed = order.reversesInput
     if query.query.isEmpty {
       return RankedMatches(
@@ -267,10 +272,17 @@ public struct Ranker: Sendable {
         RadixSort.sort(buffer, lowHalfSorted: true)
       }
     }
+    let rescoring = rescoring(store, query: query, points: points, detail: detail, byScore: byScore)
+    if let items, let spanning {
+      RankedMatches.respan(buffer, of: items, over: spanning, reversed: reversed)
+      return RankedMatches(
+        storage: .narrow(buffer), base: spanning.lowerBound, span: spanning.count, reversed: reversed,
+        sortedFront: sortedFront, rescoring: rescoring, restIsUnscored: unscored > 0)
+    }
     return RankedMatches(
       storage: .narrow(buffer), base: lower, span: span, reversed: reversed, items: items,
       sortedFront: sortedFront,
-      rescoresRest: unscored > 0 ? rescoring(store, query: query, range: range, items: items, points: points) : nil)
+      rescoring: rescoring, restIsUnscored: unscored > 0)
   }
 }
 

@@ -11,6 +11,9 @@
 ///    same query is one that parses to the same terms (`git push ` and
 ///    `git push`, `a  b` and `a b`), as fzf's cache trims the spaces
 ///    around a query: they match the same items with the same scores.
+///    An answer the budget had no room for is kept as its front and the set
+///    of its other matches (`RankedSummary`), brought back here with the
+///    front in order and the others scored only if they are ever sorted.
 /// 2. **extend**: the same query was answered over fewer items (input still
 ///    streaming): search only the items read since and merge. Not under
 ///    `--tac` (new items go in front of the old ones, so the merged order
@@ -44,7 +47,43 @@ public struct SearchPlanner {
     var parsed: Query
     var range: Range<Int>
     var exclusions: Int
-    var matches: RankedMatches
+    var answer: Answer
+  }
+
+  /// A remembered answer: whole, or cut down to its front and the set of
+  /// its other matches when the budget has no room for its keys.
+  private enum Answer {
+    case whole(RankedMatches)
+    case summary(RankedSummary)
+
+    var matches: RankedMatches {
+      switch self {
+      case .whole(let matches): return matches
+      case .summary(let summary): return summary.expanded()
+      }
+    }
+
+    var count: Int {
+      switch self {
+      case .whole(let matches): return matches.count
+      case .summary(let summary): return summary.count
+      }
+    }
+
+    /// The 8-byte words it holds: keys, and a narrowed answer's list of candidates.
+    var words: Int {
+      switch self {
+      case .whole(let matches): return SearchPlanner.keptKeys(matches) + (matches.items?.count ?? 0)
+      case .summary(let summary): return summary.words
+      }
+    }
+
+    func itemsInInputOrder() -> [Int] {
+      switch self {
+      case .whole(let matches): return matches.itemsInInputOrder()
+      case .summary(let summary): return summary.itemsInInputOrder()
+      }
+    }
   }
 
   /// `--tac`: new items come before the old ones, so an answer is never extended.
@@ -60,6 +99,8 @@ public struct SearchPlanner {
   public let matchShare: Int
   /// Matches that may be remembered however small the input.
   public let matchFloor: Int
+  /// Matches in order a summarised answer keeps (`RankedSummary`).
+  public let summaryFront: Int
   /// Over a mapped file (`SearchEngine`): the remembered keys also fit in
   /// what this footprint of the input leaves after its bytes an item and
   /// its reserve (`MappedBudget.remembered`). `nil`: the share alone.
@@ -70,9 +111,10 @@ public struct SearchPlanner {
     reversesInput: Bool, matchBudget: Int = .max,
     entryLimit: Int = SearchTunables.recentEntryLimit,
     matchShare: Int = SearchTunables.recentMatchShare, matchFloor: Int = SearchTunables.recentMatchFloor,
-    room: MappedBudget? = nil
+    room: MappedBudget? = nil, summaryFront: Int = SearchTunables.sortLimit
   ) {
     self.room = room
+    self.summaryFront = summaryFront
     self.reversesInput = reversesInput
     self.matchBudget = matchBudget
     self.entryLimit = entryLimit
@@ -86,7 +128,7 @@ public struct SearchPlanner {
     if let hit = recent.last(where: {
       $0.parsed == parsed && $0.range == request.range && $0.exclusions == request.exclusions
     }) {
-      return .cached(hit.matches)
+      return .cached(hit.answer.matches)
     }
     if let plan = extending(for: request, parsed: parsed) { return plan }
     return narrowing(for: request, parsed: parsed) ?? .fromScratch
@@ -99,7 +141,7 @@ public struct SearchPlanner {
       if entry.range.lowerBound == request.range.lowerBound
         && entry.range.upperBound < request.range.upperBound
       {
-        return .extended(entry.matches, newItems: entry.range.upperBound..<request.range.upperBound)
+        return .extended(entry.answer.matches, newItems: entry.range.upperBound..<request.range.upperBound)
       }
     }
     return nil
@@ -115,9 +157,9 @@ public struct SearchPlanner {
           && parsed.narrows($0.parsed)
       }),
       // At most three quarters of the items matched.
-      base.matches.count * 4 < base.range.count * 3
+      base.answer.count * 4 < base.range.count * 3
     else { return nil }
-    var items = base.matches.itemsInInputOrder()
+    var items = base.answer.itemsInInputOrder()
     for index in base.range.upperBound..<request.range.upperBound
     where request.excluded?.contains(index) != true {
       items.append(index)
@@ -147,9 +189,11 @@ public struct SearchPlanner {
   }
 
   /// Remembers the complete answer to `request` (never an abandoned one's
-  /// partial matches) over an input of `inputBytes` bytes in `items` items so far, dropping
-  /// the oldest answers past the budget. The newest is always kept: it is
-  /// the one on screen, alive anyway.
+  /// partial matches) over an input of `inputBytes` bytes in `items` items
+  /// so far. Past the budget, the oldest answers are cut down to their
+  /// fronts (`RankedSummary`: Backspace to them still shows them at once),
+  /// then dropped, oldest first. The newest is always kept whole: it is the
+  /// one on screen, alive anyway.
   public mutating func remember(
     _ request: SearchRequest, parsed: Query, matches: RankedMatches, inputBytes: Int, items: Int
   ) {
@@ -163,12 +207,19 @@ public struct SearchPlanner {
     recent.append(
       Entry(
         parsed: parsed, range: request.range, exclusions: request.exclusions,
-        matches: matches))
-    let budget = matchBudget(inputBytes: inputBytes, items: items)
-    var total = recent.reduce(0) { $0 + Self.keptKeys($1.matches) }
-    while total > budget && recent.count > 1 {
-      total -= Self.keptKeys(recent.removeFirst().matches)
-    }
+        answer: .whole(matches)))
     if recent.count > entryLimit { recent.removeFirst(recent.count - entryLimit) }
+    let budget = matchBudget(inputBytes: inputBytes, items: items)
+    var total = recent.reduce(0) { $0 + $1.answer.words }
+    for k in recent.indices.dropLast() where total > budget {
+      guard case .whole(let whole) = recent[k].answer,
+        let summary = whole.summary(frontLimit: summaryFront)
+      else { continue }
+      total -= recent[k].answer.words - summary.words
+      recent[k].answer = .summary(summary)
+    }
+    while total > budget && recent.count > 1 {
+      total -= recent.removeFirst().answer.words
+    }
   }
 }
