@@ -65,7 +65,8 @@ public final class SearchEngine: @unchecked Sendable {
     // On short items (1M history lines, 28 MiB) that half of the input in
     // keys, beside each item's start and a search's keys and candidate
     // list, took the peak past 1.3 times the input: the answers also fit
-    // in what that target leaves (`MappedBudget.remembered`).
+    // in what that target leaves (`MappedBudget.remembered`), older ones
+    // cut down to their fronts where they do not (`RankedSummary`).
     planner = SearchPlanner(
       reversesInput: options.tac, matchBudget: store.itemLimit,
       matchShare: store.isMapped ? SearchTunables.recentMatchShare / 4 : SearchTunables.recentMatchShare,

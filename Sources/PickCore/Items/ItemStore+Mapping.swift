@@ -102,7 +102,7 @@ public struct MappedBudget: Sendable, Equatable {
   /// list of the search running (8 and 8 at most) and 16 MiB for the
   /// code, the runtime and the file's pages a search holds. At 1M paths
   /// or more the input's share bounds them first; at 1M history lines
-  /// (short items) this does, and Backspace searches again (tens of
-  /// milliseconds) where it found an answer dropped.
+  /// (short items) this does, and older answers are kept cut down to
+  /// their fronts (`RankedSummary`).
   public static let remembered = MappedBudget(footprint: 1.3, bytesPerItem: 18, reserve: 16 << 20)
 }
