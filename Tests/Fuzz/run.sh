@@ -5,7 +5,7 @@
 #   Tests/Fuzz/run.sh [SECONDS_PER_TARGET] [TARGET...]
 #
 # TARGET is a harness name (KeyDecoder, QueryParser, OptionParser, Fields,
-# Display, Matcher, HTTPRequest, ANSIFilter; default: all). SECONDS_PER_TARGET defaults to 60; 0 only builds.
+# Display, Matcher, HTTPRequest, ANSIFilter, Ranking; default: all). SECONDS_PER_TARGET defaults to 60; 0 only builds.
 # Exits non-zero when a harness crashes, hangs or breaks an invariant; the
 # input that did it is saved as .build/fuzz/artifacts/TARGET-crash-* (or
 # -timeout-*, -oom-*): replay it with `.build/fuzz/TARGET ARTIFACT`.
@@ -23,7 +23,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 here="$root/Tests/Fuzz"
 seconds=${1:-60}
 [[ $# -gt 0 ]] && shift
-all=(KeyDecoder QueryParser OptionParser Fields Display Matcher HTTPRequest ANSIFilter)
+all=(KeyDecoder QueryParser OptionParser Fields Display Matcher HTTPRequest ANSIFilter Ranking)
 targets=("$@")
 [[ ${#targets[@]} -eq 0 ]] && targets=("${all[@]}")
 for target in "${targets[@]}"; do
