@@ -13,7 +13,7 @@
 /// merging), as the matches `FrontThreshold` leaves unscored are.
 ///
 /// Only a ranking of a range is summarised: a narrowed search's ranking of
-/// its candidates is first made one (`RankedMatches.spanning`).
+/// its candidates is first made one (`RankedMatches.respan`).
 final class RankedSummary: Sendable {
   /// The best matches' keys, sorted, with orders counted in `range`.
   let front: [UInt64]
