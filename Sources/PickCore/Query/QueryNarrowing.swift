@@ -58,30 +58,26 @@ extension RankedMatches {
   /// needed. It runs between a key and the search it starts (2.4 million
   /// matches of 10 million paths), so the loops read raw memory.
   public func itemsInInputOrder() -> [Int] {
-    let words = max((span + 63) / 64, 1)
-    let bits = UnsafeMutablePointer<UInt64>.allocate(capacity: words)
-    bits.initialize(repeating: 0, count: words)
-    defer { bits.deallocate() }
-    forEachOffsetUnordered { offset in bits[offset >> 6] |= 1 << UInt64(offset & 63) }
-    let total = count
-    return [Int](unsafeUninitializedCapacity: total) { out, initialized in
-      var n = 0
-      func append(_ index: (Int) -> Int) {
-        for word in 0..<words {
-          var remaining = bits[word]
-          while remaining != 0 && n < total {
+    let bits = offsetBitmap()
+    guard let items else { return Self.setBits(bits, count: count) { base + $0 } }
+    return items.withUnsafeBufferPointer { list in Self.setBits(bits, count: count) { list[$0] } }
+  }
+
+  /// `index(offset)` for each bit set in `bits` (at most `count`), ascending.
+  static func setBits(_ bits: [UInt64], count: Int, _ index: (Int) -> Int) -> [Int] {
+    bits.withUnsafeBufferPointer { words in
+      [Int](unsafeUninitializedCapacity: count) { out, initialized in
+        var n = 0
+        for word in words.indices {
+          var remaining = words[word]
+          while remaining != 0 && n < count {
             out[n] = index(word << 6 | remaining.trailingZeroBitCount)
             n += 1
             remaining &= remaining - 1
           }
         }
+        initialized = n
       }
-      if let items {
-        items.withUnsafeBufferPointer { list in append { list[$0] } }
-      } else {
-        append { base + $0 }
-      }
-      initialized = n
     }
   }
 }

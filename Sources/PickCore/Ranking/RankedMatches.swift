@@ -125,24 +125,29 @@ public final class RankedMatches: @unchecked Sendable {
   /// How many keys are in their final order from the first.
   var sortedFrontCount: Int { min(sortedFront.load(ordering: .acquiring), count) }
 
-  /// One bit per offset in the span, set for the `.narrow` keys from
-  /// `position` on (`summary`). A loop over raw memory: it runs over every
-  /// match of a broad answer (450,000 on a history for `g`).
-  func restBitmap(from position: Int) -> [UInt64] {
-    let words = (span + 63) / 64
-    guard case .narrow(let keys) = storage, position < keys.count else {
-      return [UInt64](repeating: 0, count: words)
-    }
+  /// One bit per offset in the span, set for the matches shown from
+  /// `position` on (0: all of them, `itemsInInputOrder`; past the front, a
+  /// summary's). Packed keys are read as they are, sorted or not, over raw
+  /// memory: this runs over every match of a broad answer.
+  func offsetBitmap(from position: Int = 0) -> [UInt64] {
+    let words = max((span + 63) / 64, 1)
     return [UInt64](unsafeUninitializedCapacity: words) { bits, initialized in
       bits.initialize(repeating: 0)
+      initialized = words
+      guard case .narrow(let keys) = storage else {
+        for shown in min(position, count)..<count {
+          let offset = itemOffset(at: shown)
+          bits[offset >> 6] |= 1 << UInt64(offset & 63)
+        }
+        return
+      }
       sortLock.withLock { _ in
-        for key in keys[position...] {
+        for key in keys[min(position, keys.count)...] {
           let order = Int(key & 0xFFFF_FFFF)
           let offset = reversed ? span - 1 - order : order
           bits[offset >> 6] |= 1 << UInt64(offset & 63)
         }
       }
-      initialized = words
     }
   }
 

@@ -74,22 +74,12 @@ final class RankedSummary: Sendable {
   /// The matched items in ascending order (the candidates for a narrower query).
   func itemsInInputOrder() -> [Int] {
     var bits = rest
-    let span = range.count
     for key in front {
       let order = Int(key & 0xFFFF_FFFF)
-      let offset = reversed ? span - 1 - order : order
+      let offset = reversed ? range.count - 1 - order : order
       bits[offset >> 6] |= 1 << UInt64(offset & 63)
     }
-    var items: [Int] = []
-    items.reserveCapacity(count)
-    for word in bits.indices {
-      var remaining = bits[word]
-      while remaining != 0 {
-        items.append(range.lowerBound + (word << 6 | remaining.trailingZeroBitCount))
-        remaining &= remaining - 1
-      }
-    }
-    return items
+    return RankedMatches.setBits(bits, count: count) { range.lowerBound + $0 }
   }
 }
 
@@ -100,10 +90,9 @@ extension RankedMatches {
   func summary(frontLimit: Int) -> RankedSummary? {
     guard case .narrow(let keys) = storage, let rescoring, items == nil else { return nil }
     let frontCount = min(keys.count, frontLimit, sortedFrontCount)
-    let words = (span + 63) / 64
-    guard words + frontCount < keys.count else { return nil }
+    guard (span + 63) / 64 + frontCount < keys.count else { return nil }
     return RankedSummary(
-      front: Array(keys[..<frontCount]), rest: restBitmap(from: frontCount), count: keys.count,
+      front: Array(keys[..<frontCount]), rest: offsetBitmap(from: frontCount), count: keys.count,
       range: base..<base + span,
       reversed: reversed, rescoring: rescoring)
   }

@@ -272,17 +272,17 @@ public struct Ranker: Sendable {
         RadixSort.sort(buffer, lowHalfSorted: true)
       }
     }
-    let rescoring = rescoring(store, query: query, points: points, detail: detail, byScore: byScore)
+    // A list ranked over `spanning` needs the list no more.
+    var (ranked, list) = (range, items)
     if let items, let spanning {
       RankedMatches.respan(buffer, of: items, over: spanning, reversed: reversed)
-      return RankedMatches(
-        storage: .narrow(buffer), base: spanning.lowerBound, span: spanning.count, reversed: reversed,
-        sortedFront: sortedFront, rescoring: rescoring, restIsUnscored: unscored > 0)
+      (ranked, list) = (spanning, nil)
     }
     return RankedMatches(
-      storage: .narrow(buffer), base: lower, span: span, reversed: reversed, items: items,
+      storage: .narrow(buffer), base: ranked.lowerBound, span: ranked.count, reversed: reversed, items: list,
       sortedFront: sortedFront,
-      rescoring: rescoring, restIsUnscored: unscored > 0)
+      rescoring: rescoring(store, query: query, points: points, detail: detail, byScore: byScore),
+      restIsUnscored: unscored > 0)
   }
 }
 
