@@ -121,6 +121,33 @@ import Testing
     }
   }
 
+  @Test func `--filter prints a match longer than the output block after a full block, and a few matches alone`()
+    throws
+  {
+    // 4.5 MB of short lines, then one line of 5 MB: the first block is
+    // full, the second must grow past `ResultWriter.blockBytes`.
+    var bytes = Self.corpus(lines: 110_000, seed: 12)
+    bytes.append(0x0A)
+    bytes += [UInt8](repeating: UInt8(ascii: "q"), count: 5 << 20)
+    bytes += Array("\nlast line\n".utf8)
+    let file = try InputFile(bytes)
+    let mapped = try ItemStore(separator: 0x0A)
+    try InputReader.readAll(file.fd, into: mapped, mapping: true)
+    try #require(mapped.isMapped)
+    let read = try ItemStore(separator: 0x0A)
+    try read.append(bytes)
+    try read.finish()
+    for arguments in [["--filter", ""], ["--filter", "", "--tac"], ["--filter", "q"], ["--filter", "^last line$"]] {
+      let options = try OptionParser.parse(arguments: arguments.map { Array($0.utf8) })
+      let output = filterOutput(options, mapped)
+      // Bools, not the outputs: a failure would print a diff of megabytes.
+      let same = output == filterOutput(options, read)
+      #expect(same, "\(arguments)")
+      let alone = output == Array("last line\n".utf8)
+      #expect(alone == (arguments.last == "^last line$"), "\(arguments)")
+    }
+  }
+
   private func filterOutput(_ options: Options, _ store: ItemStore) -> [UInt8] {
     final class Bytes: @unchecked Sendable { var value: [UInt8] = [] }
     let collected = Bytes()
