@@ -105,14 +105,7 @@ import Testing
   ])
   func `--filter prints the same bytes from a mapped file as from one read`(extra: [String]) throws {
     // About 4 MB: two output regions and a block of several, items across pages.
-    let bytes = Self.corpus(lines: 110_000, seed: 10)
-    let file = try InputFile(bytes)
-    let mapped = try ItemStore(separator: 0x0A)
-    try InputReader.readAll(file.fd, into: mapped, mapping: true)
-    try #require(mapped.isMapped)
-    let read = try ItemStore(separator: 0x0A)
-    try read.append(bytes)
-    try read.finish()
+    let (mapped, read) = try Self.mappedAndRead(Self.corpus(lines: 110_000, seed: 10))
     for query in ["", "a", "ab", "zq é", "'abc", "^a", "z$", "!a", "a | b"] {
       let options = try OptionParser.parse(arguments: (["--filter", query] + extra).map { Array($0.utf8) })
       // A Bool, not the two outputs: a failure would print a diff of megabytes.
@@ -125,18 +118,12 @@ import Testing
     throws
   {
     // 4.5 MB of short lines, then one line of 5 MB: the first block is
-    // full, the second must grow past `ResultWriter.blockBytes`.
+    // full, and a later one must grow past `ResultWriter.blockBytes`.
     var bytes = Self.corpus(lines: 110_000, seed: 12)
     bytes.append(0x0A)
     bytes += [UInt8](repeating: UInt8(ascii: "q"), count: 5 << 20)
     bytes += Array("\nlast line\n".utf8)
-    let file = try InputFile(bytes)
-    let mapped = try ItemStore(separator: 0x0A)
-    try InputReader.readAll(file.fd, into: mapped, mapping: true)
-    try #require(mapped.isMapped)
-    let read = try ItemStore(separator: 0x0A)
-    try read.append(bytes)
-    try read.finish()
+    let (mapped, read) = try Self.mappedAndRead(bytes)
     for arguments in [["--filter", ""], ["--filter", "", "--tac"], ["--filter", "q"], ["--filter", "^last line$"]] {
       let options = try OptionParser.parse(arguments: arguments.map { Array($0.utf8) })
       let output = filterOutput(options, mapped)
@@ -146,6 +133,19 @@ import Testing
       let alone = output == Array("last line\n".utf8)
       #expect(alone == (arguments.last == "^last line$"), "\(arguments)")
     }
+  }
+
+  /// `bytes` in a store mapped from a file (which may go: the mapping
+  /// stays) and in a store that read them.
+  static func mappedAndRead(_ bytes: [UInt8]) throws -> (mapped: ItemStore, read: ItemStore) {
+    let file = try InputFile(bytes)
+    let mapped = try ItemStore(separator: 0x0A)
+    try InputReader.readAll(file.fd, into: mapped, mapping: true)
+    try #require(mapped.isMapped)
+    let read = try ItemStore(separator: 0x0A)
+    try read.append(bytes)
+    try read.finish()
+    return (mapped, read)
   }
 
   private func filterOutput(_ options: Options, _ store: ItemStore) -> [UInt8] {
