@@ -266,6 +266,30 @@ func `only separators give that many empty items`(separators: Int) throws {
     }
   }
 
+  /// Each slice's starts move down as soon as the slices before it are in
+  /// place, while later slices are still being split, and the table's
+  /// pages they leave are given back: slices of many pages of starts, up
+  /// to an input of empty lines (as many starts as bytes, so a slice's new
+  /// place overlaps where the slice before it wrote its own).
+  @Test(arguments: [2, 3, 7])
+  func `slices of many pages of starts move into place`(workers: Int) throws {
+    var generator = SeededGenerator(seed: UInt64(100 + workers))
+    for density in [1, 2, 9, 70] {
+      let count = Int.random(in: 150_000...260_000, using: &generator)
+      let input = (0..<count).map { _ in
+        Int.random(in: 0..<density, using: &generator) == 0 ? UInt8(0x0A) : UInt8(ascii: "z")
+      }
+      let store = try ItemStore(separator: 0x0A, byteLimit: 1 << 19, itemLimit: 1 << 19)
+      let room = try store.tail(maximum: input.count + 1)
+      input.withUnsafeBytes { room.copyMemory(from: $0) }
+      try store.commitInSlices(input.count, workers: workers) { _ in }
+      try store.finish()
+      // Compared as one Bool: a failing comparison of arrays this large is slow to describe.
+      let same = (0..<store.count).map { Array(store.item($0)) } == referenceItems(input, separator: 0x0A)
+      #expect(same, "density \(density)")
+    }
+  }
+
   @Test func `a store knows whether every item so far is ASCII`() throws {
     let store = try ItemStore(separator: 0x0A)
     try store.append(Array("abc\ndef\n".utf8))

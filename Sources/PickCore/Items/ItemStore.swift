@@ -284,41 +284,49 @@ public final class ItemStore: @unchecked Sendable {
   /// slice writes its starts where they would go if every byte before it
   /// were a separator (entry `count + 1` plus the slice's offset, which no
   /// other slice reaches: a slice of `n` bytes has at most `n` items); then
-  /// the slices' starts move down behind each other, in order, and the
-  /// table's pages past them are given back. (A first pass that counted
-  /// each slice's separators, to write the starts in place at once, read
-  /// every byte twice and mapped a file's pages twice.) The caller checks
-  /// that the table has `length` free entries.
+  /// its starts move down behind those of the slices before it, as soon as
+  /// those are in place (`SliceCompaction`), and the table's pages they
+  /// leave are given back. A slice's new place ends at most where the next
+  /// slice's own starts begin (the starts before it are at most the bytes
+  /// before it), so it moves while later slices are still being split.
+  /// (A first pass that counted each slice's separators, to write the
+  /// starts in place at once, read every byte twice and mapped a file's
+  /// pages twice.) The caller checks that the table has `length` free entries.
   private func splitInPlace(_ length: Int, workers: Int, done: @escaping @Sendable (Range<Int>) -> Void) {
     let (from, first) = (byteCount, count + 1)
     let slices = max(workers, length / (4 << 20))
     let bounds = (0...slices).map { length / slices * $0 + ($0 == slices ? length % slices : 0) }
     let (arena, starts, separator) = (UnsafeSendable(arena), UnsafeSendable(narrowStarts), separator)
-    var found = [Int](repeating: 0, count: slices)
+    let compaction = SliceCompaction(slices: slices)
     var nonASCII = [Int32](repeating: 0, count: slices)
-    found.withUnsafeMutableBufferPointer { found in
-      nonASCII.withUnsafeMutableBufferPointer { nonASCII in
-        let (found, nonASCII) = (UnsafeSendable(found), UnsafeSendable(nonASCII))
-        Parallel.run(tasks: slices, workers: workers) { slice, _ in
-          let (lower, upper) = (bounds[slice], bounds[slice + 1])
-          var scanned = 0
-          found.value[slice] = cpick_separator_starts(
-            arena.value + from + lower, upper - lower, separator, UInt32(truncatingIfNeeded: from + lower),
-            starts.value + first + lower, upper - lower, &scanned, &nonASCII.value[slice])
-          done(from + lower..<from + upper)
+    nonASCII.withUnsafeMutableBufferPointer { nonASCII in
+      let nonASCII = UnsafeSendable(nonASCII)
+      Parallel.run(tasks: slices, workers: workers) { slice, _ in
+        let (lower, upper) = (bounds[slice], bounds[slice + 1])
+        var scanned = 0
+        let found = cpick_separator_starts(
+          arena.value + from + lower, upper - lower, separator, UInt32(truncatingIfNeeded: from + lower),
+          starts.value + first + lower, upper - lower, &scanned, &nonASCII.value[slice])
+        done(from + lower..<from + upper)
+        compaction.split(slice, found: found) { slice, destination, count in
+          Self.move(starts.value + first, count: count, from: bounds[slice], to: destination)
         }
       }
     }
     noteNonASCII(nonASCII.contains { $0 != 0 } ? 1 : 0)
-    var total = found[0]
-    let entry = MemoryLayout<UInt32>.stride
-    for slice in 1..<slices {
-      memmove(narrowStarts + first + total, narrowStarts + first + bounds[slice], found[slice] * entry)
-      total += found[slice]
-    }
-    cpick_discard(narrowStarts + first + total, (length - total) * entry)
+    let total = compaction.total
+    cpick_discard(narrowStarts + first + total, (length - total) * MemoryLayout<UInt32>.stride)
     count += total
     byteCount = from + length
+  }
+
+  /// Moves `count` starts of `table` from entry `source` down to entry
+  /// `destination` and gives back the whole pages they leave.
+  private static func move(_ table: UnsafeMutablePointer<UInt32>, count: Int, from source: Int, to destination: Int) {
+    guard source != destination, count > 0 else { return }
+    memmove(table + destination, table + source, count * MemoryLayout<UInt32>.stride)
+    let left = max(destination + count, source)
+    cpick_discard(table + left, (source + count - left) * MemoryLayout<UInt32>.stride)
   }
 
   /// `stripsItems`: once the bytes read since the last strip reach
