@@ -159,6 +159,30 @@ func `every option that changes matching agrees with the reference`(variant: Int
   #expect(tally.problems == 0)
 }
 
+/// Non-ASCII bytes in the one-pass filter: a character that may fold to
+/// ASCII stands for any term character, by its lead byte alone (`ḁ`, `é`)
+/// or by the byte after it (fullwidth `ａ`, the Kelvin sign, a dash that
+/// folds to nothing, an emoji, a mathematical `𝐚`); every other one for
+/// none (`写`). Lead bytes cut short, at the end of an item or before
+/// ASCII, are where the look at the next byte could read too far.
+private let foldLeadAlphabet: [[UInt8]] = [
+  Array("a".utf8), Array("k".utf8), Array(" ".utf8), Array("\u{FF41}".utf8), Array("\u{212A}".utf8),
+  Array("\u{2014}".utf8), Array("😀".utf8), Array("\u{1D41A}".utf8), Array("\u{1E01}".utf8), Array("é".utf8),
+  Array("写".utf8), [0xEF], [0xF0], [0xC3],
+]
+
+@Test func `several plain terms over characters that may fold to ASCII agree with the reference`() {
+  var tally = Tally()
+  let items = sequences(foldLeadAlphabet, upTo: 3)
+  for query in ["a k", "k a", "ak a", "a a", "k k a", "A k"] {
+    sweep(Array(query.utf8), items, into: &tally)
+    var options = Options()
+    options.normalize = false
+    sweep(Array(query.utf8), items, options: options, into: &tally)
+  }
+  #expect(tally.problems == 0)
+}
+
 /// Characters a compact text (`CompactText`) must stand for with one byte:
 /// ASCII, accented letters of either case, characters that fold to ASCII
 /// from outside Latin-1 (the Kelvin sign, long s), white space, digits and
