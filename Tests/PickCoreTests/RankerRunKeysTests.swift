@@ -76,6 +76,42 @@ func `the one-character loop ranks runs of items as the general path ranks each 
   }
 }
 
+/// Non-ASCII items are scored inside the one-character loop from their
+/// compact text (`cpick_scan_single_compact`), or handed back where the
+/// compact text needs the general path's help: a block of the table not
+/// filled yet (the first `ｌ`, `K`, `写`...), a mark dropped after a Latin
+/// letter (`l̂`), a character above the cached planes (`𠀀`), an item longer
+/// than the loop's room. Either way the ranking is the general path's.
+@Test(arguments: [false, true])
+func `the one-character loop scores non-ASCII items as the general path does`(tac: Bool) throws {
+  var random = SeededGenerator(seed: tac ? 31 : 30)
+  let pieces = [
+    "l", "L", "k", "e", "/", " ", "é", "É", "\u{FF4C}", "\u{212A}", "l\u{302}", "😃", "\u{20000}", "写", "ł",
+    "\u{3000}", "\u{663}",
+  ]
+  var items = (0..<2500).map { _ in
+    Array(
+      (0..<Int.random(in: 0...30, using: &random)).map { _ in
+        pieces.randomElement(using: &random) ?? "x"
+      }.joined().utf8)
+  }
+  // Longer than the loop's room for a compact text: mostly CJK (a short
+  // compact text) and mostly ASCII (as long as the item).
+  items[1200] = Array((String(repeating: "写x", count: CompactText.runCapacity / 4) + "l").utf8)
+  items[1300] = Array((String(repeating: "x", count: CompactText.runCapacity) + "写 l").utf8)
+  let store = try ItemStore(separator: 0x0A, byteLimit: 1 << 20, itemLimit: 1 << 13)
+  try store.append(items.flatMap { $0 + [0x0A] })
+  try store.finish()
+  for text in ["l", "k", "e", "/", "L"] {
+    for taskSize in [5, 8192] {
+      let query = CompiledQuery(Array(text.utf8), options: Options())
+      #expect(ItemMatcher(query, detail: .trimmedLength).singleScan != nil, "query \(text)")
+      let same = ranked(store, query, tac: tac, taskSize: taskSize) == expectedOrder(items, query: query, tac: tac)
+      #expect(same, "query \(text), tasks of \(taskSize)")
+    }
+  }
+}
+
 @Test func `the one-character loop leaves items past the narrow offsets to the general path`() throws {
   // Offsets widen after 2,000 bytes: the runs that reach them are ranked item by item.
   let items = mixedItems(count: 400, seed: 77)

@@ -152,17 +152,55 @@ static inline uint64_t cpick_item_run_key(const cpick_item_run *run, size_t k, u
   return field << 48 | (trimmed > 0xFFFF ? 0xFFFF : trimmed) << 32 | (order & 0xFFFFFFFFu);
 }
 
+int64_t cpick_compact_transcode(
+  const uint8_t *bytes, size_t count, uint8_t *out, const uint8_t *byte_of, uint32_t cached_units,
+  uint8_t invalid, const uint8_t *latin_letters, uint32_t latin_count, int32_t *drops, size_t *drop_count);
+
+/// What the run loop needs to score an item that is not ASCII from its
+/// compact text (`CompactText`: one byte per character), as the general
+/// path does: the arguments of `cpick_compact_transcode` but the item, and
+/// room (`out`, `drops`) for items of up to `capacity` bytes.
+typedef struct {
+  const uint8_t *byte_of;
+  uint32_t cached_units;
+  uint8_t invalid;
+  const uint8_t *latin_letters;
+  uint32_t latin_count;
+  uint8_t *out;
+  int32_t *drops;
+  size_t capacity;
+} cpick_compact_target;
+
+/// Scans an item that is not ASCII from its compact text into `found`;
+/// 0 when the general path must take it instead: longer than the room, a
+/// character the compact text cannot stand for or whose block of the
+/// table is not filled yet (the general path fills it), or a combining
+/// mark dropped (the general path gives the lengths back).
+static inline int cpick_scan_single_compact(
+  const uint8_t *item, size_t length, const cpick_single_rules *rules, const cpick_compact_target *compact,
+  cpick_single_scan *found) {
+  if (length > compact->capacity) return 0;
+  size_t dropped = 0;
+  int64_t written = cpick_compact_transcode(
+    item, length, compact->out, compact->byte_of, compact->cached_units, compact->invalid, compact->latin_letters,
+    compact->latin_count, compact->drops, &dropped);
+  if (written < 0 || dropped > 0) return 0;
+  return cpick_scan_single_ascii(compact->out, (size_t)written, rules, 1, found);
+}
+
 /// The ranker's keys for a one-character query over a run of items, in
 /// one call: no call from Swift, no match value built and taken apart, per
 /// item. A matching item gets the key `(0xFFFF - score) << 48 | min(trimmed
 /// length, 0xFFFF) << 32 | order`, the key `RankPoints` packs for
 /// `--tiebreak=length`; the score, the occurrence chosen and the trimmed
 /// length are `cpick_scan_single_ascii`'s (a trailing CR is not matched).
-/// Stops before the first item that is not ASCII (the caller takes it down
-/// the general path) and returns how many items it took; `*written` is the
-/// number of keys.
+/// An item that is not ASCII is scored from its compact text when
+/// `compact` is given (`cpick_scan_single_compact`); the loop stops before
+/// one it cannot take so (the caller takes it down the general path), and
+/// returns how many items it took; `*written` is the number of keys.
 static inline size_t cpick_rank_single_ascii(
-  const cpick_item_run *run, const cpick_single_rules *rules, size_t *written) {
+  const cpick_item_run *run, const cpick_single_rules *rules, const cpick_compact_target *compact,
+  size_t *written) {
   // Copies the compiler can keep in registers: through the pointers it
   // would load every field again after each key written.
   const cpick_single_rules r = *rules;
@@ -173,7 +211,9 @@ static inline size_t cpick_rank_single_ascii(
     size_t length;
     const uint8_t *item = cpick_item_run_item(&items, k, &length);
     cpick_single_scan found;
-    if (!cpick_scan_single_ascii(item, length, &r, 0, &found)) break;
+    if (!cpick_scan_single_ascii(item, length, &r, 0, &found) &&
+        !(compact && cpick_scan_single_compact(item, length, &r, compact, &found)))
+      break;
     if (found.best_at < 0) continue;
     int32_t score = items.match_score + found.best_bonus * items.multiplier;
     uint64_t field = 0xFFFF - (uint64_t)(score < 0 ? 0 : score > 0xFFFF ? 0xFFFF : score);

@@ -46,7 +46,13 @@ final class CompactText {
   /// Whether each unit below U+0250, the end of the Latin blocks, is a
   /// Latin letter (`PreparedText.isLatinLetter`), for the C loop to tell
   /// a mark to drop: one definition, read there as a table.
-  private static let latinLetters = (0..<UInt32(0x250)).map { PreparedText.isLatinLetter($0) ? UInt8(1) : 0 }
+  /// Allocated once and kept for the process, for the C loops to read;
+  /// written only while it is made, so every thread may read it.
+  nonisolated(unsafe) private static let latinLetters: UnsafeBufferPointer<UInt8> = {
+    let table = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 0x250)
+    for unit in 0..<0x250 { table[unit] = PreparedText.isLatinLetter(UInt32(unit)) ? 1 : 0 }
+    return UnsafeBufferPointer(table)
+  }()
 
   private var output = ScratchBuffer<UInt8>()
   private var drops = ScratchBuffer<Int32>()
@@ -80,6 +86,24 @@ final class CompactText {
   /// number of compact bytes before it, in order. Valid until the next call.
   var droppedMarks: UnsafeBufferPointer<Int32> { drops.buffer }
 
+  /// Items of up to this many bytes are transcoded by the C run loops.
+  static let runCapacity = 8192
+
+  /// What the one-character run loop (`cpick_rank_single_ascii`) needs to
+  /// score non-ASCII items from their compact text itself, as `transcode`
+  /// would write it; items longer than `runCapacity`, and those
+  /// `transcode` must help (a block of the table to fill, a character no
+  /// byte stands for, a mark dropped), stop the loop for the general path.
+  /// Valid until this text is used again: the room is its own buffers.
+  func runTarget() -> cpick_compact_target {
+    output.reserve(Self.runCapacity)
+    drops.reserve(Self.runCapacity)
+    return cpick_compact_target(
+      byte_of: byteOf, cached_units: UInt32(Self.cachedUnits), invalid: Self.standIn(.nonWord),
+      latin_letters: Self.latinLetters.baseAddress, latin_count: UInt32(Self.latinLetters.count),
+      out: output.base, drops: drops.base, capacity: Self.runCapacity)
+  }
+
   /// `bytes` as one byte per character; `nil` when the general path must
   /// take the item. Valid until the next call.
   func transcode(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
@@ -89,11 +113,9 @@ final class CompactText {
     drops.reserve(bytes.count)
     while true {
       var dropped = 0
-      let written = Self.latinLetters.withUnsafeBufferPointer { latin in
-        cpick_compact_transcode(
-          p, bytes.count, output.base, byteOf, UInt32(Self.cachedUnits), Self.standIn(.nonWord), latin.baseAddress,
-          UInt32(latin.count), drops.base, &dropped)
-      }
+      let written = cpick_compact_transcode(
+        p, bytes.count, output.base, byteOf, UInt32(Self.cachedUnits), Self.standIn(.nonWord),
+        Self.latinLetters.baseAddress, UInt32(Self.latinLetters.count), drops.base, &dropped)
       if written >= 0 {
         output.count = Int(written)
         drops.count = dropped

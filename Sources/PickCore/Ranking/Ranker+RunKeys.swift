@@ -105,7 +105,9 @@ extension Ranker {
       switch kind {
       case .singleCharacter:
         guard let scan = matcher.singleScan,
-          let done = scan.rankKeys(rest, separator: separator, firstOrder: first, descending: descending, into: into)
+          let done = scan.rankKeys(
+            rest, separator: separator, firstOrder: first, descending: descending, into: into,
+            compact: matcher.compact)
         else { return nil }  // the first call already: the character decides
         (taken, written) = done
       case .unscored:
