@@ -112,6 +112,46 @@ func `the one-character loop scores non-ASCII items as the general path does`(ta
   }
 }
 
+/// The same for fuzzy terms (`ItemMatcher.scoredKeys`), under `--filter`
+/// (every match scored) and in the picker (a front, and what cannot reach
+/// it left unscored): a non-ASCII item is scored from its compact text in
+/// the loop, or handed back where the compact text needs the general path.
+@Test(arguments: [false, true])
+func `the scored loop takes non-ASCII items as the general path does`(front: Bool) throws {
+  var random = SeededGenerator(seed: front ? 41 : 40)
+  let pieces = [
+    "l", "a", "k", "e", "/", " ", "la", "é", "É", "\u{FF4C}", "\u{212A}", "l\u{302}", "😃", "\u{20000}", "写",
+    "\u{3000}",
+  ]
+  let items = (0..<2500).map { _ in
+    Array(
+      (0..<Int.random(in: 0...24, using: &random)).map { _ in
+        pieces.randomElement(using: &random) ?? "x"
+      }.joined().utf8)
+  }
+  let store = try ItemStore(separator: 0x0A, byteLimit: 1 << 20, itemLimit: 1 << 13)
+  try store.append(items.flatMap { $0 + [0x0A] })
+  try store.finish()
+  for text in ["la", "l k", "ek", "/l", "a a"] {
+    let query = CompiledQuery(Array(text.utf8), options: Options())
+    #expect(ItemMatcher(query, detail: .trimmedLength).scoresRuns, "query \(text)")
+    let expected = expectedOrder(items, query: query, tac: false)
+    for taskSize in [5, 8192] {
+      var ranker = Ranker(order: Ranker.Order(), workers: 2)
+      ranker.taskSize = taskSize
+      if front { ranker.sortLimit = 20 }
+      let matches = ranker.rank(store, range: 0..<store.count, query: query)
+      // The matches' order is read only when their count is right: past
+      // the count there is no match to read.
+      let shown = front ? min(20, expected.count) : expected.count
+      let same =
+        matches.count == expected.count
+        && (0..<shown).map { matches.itemIndex(at: $0) } == Array(expected.prefix(shown))
+      #expect(same, "query \(text), tasks of \(taskSize)")
+    }
+  }
+}
+
 @Test func `the one-character loop leaves items past the narrow offsets to the general path`() throws {
   // Offsets widen after 2,000 bytes: the runs that reach them are ranked item by item.
   let items = mixedItems(count: 400, seed: 77)

@@ -23,10 +23,12 @@ extension ItemMatcher {
   var scoresRuns: Bool { strategy == .asciiFuzzyTerms }
 
   /// Writes the keys of the matches among the items of `run`, scoring
-  /// each, and stops before the first item it does not take: one that may
-  /// now be left unscored (longer than `prunesLongerThan`: the C loop's),
-  /// or one that is not ASCII, too long, or too wide for the alignment
-  /// (the general path's). Returns the items taken and the keys written;
+  /// each (one that is not ASCII from its compact text, as the general
+  /// path does), and stops before the first item it does not take: one that
+  /// may now be left unscored (longer than `prunesLongerThan`: the C
+  /// loop's), or one that is too long, too wide for the alignment, or not
+  /// ASCII with a compact text that needs the general path (the general
+  /// path's). Returns the items taken and the keys written;
   /// `(0, 0)` unless `scoresRuns`. Without a `threshold` (no front: every
   /// match sorted) nothing is left unscored.
   func scoredKeys(
@@ -43,12 +45,12 @@ extension ItemMatcher {
     var k = 0
     while k < run.count {
       var length = 0
-      guard let start = cpick_item_run_item(&items, k, &length) else { break }
-      let bytes = UnsafeBufferPointer(start: start, count: length)
-      guard Self.scansBytes(of: bytes) else { break }
+      guard let item = cpick_item_run_item(&items, k, &length) else { break }
+      guard let bytes = scannedText(UnsafeBufferPointer(start: item, count: length)), let start = bytes.baseAddress
+      else { break }
       let trimmed = trimmedLength(ofASCII: bytes)
       if trimmed > prunesLongerThan { break }
-      if let (a, b) = rare, cpick_fuzzy_find(start, 0, length, a, b) == length {
+      if let (a, b) = rare, cpick_fuzzy_find(start, 0, bytes.count, a, b) == bytes.count {
         k += 1
         continue
       }
@@ -70,5 +72,18 @@ extension ItemMatcher {
       k += 1
     }
     return (k, written)
+  }
+
+  /// What the loop scores of `item`: the item itself when it is ASCII, its
+  /// compact text when it is not, as the general path scores it
+  /// (`scanTranscoded`); `nil` for an item the general path must take: too
+  /// long, no compact text, or one that dropped a combining mark (whose
+  /// lengths the general path gives back).
+  private func scannedText(_ item: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+    if Self.scansBytes(of: item) { return item }
+    guard item.count <= Scoring.longItemUnits, let compact, let text = compact.transcode(item),
+      compact.droppedMarks.isEmpty
+    else { return nil }
+    return text
   }
 }
