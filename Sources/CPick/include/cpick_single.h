@@ -152,6 +152,8 @@ static inline uint64_t cpick_item_run_key(const cpick_item_run *run, size_t k, u
   return field << 48 | (trimmed > 0xFFFF ? 0xFFFF : trimmed) << 32 | (order & 0xFFFFFFFFu);
 }
 
+// Declared again from CPick.h, which includes this header before its own
+// declaration (a differing one would not compile).
 int64_t cpick_compact_transcode(
   const uint8_t *bytes, size_t count, uint8_t *out, const uint8_t *byte_of, uint32_t cached_units,
   uint8_t invalid, const uint8_t *latin_letters, uint32_t latin_count, int32_t *drops, size_t *drop_count);

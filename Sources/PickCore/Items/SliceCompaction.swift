@@ -53,8 +53,8 @@ final class SliceCompaction: Sendable {
       state.found[slice] = found
       return state.isMoving ? nil : state.claim()
     }
-    while let (slice, destination, count) = next {
-      move(slice, destination, count)
+    while let (moving, destination, count) = next {
+      move(moving, destination, count)
       next = state.withLock { state in
         state.placed += 1
         state.total += count
