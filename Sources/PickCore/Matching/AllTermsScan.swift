@@ -32,10 +32,11 @@
 /// only with a wildcard's help is undecided: the caller scans it again,
 /// decoding its non-ASCII characters and folding them as the terms do
 /// (`scanDecoding`), or leaves it to the per-term filter. On 1M paths with
-/// CJK, emoji and accents (57 % of the lines that hold the `h` of `git push
-/// origin` have a byte of 0x80 or above) this leaves 47,263 of 494,313
-/// undecided, where reading every such byte as undecided left them all to
-/// the per-term filter, three passes over each.
+/// CJK, emoji and accents, of the 494,313 lines that hold the `h` of `git
+/// push origin`, 57 % hold a lead byte that may fold (and more a byte of
+/// 0x80 or above): a model of this scan leaves 47,263 undecided, where
+/// reading every such byte as undecided left nearly all of them to the
+/// per-term filter, three passes over each.
 ///
 /// For one term every byte of 0x80 or above carries the top bit out, so a
 /// non-ASCII item that did not pass on its ASCII characters is undecided,
