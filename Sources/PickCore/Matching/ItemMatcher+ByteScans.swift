@@ -59,15 +59,22 @@ extension ItemMatcher {
     bytes.count <= Scoring.longItemUnits && PreparedText.isASCII(bytes)
   }
 
+  /// `bytes` as one byte per character (`CompactText.transcode`; its
+  /// dropped marks in `compact.droppedMarks`), or `nil` when the byte scans
+  /// cannot score it so: no compact text, or longer than `longItemUnits`.
+  /// Valid until the next call.
+  func compactText(of bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+    guard let compact, bytes.count <= Scoring.longItemUnits else { return nil }
+    return compact.transcode(bytes)
+  }
+
   /// Scores an item that the byte scans did not take (one not ASCII) for a
   /// byte-scan strategy from its `CompactText` (one byte per character);
   /// `.notScanned` when the compact text cannot stand for it. (An ASCII item
   /// that comes here, its window too wide for the alignment, is copied and
   /// found too wide again: not worth a pass to tell it apart.)
   func scanTranscoded(_ bytes: UnsafeBufferPointer<UInt8>) -> ScanOutcome {
-    guard let compact, bytes.count <= Scoring.longItemUnits, let text = compact.transcode(bytes) else {
-      return .notScanned
-    }
+    guard let compact, let text = compactText(of: bytes) else { return .notScanned }
     let drops = compact.droppedMarks
     let scanned: ScanOutcome
     if let singleScan {

@@ -81,9 +81,7 @@ extension ItemMatcher {
   /// lengths the general path gives back).
   private func scannedText(_ item: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
     if Self.scansBytes(of: item) { return item }
-    guard item.count <= Scoring.longItemUnits, let compact, let text = compact.transcode(item),
-      compact.droppedMarks.isEmpty
-    else { return nil }
+    guard let text = compactText(of: item), compact?.droppedMarks.isEmpty == true else { return nil }
     return text
   }
 }
