@@ -61,3 +61,40 @@ func `the fuzzy block scans score ASCII items like the general path`(scheme: Opt
   }
   expectByteScansAgree(["lb", "xb", "lx"], items, options: Options())
 }
+
+/// A pattern the caller has found is aligned over the item's masks
+/// (`MaskedAlignment`) up to its longest item, by the block scans beyond:
+/// both must give the score, start and end of the scans' own alignment,
+/// for either tie rule, across the words of the masks.
+@Test func `the alignment over masks scores a found pattern as the block scans do`() {
+  var random = SeededGenerator(seed: 1519)
+  let alphabet = ["l", "L", "i", "b", "/", "p", "9", "-", " ", "_", "x", "x", "x"]
+  let items =
+    randomItems(alphabet, count: 800, using: &random)
+    + [Array(repeating: UInt8(ascii: "l"), count: MaskedAlignment.maximumLength)]
+  let bonuses = BonusLookup(CompiledQuery(Array("li".utf8), options: Options()).table)
+  for prefersLast in [false, true] {
+    var masked = ASCIIFuzzyScorer(lookup: bonuses)
+    var scanned = ASCIIFuzzyScorer(lookup: bonuses)
+    masked.prefersLast = prefersLast
+    scanned.prefersLast = prefersLast
+    var aligned = 0
+    for pattern in ["li", "lib", "l/p", "ll", "lllll", "b_l", "9l", "p9"] {
+      let units = pattern.utf8.map { UInt32($0) }
+      for item in items where item.count <= MaskedAlignment.maximumLength {
+        let (a, b) = units.withUnsafeBufferPointer { units in
+          item.withUnsafeBufferPointer { text in
+            (
+              masked.match(units, in: text, caseSensitive: false, found: true),
+              scanned.match(units, in: text, caseSensitive: false, found: false)
+            )
+          }
+        }
+        if case .matched = a { aligned += 1 }
+        #expect(
+          "\(a)" == "\(b)", "pattern \(pattern) item \(String(decoding: item, as: UTF8.self)) last \(prefersLast)")
+      }
+    }
+    #expect(aligned > 500)
+  }
+}

@@ -1,6 +1,8 @@
 // Runs one query through every execution path of `ItemMatcher` and the byte
 // filter and compares each with `ReferenceMatcher`. Shared by the sweeps
 // (MatcherOracleTests.swift) and the fuzz harness (Tests/Fuzz/MatcherFuzz.swift).
+import CPick
+
 @testable import PickCore
 
 /// One compiled query with a matcher per execution path, and its reference.
@@ -96,7 +98,30 @@ final class MatcherOracle {
     if !positionsEarnScore(item, decoded, expected) { verdict.positionsOff = true }
     verdict.problems += checkByteFilter(item, decoded, expected != nil)
     verdict.problems += checkPruning(item, decoded, general)
+    verdict.problems += checkTermsBitScan(item, general)
     return verdict
+  }
+
+  /// The scan of whole runs for several terms (`TermsBitScan`), over a run
+  /// of this one item, passes an ASCII item exactly when the one-pass
+  /// filter does, and flags every other item; an ASCII item it passes is
+  /// matched without the byte filter as with it.
+  private func checkTermsBitScan(_ item: [UInt8], _ general: ItemMatch?) -> [String] {
+    let matcher = paths[0].matcher
+    guard let allTerms = AllTermsScan(matcher.terms, twoByteFolding: matcher.lookup.twoByteFolding),
+      let scan = matcher.termsBitScan,
+      let separator: UInt8 = !item.contains(0x0A) ? 0x0A : !item.contains(0) ? 0 : nil
+    else { return [] }
+    let passed = item.withUnsafeBufferPointer { Array(scan.pass($0, items: 1, separator: separator)) }
+    guard item.allSatisfy({ $0 < 0x80 }) else {
+      return passed == [CPICK_TERMS_NOT_ASCII] ? [] : ["the bit scan passed a non-ASCII item as \(passed)"]
+    }
+    let passes = item.withUnsafeBufferPointer { allTerms.scan($0) } == .passes
+    if passed != (passes ? [0] : []) { return ["the bit scan gave \(passed), the one-pass filter \(passes)"] }
+    guard passes else { return [] }
+    let found = item.withUnsafeBufferPointer { matcher.matchForRanking($0, holdsTerms: true) }?.match
+    return found == general
+      ? [] : ["matched as holding the terms: \(describe(found)), general path \(describe(general))"]
   }
 
   /// A match left unscored is still a match, with the item's trimmed length;

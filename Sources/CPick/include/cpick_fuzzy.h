@@ -171,4 +171,53 @@ static inline void cpick_fuzzy_columns(
   }
 }
 
+/// Where each of the `m` pattern units occurs in `text[0 ..< n]`, as bits:
+/// row `i`'s bit `b` of word `w` (`masks[i * words + w]`) is set when byte
+/// `64 * w + b` is the unit. `n` is at most `64 * words`. A unit that is no
+/// byte (`cpick_fuzzy_bytes` gives 0x80) occurs nowhere. A letter that
+/// ignores case is compared with the bytes in lower case (`| 0x20` gives a
+/// lower-case letter only from it and its upper case).
+static inline void cpick_fuzzy_masks(
+  const uint8_t *text, size_t n, const uint32_t *pattern, size_t m, int case_sensitive, uint64_t *masks,
+  size_t words) {
+  uint8_t lowers[64];
+  int folds[64];
+  for (size_t i = 0; i < m; i++) {
+    uint8_t upper;
+    cpick_fuzzy_bytes(pattern[i], case_sensitive, &lowers[i], &upper);
+    folds[i] = lowers[i] != upper;
+    for (size_t w = 0; w < words; w++) masks[i * words + w] = 0;
+  }
+  // Sixteen bytes at a time; the last sixteen end at `n`, the lanes already
+  // read shifted out (fewer than sixteen bytes: copied, the rest zero).
+  for (size_t k = 0; k < n; k += 16) {
+    cpick_fuzzy_u8x16 block;
+    unsigned shift = 0;
+    if (k + 16 <= n) {
+      memcpy(&block, text + k, 16);
+    } else if (n >= 16) {
+      memcpy(&block, text + n - 16, 16);
+      shift = (unsigned)(k + 16 - n);
+    } else {
+      uint8_t padded[16] = {0};
+      memcpy(padded, text, n);
+      memcpy(&block, padded, 16);
+    }
+    cpick_fuzzy_u8x16 folded = block | 0x20;
+    for (size_t i = 0; i < m; i++) {
+      cpick_fuzzy_u8x16 read = folds[i] ? folded : block;
+      cpick_fuzzy_b16 bits = __builtin_convertvector((cpick_fuzzy_i8x16)(read == lowers[i]), cpick_fuzzy_b16);
+      uint16_t mask;
+      memcpy(&mask, &bits, sizeof mask);
+      // No byte is a unit that is none (0x80): an ASCII text holds no 0x80.
+      uint64_t hits = lowers[i] == 0x80 ? 0 : (uint64_t)(mask >> shift);
+      masks[i * words + k / 64] |= hits << (k % 64);
+    }
+  }
+  if (n % 64 != 0) {
+    // Bytes past `n` (zeros) may equal no unit, but a copied block's zeros could equal a NUL unit.
+    for (size_t i = 0; i < m; i++) masks[i * words + words - 1] &= (1ull << (n % 64)) - 1;
+  }
+}
+
 #endif

@@ -32,6 +32,7 @@ struct ASCIIFuzzyScorer: ~Copyable {
   private let matrix: BonusMatrix
   private let initialClass: Int
   private var sparse = SparseAlignment()
+  private var masked = MaskedAlignment()
   private var firsts = ScratchBuffer<Int>()
 
   init(lookup: BonusLookup) {
@@ -42,9 +43,14 @@ struct ASCIIFuzzyScorer: ~Copyable {
 
   /// Scores `pattern` (ASCII units, folded as the term asks; at most
   /// `maximumPattern`) in the ASCII item `text`. The caller keeps items
-  /// longer than `Scoring.longItemUnits` for the general path.
+  /// longer than `Scoring.longItemUnits` for the general path. `found`:
+  /// the caller has found the pattern in the item (a query of several
+  /// terms, through the byte filter): a short item is then aligned over
+  /// its masks (`MaskedAlignment`), which cost more than the block scans
+  /// below when the pattern is not there, and less when it is.
   mutating func match(
-    _ pattern: UnsafeBufferPointer<UInt32>, in text: UnsafeBufferPointer<UInt8>, caseSensitive: Bool
+    _ pattern: UnsafeBufferPointer<UInt32>, in text: UnsafeBufferPointer<UInt8>, caseSensitive: Bool,
+    found: Bool = false
   ) -> Outcome {
     let m = pattern.count
     let n = text.count
@@ -53,6 +59,14 @@ struct ASCIIFuzzyScorer: ~Copyable {
     if m == 1 {
       return bestSingle(
         UInt8(truncatingIfNeeded: pattern[0]), in: text, caseSensitive: caseSensitive)
+    }
+    if found && n <= MaskedAlignment.maximumLength {
+      let (classOf, matrix, initialClass) = (classOf, matrix, initialClass)
+      let placed = masked.match(pattern, in: text, caseSensitive: caseSensitive, prefersLast: prefersLast) {
+        Self.bonus(text, at: $0, classOf: classOf, matrix: matrix, initialClass: initialClass)
+      }
+      guard let best = placed else { return .noMatch }
+      return .matched(ScoredMatch(score: best.score, start: best.start, end: best.end))
     }
     // The first occurrence of each character in order (rejects non-matches
     // and bounds the window, as in `FuzzyScorer.match`), then the columns of
@@ -94,7 +108,15 @@ struct ASCIIFuzzyScorer: ~Copyable {
   /// The bonus for matching the character at `index` of `text`.
   @inline(__always)
   private func bonus(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> Int32 {
-    let previous = index > 0 ? Int(classOf[Int(text[index - 1])].rawValue) : initialClass
+    Self.bonus(text, at: index, classOf: classOf, matrix: matrix, initialClass: initialClass)
+  }
+
+  @inline(__always)
+  private static func bonus(
+    _ text: UnsafeBufferPointer<UInt8>, at index: Int, classOf: UnsafeMutablePointer<CharClass>, matrix: BonusMatrix,
+    initialClass: Int
+  ) -> Int32 {
+    let previous = index > 0 ? Int(classOf[Int(text[index &- 1])].rawValue) : initialClass
     return matrix[previous, Int(classOf[Int(text[index])].rawValue)]
   }
 

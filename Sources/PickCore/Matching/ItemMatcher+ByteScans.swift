@@ -46,10 +46,10 @@ extension ItemMatcher {
   }
 
   /// Scores an ASCII item for a query of plain fuzzy terms from its bytes
-  /// (`ASCIIFuzzyScorer`), once the byte filter has let it through.
-  func scanFuzzyTerms(_ bytes: UnsafeBufferPointer<UInt8>) -> ScanOutcome {
+  /// (`ASCIIFuzzyScorer`); `filtered`: the byte filter has let it through.
+  func scanFuzzyTerms(_ bytes: UnsafeBufferPointer<UInt8>, filtered: Bool) -> ScanOutcome {
     guard Self.scansBytes(of: bytes) else { return .notScanned }
-    return scoreFuzzyTerms(in: bytes)
+    return scoreFuzzyTerms(in: bytes, filtered: filtered)
   }
 
   /// Whether the byte scans take `bytes`: an ASCII item no longer than
@@ -73,7 +73,7 @@ extension ItemMatcher {
   /// `.notScanned` when the compact text cannot stand for it. (An ASCII item
   /// that comes here, its window too wide for the alignment, is copied and
   /// found too wide again: not worth a pass to tell it apart.)
-  func scanTranscoded(_ bytes: UnsafeBufferPointer<UInt8>) -> ScanOutcome {
+  func scanTranscoded(_ bytes: UnsafeBufferPointer<UInt8>, filtered: Bool) -> ScanOutcome {
     guard let compact, let text = compactText(of: bytes) else { return .notScanned }
     let drops = compact.droppedMarks
     let scanned: ScanOutcome
@@ -82,7 +82,7 @@ extension ItemMatcher {
       guard let match = found.match else { return .noMatch }
       scanned = .matched(match, trimmedLength: found.trimmedLength)
     } else {
-      scanned = scoreFuzzyTerms(in: text, droppedMarks: drops.count)
+      scanned = scoreFuzzyTerms(in: text, droppedMarks: drops.count, filtered: filtered)
     }
     return drops.isEmpty ? scanned : scanned.restoringMarks(drops)
   }
@@ -90,7 +90,9 @@ extension ItemMatcher {
   /// Scores every term in `bytes`, an ASCII item or a compact text from
   /// which `droppedMarks` combining marks were dropped (the lengths given
   /// back leave them out; the item's length counts them).
-  private func scoreFuzzyTerms(in bytes: UnsafeBufferPointer<UInt8>, droppedMarks: Int = 0) -> ScanOutcome {
+  private func scoreFuzzyTerms(in bytes: UnsafeBufferPointer<UInt8>, droppedMarks: Int = 0, filtered: Bool)
+    -> ScanOutcome
+  {
     // Measured once: before scoring when the ranker may leave the item unscored, else after.
     var measured: Int?
     if prunesLongerThan != .max {
@@ -100,7 +102,7 @@ extension ItemMatcher {
       }
       measured = length
     }
-    switch scoreTerms(in: bytes) {
+    switch scoreTerms(in: bytes, filtered: filtered) {
     case .noMatch: return .noMatch
     case .tooLarge: return .notScanned
     case .matched(let found): return .matched(found, trimmedLength: measured ?? trimmedLength(ofASCII: bytes))
@@ -119,14 +121,14 @@ extension ItemMatcher {
   /// Scores every term in `bytes` (`ASCIIFuzzyScorer`): the one loop over
   /// the terms for the general path (`scoreFuzzyTerms`) and the scored
   /// runs (`scoredKeys`).
-  func scoreTerms(in bytes: UnsafeBufferPointer<UInt8>) -> TermsScore {
+  func scoreTerms(in bytes: UnsafeBufferPointer<UInt8>, filtered: Bool) -> TermsScore {
     var total: Int32 = 0
     var minBegin = Int.max
     var minEnd = Int.max
     var maxEnd = -1
     for k in 0..<terms.count {
       let term = terms.entries[k]
-      switch asciiFuzzy.match(term.units, in: bytes, caseSensitive: term.folding.isCaseSensitive) {
+      switch asciiFuzzy.match(term.units, in: bytes, caseSensitive: term.folding.isCaseSensitive, found: filtered) {
       case .noMatch: return .noMatch
       case .tooLarge: return .tooLarge
       case .matched(let found):

@@ -60,7 +60,8 @@ extension ItemMatcher {
         k += 1
         continue
       }
-      switch scoreTerms(in: bytes) {
+      // Several terms were each found just above.
+      switch scoreTerms(in: bytes, filtered: terms.count > 1) {
       case .noMatch: break
       case .tooLarge: return (k, written)
       case .matched(let found):

@@ -54,6 +54,9 @@ public final class ItemMatcher {
   /// -1 once the matcher stopped using it for such text.
   private var allTermsScanned = 0
   private var allTermsUndecided = 0
+  /// The items of a run that may hold every term, decided for the run at
+  /// once (several terms; `nil` when the query does not suit it).
+  let termsBitScan: TermsBitScan?
 
   /// The query's terms as plain values (no reference counting per item).
   let terms: TermTable
@@ -98,6 +101,8 @@ public final class ItemMatcher {
     let plainFields = compiled.shownFields == nil && compiled.searchedFields == nil && !compiled.needsMatchStart
     candidateSieve = plainFields ? compiled.rarestRequiredCharacter : nil
     allTerms = AllTermsScan(terms, twoByteFolding: lookup.twoByteFolding)
+    // Fields may put a term's characters in another order than the item's.
+    termsBitScan = filtersBytes && plainFields ? TermsBitScan(terms) : nil
     switch strategy {
     case .singleASCIICharacter, .asciiFuzzyTerms:
       compact = CompactText(foldings: compiled.query.groups.flatMap { $0 }.map(\.folding), lookup: lookup)
@@ -132,11 +137,13 @@ public final class ItemMatcher {
   }
 
   /// Matches `item` for the ranker: the match with what `detail` asks of
-  /// the item. `nil` when it does not match.
-  func matchForRanking(_ item: UnsafeBufferPointer<UInt8>) -> RankingMatch? {
+  /// the item. `nil` when it does not match. `holdsTerms`: the item is
+  /// ASCII and `termsBitScan` found every term in it, which the byte
+  /// filter need not check again.
+  func matchForRanking(_ item: UnsafeBufferPointer<UInt8>, holdsTerms: Bool = false) -> RankingMatch? {
     let found: ItemMatch
     let scanned: Int?
-    switch outcome(item, positions: nil) {
+    switch outcome(item, positions: nil, holdsTerms: holdsTerms) {
     case .noMatch: return nil
     case .unscored(let trimmedLength):
       let best = ItemMatch(score: perfectScore, minBegin: -1, minEnd: -1, maxEnd: -1)
@@ -166,20 +173,26 @@ public final class ItemMatcher {
   }
 
   /// Matches `item` by the matcher's strategy.
-  private func outcome(_ item: UnsafeBufferPointer<UInt8>, positions: PositionList?) -> Outcome {
+  private func outcome(_ item: UnsafeBufferPointer<UInt8>, positions: PositionList?, holdsTerms: Bool = false)
+    -> Outcome
+  {
     let bytes = Self.matchedBytes(item)
     if positions == nil, let singleScan, let scanned = singleScan.scan(bytes) {
       guard let found = scanned.match else { return .noMatch }
       return .matched(found, trimmedLength: scanned.trimmedLength)
     }
-    guard let shown = compiled.shownFields else { return outcome(text: bytes, positions: positions) }
+    guard let shown = compiled.shownFields else {
+      return outcome(text: bytes, positions: positions, holdsTerms: holdsTerms)
+    }
     shownScratch.removeAll(keepingCapacity: true)
     shown.shownText(of: bytes, tokens: &tokens, into: &shownScratch)
     return shownScratch.withUnsafeBufferPointer { outcome(text: $0, positions: positions) }
   }
 
   /// Matches the searched text of an item (after `--with-nth`). Positions are offsets into it.
-  private func outcome(text bytes: UnsafeBufferPointer<UInt8>, positions: PositionList?) -> Outcome {
+  private func outcome(text bytes: UnsafeBufferPointer<UInt8>, positions: PositionList?, holdsTerms: Bool = false)
+    -> Outcome
+  {
     // An ASCII item can be scored from its bytes: for one term the scorer's
     // own block scans reject what the byte filter would (`cpick_fuzzy.h`);
     // several terms are filtered first, in one pass for all (`AllTermsScan`),
@@ -188,15 +201,19 @@ public final class ItemMatcher {
     // while the filter rejects many items, before it once it rejects few
     // (`CompactOrder`).
     let scansBytes = strategy == .asciiFuzzyTerms && positions == nil
-    if scansBytes && terms.count == 1, let scanned = scanFuzzyTerms(bytes).outcome { return scanned }
+    if scansBytes && terms.count == 1, let scanned = scanFuzzyTerms(bytes, filtered: false).outcome { return scanned }
     let transcodes = positions == nil && compact != nil
-    if transcodes && compactOrder.skipsFilter, let scanned = scanTranscoded(bytes).outcome { return scanned }
-    if filtersBytes && !passesByteFilter(bytes) {
+    if transcodes && compactOrder.skipsFilter, let scanned = scanTranscoded(bytes, filtered: false).outcome {
+      return scanned
+    }
+    if holdsTerms {
+      termMayOccur = terms.count >= 64 ? ~0 : (1 << UInt64(terms.count)) - 1
+    } else if filtersBytes && !passesByteFilter(bytes) {
       if transcodes { compactOrder.note(passed: false) }
       return .noMatch
     }
-    if scansBytes && terms.count > 1, let scanned = scanFuzzyTerms(bytes).outcome { return scanned }
-    if transcodes && !compactOrder.skipsFilter, let scanned = scanTranscoded(bytes).outcome {
+    if scansBytes && terms.count > 1, let scanned = scanFuzzyTerms(bytes, filtered: true).outcome { return scanned }
+    if transcodes && !compactOrder.skipsFilter, let scanned = scanTranscoded(bytes, filtered: true).outcome {
       compactOrder.note(passed: true)
       return scanned
     }

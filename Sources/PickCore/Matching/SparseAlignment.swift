@@ -60,9 +60,52 @@ struct SparseAlignment: ~Copyable {
   /// of its character between: the gap opens (or goes on, if the cell ended
   /// in one) and loses `gapExtension` a column, never below 0.
   @inline(__always)
-  private static func decayed(_ cell: Cell, distance: Int32) -> Int32 {
+  static func decayed(_ cell: Cell, distance: Int32) -> Int32 {
     let opened = cell.score &+ (cell.inGap ? Scoring.gapExtension : Scoring.gapStart)
     return max(opened &+ (distance &- 1) &* Scoring.gapExtension, 0)
+  }
+
+  /// The cell of a row at column `col`, an occurrence of its character
+  /// whose bonus is `own`: `left` is the row's cell before it (its last
+  /// occurrence, or the column before the row's first possible one), and
+  /// `above` the row above's last occurrence before `col` (`nil` when it
+  /// has none). `FuzzyScorer.fill`'s step for one cell, with the cells
+  /// between read through `decayed`.
+  @inline(__always)
+  static func cell(column col: Int32, left: Cell, above: Cell?, bonus own: Int32) -> Cell {
+    // This row one column back.
+    let leftScore: Int32
+    let leftInGap: Bool
+    if left.column == col &- 1 {
+      leftScore = left.score
+      leftInGap = left.inGap
+    } else {
+      leftScore = decayed(left, distance: col &- 1 &- left.column)
+      leftInGap = leftScore > 0
+    }
+    let gapScore = leftScore &+ (leftInGap ? Scoring.gapExtension : Scoring.gapStart)
+    // The row above one column back.
+    var diagonal: Int32 = 0
+    var continued: Int32 = -1
+    if let above {
+      if above.column == col &- 1 {
+        diagonal = above.score
+        continued = above.runStart
+      } else {
+        diagonal = decayed(above, distance: col &- 1 &- above.column)
+      }
+    }
+    var matchScore = diagonal &+ Scoring.match
+    let step = ScoringRules.runStep(own: own, runStart: continued)
+    var runStart = step.continues ? continued : own
+    if matchScore &+ step.bonus < gapScore {
+      matchScore &+= own
+      runStart = -1
+    } else {
+      matchScore &+= step.bonus
+    }
+    let score = max(matchScore, gapScore, 0)
+    return Cell(column: col, score: score, runStart: runStart, inGap: matchScore < gapScore)
   }
 
   /// The best placement's score and the window column where it ends.
@@ -98,46 +141,14 @@ struct SparseAlignment: ~Copyable {
       var k = 0
       for c in 0..<count {
         let col = rowColumns[c]
-        // This row one column back.
-        let leftScore: Int32
-        let leftInGap: Bool
-        if left.column == col &- 1 {
-          leftScore = left.score
-          leftInGap = left.inGap
-        } else {
-          leftScore = Self.decayed(left, distance: col &- 1 &- left.column)
-          leftInGap = leftScore > 0
-        }
-        let gapScore = leftScore &+ (leftInGap ? Scoring.gapExtension : Scoring.gapStart)
         // The row above one column back: its last occurrence at or before it.
         while k < aboveCount && aboveCells[k].column < col { k &+= 1 }
-        var diagonal: Int32 = 0
-        var continued: Int32 = -1
-        if k > 0 {
-          let cell = aboveCells[k &- 1]
-          if cell.column == col &- 1 {
-            diagonal = cell.score
-            continued = cell.runStart
-          } else {
-            diagonal = Self.decayed(cell, distance: col &- 1 &- cell.column)
-          }
-        }
-        var matchScore = diagonal &+ Scoring.match
-        let own = bonus(Int(col))
-        let step = ScoringRules.runStep(own: own, runStart: continued)
-        var runStart = step.continues ? continued : own
-        if matchScore &+ step.bonus < gapScore {
-          matchScore &+= own
-          runStart = -1
-        } else {
-          matchScore &+= step.bonus
-        }
-        let score = max(matchScore, gapScore, 0)
-        let cell = Cell(column: col, score: score, runStart: runStart, inGap: matchScore < gapScore)
+        let cell = Self.cell(
+          column: col, left: left, above: k > 0 ? aboveCells[k &- 1] : nil, bonus: bonus(Int(col)))
         rowCells[c] = cell
         left = cell
-        if isLast && (score > bestScore || (prefersLast && score == bestScore && score > 0)) {
-          bestScore = score
+        if isLast && (cell.score > bestScore || (prefersLast && cell.score == bestScore && cell.score > 0)) {
+          bestScore = cell.score
           bestColumn = Int(col)
         }
       }

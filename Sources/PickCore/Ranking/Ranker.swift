@@ -97,14 +97,22 @@ public struct Ranker: Sendable {
     // matched, each worker into its own buffer (`VisibleText`).
     let visibles = store.holdsEscapes ? matchers.map { _ in VisibleText(separator: store.separator) } : nil
     // Skip to the query character fewest items hold, counted on a sample.
+    // Where even that one is in many items, the skip stops every few items
+    // and several terms are found faster for all items at once
+    // (`TermsBitScan`); a no less common character is scanned for there.
+    var scansBits = true
     if matchers[0].candidateSieve != nil, let census = ByteCensus(store, range: range, items: items) {
       let sieve = query.rarestRequiredCharacter(census: census)
       for matcher in matchers { matcher.candidateSieve = sieve }
+      if let sieve, sieve.mode == .asciiOrFoldLeads {
+        scansBits = census.items(holding: sieve.bytes.0) >= ByteCensus.sampleSize / SearchTunables.bitScanShare
+      }
       // The sample mapped a window of a mapped file around each item it read.
       if items == nil { store.releaseMapped(range) }
     }
     var found = [Int](repeating: 0, count: tasks)
     let lower = range.lowerBound
+    let bitScans = scansBits
 
     func run<Key>(
       _ keys: UnsafeMutablePointer<Key>, runKeys: RunKeys? = nil,
@@ -136,7 +144,25 @@ public struct Ranker: Sendable {
           let leavesUnscored = runKeysBox.value.map { $0.leavesUnscored(matcher) } ?? false
           // Twice the items each scan must skip, on average, to go on.
           let doubledSkipsPerScan = runKeysBox.value?.doubledSkipsPerScan ?? 1
-          if !leavesUnscored, let bytes = contiguous, let matched = matcher.candidateSieve,
+          // Several terms: the items that may hold them all, found for
+          // the whole task at once (`TermsBitScan`).
+          if !leavesUnscored, visible == nil, let bytes = contiguous, !bytes.isEmpty,
+            bitScans,
+            let passed = matcher.termsBitScan?.pass(
+              UnsafeBufferPointer(rebasing: bytes.dropLast()), items: end - start, separator: store.separator)
+          {
+            for ordinal in passed {
+              let current = start + Int(ordinal & ~CPICK_TERMS_NOT_ASCII)
+              let item = store.item(lower + current)
+              let ascii = ordinal & CPICK_TERMS_NOT_ASCII == 0
+              guard let match = matcher.matchForRanking(item, holdsTerms: ascii) else { continue }
+              let order = reversed ? span - 1 - current : current
+              keysBox.value[start + n] = key(match, order, worker)
+              n += 1
+            }
+            offset = end
+          }
+          if !leavesUnscored, offset < end, let bytes = contiguous, let matched = matcher.candidateSieve,
             let base = bytes.baseAddress
           {
             // The escape sequences around the characters of the visible

@@ -1,0 +1,225 @@
+// Which items may hold a query's terms, sixty-four bytes at a time, without
+// a loop per item or per byte.
+//
+// A term's characters occur in an item in order when each occurs after the
+// previous one's first occurrence. For a block of sixty-four bytes, one bit
+// per byte, let M be where a character occurs and E where items end (the
+// separators). The bytes from the first set bit of X in each item up to and
+// including its separator are the bits that one addition changes:
+//
+//     fill(X) = ((X + ~E) ^ ~E) | X          (X holds no bit of E)
+//
+// A set bit of X added to a set bit of ~E carries, and the carry runs up
+// through the item's other bytes (set in ~E) until the separator (clear in
+// ~E) takes it in: it changes every bit from the first X up to the
+// separator, and no bit of an item without X. Past bit 63 the carry goes on
+// into the next block, as if the blocks were one long number, which is what
+// an item that straddles two blocks needs. So, for each character c of a
+// term in turn, with A the fill of the character before it (all bits for
+// the first):
+//
+//     A' = fill(M_c & (A shifted up one byte, within the item))
+//
+// is every byte of an item after which the term's characters so far have
+// occurred in order, and an item holds the term when A' of its last
+// character has the item's separator set. A handful of operations a
+// character for sixty-four bytes, where a byte at a time costs an addition
+// that waits for the one before (`AllTermsScan`).
+#include "cpick_terms.h"
+#include <string.h>
+
+typedef uint8_t cpick_terms_u8x64 __attribute__((ext_vector_type(64)));
+typedef int8_t cpick_terms_i8x64 __attribute__((ext_vector_type(64)));
+typedef _Bool cpick_terms_b64 __attribute__((ext_vector_type(64)));
+
+/// Blocks of sixty-four bytes decided together: each character's pass over
+/// them keeps its carries in registers, and their masks stay in the first
+/// level cache.
+#define CPICK_TERMS_CHUNK 64
+
+__attribute__((always_inline)) static inline uint64_t cpick_terms_bits(cpick_terms_i8x64 lanes) {
+  cpick_terms_b64 bits = __builtin_convertvector(lanes, cpick_terms_b64);
+  uint64_t mask;
+  memcpy(&mask, &bits, sizeof mask);
+  return mask;
+}
+
+/// `fill` above, with the carry from the block before in `*carry` and the carry out left there.
+__attribute__((always_inline)) static inline uint64_t cpick_terms_fill(uint64_t x, uint64_t not_ends, uint64_t *carry) {
+  unsigned __int128 sum = (unsigned __int128)x + not_ends + *carry;
+  *carry = (uint64_t)(sum >> 64);
+  return ((uint64_t)sum ^ not_ends) | x;
+}
+
+/// The query's characters, and the bytes compared for them.
+typedef struct {
+  /// Distinct characters: a letter that ignores case is compared once with
+  /// the block's bytes in lower case (`folds`), any other with its byte.
+  uint8_t pair_byte[CPICK_TERMS_MAX];
+  uint8_t pair_folds[CPICK_TERMS_MAX];
+  size_t pairs;
+  /// Each character's distinct character, and whether it ends its term.
+  uint8_t pair_of[CPICK_TERMS_MAX];
+  const uint8_t *ends;
+  size_t count;
+  uint8_t separator;
+  /// What each character's fill and shift carry from one block to the next
+  /// (the last fill's: the bytes of 0x80 or above).
+  uint64_t fill_carry[CPICK_TERMS_MAX + 1];
+  uint64_t shift_carry[CPICK_TERMS_MAX];
+} cpick_terms_state;
+
+/// The masks of `blocks` blocks from `text`: separators in `ends`, and
+/// each distinct character in `occurs[pair * CPICK_TERMS_CHUNK + block]`,
+/// outside the separators; bytes of 0x80 or above in `high`.
+__attribute__((always_inline)) static inline void cpick_terms_masks(const cpick_terms_state *state, const uint8_t *text, size_t blocks, uint64_t *ends,
+                              uint64_t *high, uint64_t *occurs) {
+  for (size_t b = 0; b < blocks; b++) {
+    cpick_terms_u8x64 block;
+    memcpy(&block, text + b * 64, 64);
+    cpick_terms_u8x64 folded = block | 0x20;
+    uint64_t not_ends = ~cpick_terms_bits((cpick_terms_i8x64)(block == state->separator));
+    ends[b] = ~not_ends;
+    high[b] = cpick_terms_bits((cpick_terms_i8x64)((cpick_terms_i8x64)block < 0)) & not_ends;
+    for (size_t p = 0; p < state->pairs; p++) {
+      cpick_terms_u8x64 read = state->pair_folds[p] ? folded : block;
+      occurs[p * CPICK_TERMS_CHUNK + b] = cpick_terms_bits((cpick_terms_i8x64)(read == state->pair_byte[p])) & not_ends;
+    }
+  }
+}
+
+/// The separators of the items that may hold the terms, for `blocks` blocks
+/// whose masks are given, in `pass`; those of the items with a byte of 0x80
+/// or above in `high` (which this overwrites).
+__attribute__((always_inline)) static inline void cpick_terms_chunk(
+  cpick_terms_state *state, size_t blocks, const uint64_t *ends, uint64_t *high, const uint64_t *occurs,
+  uint64_t *pass) {
+  uint64_t after[CPICK_TERMS_CHUNK];
+  for (size_t b = 0; b < blocks; b++) pass[b] = ends[b];
+  for (size_t k = 0; k < state->count; k++) {
+    const uint64_t *x = occurs + state->pair_of[k] * CPICK_TERMS_CHUNK;
+    uint64_t carry = state->fill_carry[k];
+    if (k == 0 || state->ends[k - 1]) {
+      for (size_t b = 0; b < blocks; b++) after[b] = cpick_terms_fill(x[b], ~ends[b], &carry);
+    } else {
+      // After the term's character before, in the same item.
+      uint64_t shift = state->shift_carry[k];
+      for (size_t b = 0; b < blocks; b++) {
+        uint64_t from = after[b] & ~ends[b];
+        after[b] = cpick_terms_fill(x[b] & ((from << 1) | shift), ~ends[b], &carry);
+        shift = from >> 63;
+      }
+      state->shift_carry[k] = shift;
+    }
+    state->fill_carry[k] = carry;
+    if (state->ends[k]) {
+      for (size_t b = 0; b < blocks; b++) pass[b] &= after[b];
+    }
+  }
+  // An item with a byte of 0x80 or above passes whatever it holds.
+  uint64_t carry = state->fill_carry[CPICK_TERMS_MAX];
+  for (size_t b = 0; b < blocks; b++) {
+    high[b] = cpick_terms_fill(high[b], ~ends[b], &carry) & ends[b];
+    pass[b] = (pass[b] & ends[b]) | high[b];
+  }
+  state->fill_carry[CPICK_TERMS_MAX] = carry;
+}
+
+/// The scan over `text` for a prepared `state`: `cpick_terms_pass` for one processor's instructions.
+__attribute__((always_inline)) static inline size_t cpick_terms_run(
+  cpick_terms_state *state, const uint8_t *text, size_t n, uint32_t *passed, size_t capacity) {
+  uint64_t block_ends[CPICK_TERMS_CHUNK], high[CPICK_TERMS_CHUNK], pass[CPICK_TERMS_CHUNK];
+  uint64_t occurs[CPICK_TERMS_MAX * CPICK_TERMS_CHUNK];
+  size_t found = 0;
+  uint32_t items = 0;
+  // Up to and including byte n: the last item's separator is `n` itself.
+  for (size_t at = 0; at <= n && found < capacity;) {
+    size_t whole = (n - at) / 64;
+    size_t blocks = whole < CPICK_TERMS_CHUNK ? whole : CPICK_TERMS_CHUNK;
+    uint8_t tail[64];
+    const uint8_t *from = text + at;
+    if (blocks == 0) {
+      // The last bytes, and separators after them.
+      memset(tail, state->separator, sizeof tail);
+      memcpy(tail, text + at, n - at);
+      from = tail;
+      blocks = 1;
+    }
+    cpick_terms_masks(state, from, blocks, block_ends, high, occurs);
+    cpick_terms_chunk(state, blocks, block_ends, high, occurs, pass);
+    for (size_t b = 0; b < blocks; b++) {
+      for (uint64_t bits = pass[b]; bits && found < capacity; bits &= bits - 1) {
+        uint64_t before = block_ends[b] & ((bits & -bits) - 1);
+        uint32_t flag = (high[b] & bits & -bits) ? CPICK_TERMS_NOT_ASCII : 0;
+        passed[found++] = (items + (uint32_t)__builtin_popcountll(before)) | flag;
+      }
+      items += (uint32_t)__builtin_popcountll(block_ends[b]);
+    }
+    at += blocks * 64;
+  }
+  return found;
+}
+
+static size_t cpick_terms_run_baseline(
+  cpick_terms_state *state, const uint8_t *text, size_t n, uint32_t *passed, size_t capacity) {
+  return cpick_terms_run(state, text, n, passed, capacity);
+}
+
+#if defined(__x86_64__)
+__attribute__((target("avx2,popcnt"))) static size_t cpick_terms_run_avx2(
+  cpick_terms_state *state, const uint8_t *text, size_t n, uint32_t *passed, size_t capacity) {
+  return cpick_terms_run(state, text, n, passed, capacity);
+}
+
+__attribute__((target("avx512f,avx512bw,popcnt"))) static size_t cpick_terms_run_avx512(
+  cpick_terms_state *state, const uint8_t *text, size_t n, uint32_t *passed, size_t capacity) {
+  return cpick_terms_run(state, text, n, passed, capacity);
+}
+#endif
+
+/// The best of the variants this processor runs: 2 AVX-512, 1 AVX2, 0 the baseline.
+static int cpick_terms_level(void) {
+#if defined(__x86_64__)
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512f")) return 2;
+  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt")) return 1;
+#endif
+  return 0;
+}
+
+size_t cpick_terms_pass_at(int level, const uint8_t *text, size_t n, uint8_t separator, const uint8_t *lower,
+                           const uint8_t *upper, const uint8_t *ends, size_t count, uint32_t *passed,
+                           size_t capacity) {
+  if (count == 0 || count > CPICK_TERMS_MAX) return 0;
+  cpick_terms_state state;
+  memset(&state, 0, sizeof state);
+  state.separator = separator;
+  state.ends = ends;
+  state.count = count;
+  for (size_t k = 0; k < count; k++) {
+    // A lower-case letter with its upper case is the folded byte; anything else its own byte.
+    uint8_t folds = lower[k] != upper[k] && (lower[k] | 0x20) == lower[k] && (upper[k] | 0x20) == lower[k];
+    uint8_t byte = lower[k];
+    size_t p = 0;
+    while (p < state.pairs && (state.pair_byte[p] != byte || state.pair_folds[p] != folds)) p++;
+    if (p == state.pairs) {
+      state.pair_byte[p] = byte;
+      state.pair_folds[p] = folds;
+      state.pairs++;
+    }
+    state.pair_of[k] = (uint8_t)p;
+  }
+  int best = cpick_terms_level();
+  if (level < 0 || level > best) level = best;
+#if defined(__x86_64__)
+  if (level == 2) return cpick_terms_run_avx512(&state, text, n, passed, capacity);
+  if (level == 1) return cpick_terms_run_avx2(&state, text, n, passed, capacity);
+#endif
+  return cpick_terms_run_baseline(&state, text, n, passed, capacity);
+}
+
+size_t cpick_terms_pass(const uint8_t *text, size_t n, uint8_t separator, const uint8_t *lower,
+                        const uint8_t *upper, const uint8_t *ends, size_t count, uint32_t *passed,
+                        size_t capacity) {
+  return cpick_terms_pass_at(-1, text, n, separator, lower, upper, ends, count, passed, capacity);
+}

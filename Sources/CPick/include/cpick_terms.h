@@ -1,0 +1,34 @@
+#ifndef CPICK_TERMS_H
+#define CPICK_TERMS_H
+#include <stddef.h>
+#include <stdint.h>
+
+/// Most pattern characters, over all terms, that `cpick_terms_pass` takes.
+#define CPICK_TERMS_MAX 64
+/// Set on an ordinal `cpick_terms_pass` passed for not being ASCII.
+#define CPICK_TERMS_NOT_ASCII 0x80000000u
+
+/// The items of `text[0 ..< n]` (items each followed by `separator`, the
+/// last one ended by `n` itself) in which every term's characters may occur
+/// in order: every item that is ASCII and holds each term as a subsequence,
+/// and every item with a byte of 0x80 or above (its characters may fold
+/// to the terms'; the caller decides those). The terms' `count` characters
+/// (at most `CPICK_TERMS_MAX`) are given in order, each as the two bytes
+/// that are it (`lower[k]` and `upper[k]`, equal when only one is), with
+/// `ends[k]` set on each term's last. Writes the ordinals of those items
+/// (0 for the first item of `text`; below 2^31), ascending, each with
+/// `CPICK_TERMS_NOT_ASCII` set when it is not ASCII, to `passed`, at most
+/// `capacity` of them (room for one per item takes them all), and returns
+/// how many.
+size_t cpick_terms_pass(const uint8_t *text, size_t n, uint8_t separator, const uint8_t *lower,
+                        const uint8_t *upper, const uint8_t *ends, size_t count, uint32_t *passed,
+                        size_t capacity);
+
+/// `cpick_terms_pass` with the instructions of `level` (0 the baseline, 1
+/// AVX2, 2 AVX-512; lowered to what the processor has; -1 its best), for
+/// tests that hold the variants equal.
+size_t cpick_terms_pass_at(int level, const uint8_t *text, size_t n, uint8_t separator, const uint8_t *lower,
+                           const uint8_t *upper, const uint8_t *ends, size_t count, uint32_t *passed,
+                           size_t capacity);
+
+#endif

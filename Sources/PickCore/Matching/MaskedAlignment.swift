@@ -1,0 +1,160 @@
+import CPick
+
+/// `SparseAlignment` for a short ASCII item, with each row's occurrences
+/// held as bit masks of the item instead of lists.
+///
+/// The sparse alignment first lists every row's occurrences (a block scan
+/// per row for its last possible column, another for its columns) and then,
+/// for each cell, walks the row above's list to its last occurrence before
+/// the cell. Words typed into a shell history (`git push origin`) match
+/// lines of a hundred characters with their letters far apart: three terms
+/// of a dozen cells each, where those scans and walks cost more than the
+/// cells. Here one pass over the item gives every row's mask (sixteen bytes
+/// a comparison, `cpick_fuzzy_masks`); the first and last possible columns
+/// are a count of zeros each, and the row above's occurrence before a cell
+/// another, read from cells kept by column. The cells are scored by
+/// `SparseAlignment.cell`, the same step, so scores and ends are the same
+/// (`ScorerTests`, `MatcherOracleTests`).
+struct MaskedAlignment: ~Copyable {
+  /// The longest item taken: four words of mask a row.
+  static let maximumLength = 256
+  private static let maximumWords = maximumLength / 64
+
+  private var masks = ScratchBuffer<UInt64>(capacity: 64 * maximumWords)
+  /// Each row's last possible column.
+  private var lasts = ScratchBuffer<Int>(capacity: 64)
+  /// The cells of the row above and of the row being scored, by column.
+  private var cells = ScratchBuffer<SparseAlignment.Cell>(capacity: 2 * maximumLength)
+
+  /// Where the best placement of `pattern` (ASCII units, folded as the
+  /// term asks; two or more) in `text` (ASCII, at most `maximumLength`)
+  /// ends, and its score, with the first occurrence of the pattern's first
+  /// character (`ASCIIFuzzyScorer.match`'s start); `nil` when the pattern
+  /// does not occur. `bonus(k)` is the bonus for matching at `text[k]`.
+  @inline(__always)
+  mutating func match(
+    _ pattern: UnsafeBufferPointer<UInt32>, in text: UnsafeBufferPointer<UInt8>, caseSensitive: Bool,
+    prefersLast: Bool, bonus: (Int) -> Int32
+  ) -> (start: Int, score: Int32, end: Int)? {
+    let m = pattern.count
+    let n = text.count
+    guard let bytes = text.baseAddress, let units = pattern.baseAddress, m >= 2, m <= n else { return nil }
+    let words = (n + 63) >> 6
+    masks.reserve(m * words)
+    lasts.reserve(m)
+    let mask = masks.base
+    cpick_fuzzy_masks(bytes, n, units, m, caseSensitive ? 1 : 0, mask, words)
+    // Each row's first possible column: its first occurrence after the row
+    // above's. Only row 0's is kept; the others are found again below.
+    var from = 0
+    var first = -1
+    for i in 0..<m {
+      guard let column = Self.lowest(mask + i &* words, words: words, from: from) else { return nil }
+      if i == 0 { first = column }
+      from = column &+ 1
+    }
+    // Each row's last possible column: its last occurrence before the row below's.
+    let last = lasts.base
+    var below = n
+    for i in stride(from: m &- 1, through: 0, by: -1) {
+      below = Self.highest(mask + i &* words, atMost: below &- 1)
+      last[i] = below
+    }
+    let (score, end) = align(m: m, words: words, first: first, prefersLast: prefersLast, bonus: bonus)
+    return (first, score, end)
+  }
+
+  /// The alignment over the rows' masks, each row from its first possible
+  /// column to its last; `SparseAlignment.align`'s loop.
+  @inline(__always)
+  private func align(m: Int, words: Int, first: Int, prefersLast: Bool, bonus: (Int) -> Int32)
+    -> (score: Int32, end: Int)
+  {
+    let mask = masks.base
+    let last = lasts.base
+    var above = cells.base
+    var row = cells.base + Self.maximumLength
+    // Row 0: the first pattern character, its bonus doubled.
+    Self.forEach(mask, words: words, from: first, through: last[0]) { col in
+      let b = bonus(col)
+      above[col] = SparseAlignment.Cell(
+        column: Int32(truncatingIfNeeded: col), score: ScoringRules.firstCharacter(bonus: b), runStart: b,
+        inGap: false)
+    }
+    var bestScore: Int32 = 0
+    var bestColumn = first
+    var start = first
+    for i in 1..<m {
+      let isLast = i == m &- 1
+      let rowMask = mask + i &* words
+      let aboveMask = mask + (i &- 1) &* words
+      start = Self.lowest(rowMask, words: words, from: start &+ 1) ?? start
+      // Before the row's first possible column its cells are 0, outside any gap.
+      var left = SparseAlignment.Cell(
+        column: Int32(truncatingIfNeeded: start) &- 1, score: 0, runStart: -1, inGap: false)
+      Self.forEach(rowMask, words: words, from: start, through: last[i]) { col in
+        // The row above's last occurrence before this column: one exists
+        // (its first is before this row's first), and it is not past the
+        // row's last possible column (the last before the last of this row).
+        let p = Self.highest(aboveMask, atMost: col &- 1)
+        let cell = SparseAlignment.cell(
+          column: Int32(truncatingIfNeeded: col), left: left, above: above[p], bonus: bonus(col))
+        row[col] = cell
+        left = cell
+        if isLast && (cell.score > bestScore || (prefersLast && cell.score == bestScore && cell.score > 0)) {
+          bestScore = cell.score
+          bestColumn = col
+        }
+      }
+      swap(&above, &row)
+    }
+    return (bestScore, bestColumn &+ 1)
+  }
+
+  /// The lowest set bit of the row at or after `from`; `nil` when none.
+  @inline(__always)
+  private static func lowest(_ row: UnsafeMutablePointer<UInt64>, words: Int, from: Int) -> Int? {
+    var w = from >> 6
+    guard w < words else { return nil }
+    var bits = row[w] & (UInt64.max << UInt64(from & 63))
+    while bits == 0 {
+      w &+= 1
+      guard w < words else { return nil }
+      bits = row[w]
+    }
+    return w << 6 | bits.trailingZeroBitCount
+  }
+
+  /// The highest set bit of the row at or before `atMost`, which the caller knows exists.
+  @inline(__always)
+  private static func highest(_ row: UnsafeMutablePointer<UInt64>, atMost: Int) -> Int {
+    var w = atMost >> 6
+    var bits = row[w] & (UInt64.max >> UInt64(63 &- (atMost & 63)))
+    while bits == 0 && w > 0 {
+      w &-= 1
+      bits = row[w]
+    }
+    return w << 6 | (63 &- bits.leadingZeroBitCount)
+  }
+
+  /// Calls `body` with each set bit of the row from `from` through `through`, ascending.
+  @inline(__always)
+  private static func forEach(
+    _ row: UnsafeMutablePointer<UInt64>, words: Int, from: Int, through: Int, _ body: (Int) -> Void
+  ) {
+    guard from <= through else { return }
+    let lastWord = through >> 6
+    var w = from >> 6
+    var bits = row[w] & (UInt64.max << UInt64(from & 63))
+    while true {
+      if w == lastWord { bits &= UInt64.max >> UInt64(63 &- (through & 63)) }
+      while bits != 0 {
+        body(w << 6 | bits.trailingZeroBitCount)
+        bits &= bits &- 1
+      }
+      w &+= 1
+      guard w <= lastWord else { return }
+      bits = row[w]
+    }
+  }
+}

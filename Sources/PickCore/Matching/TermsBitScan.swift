@@ -1,0 +1,66 @@
+import CPick
+
+/// The items of a run that may hold every term of a query, found for the
+/// whole run at once (`cpick_terms_pass`, sixty-four bytes a step, one bit
+/// a byte) instead of item by item.
+///
+/// For several terms typed into a shell history (`git push origin`) the
+/// query's rarest letter is in a quarter of the lines or more, so the
+/// ranker's skip stops every few lines and `AllTermsScan` reads each such
+/// line a byte at a time, an addition that waits for the one before: most
+/// of the search. Here every item of the run is decided in one pass whose
+/// work is a few operations per character of the query for every sixty-four
+/// bytes. What passes is exact for an ASCII item (every term's characters
+/// occur in order, as `AllTermsScan` decides) and every item that is not
+/// ASCII passes; the matcher decides both as before.
+///
+/// The query must suit `AllTermsScan` (positive ASCII terms, no
+/// alternatives), with at least two terms — for one the skip to its rarest
+/// letter is faster — and at most `CPICK_TERMS_MAX` characters.
+final class TermsBitScan {
+  /// For each of the terms' characters in order, the two bytes that are it.
+  private var lower: [UInt8] = []
+  private var upper: [UInt8] = []
+  /// Set on each term's last character.
+  private var ends: [UInt8] = []
+  /// The ordinals of the items that passed.
+  private var passed = ScratchBuffer<UInt32>()
+
+  init?(_ terms: borrowing TermTable) {
+    guard terms.count >= 2 else { return nil }
+    for k in 0..<terms.count {
+      let term = terms.entries[k]
+      guard !term.isInverse, term.startsGroup, k + 1 == terms.count || terms.entries[k + 1].startsGroup,
+        !term.units.isEmpty, term.units.allSatisfy({ $0 < 0x80 })
+      else { return nil }
+      for unit in term.units {
+        var (a, b): (UInt8, UInt8) = (0, 0)
+        cpick_fuzzy_bytes(unit, term.folding.isCaseSensitive ? 1 : 0, &a, &b)
+        lower.append(a)
+        upper.append(b)
+        ends.append(0)
+      }
+      ends[ends.count - 1] = 1
+    }
+    guard ends.count <= Int(CPICK_TERMS_MAX) else { return nil }
+  }
+
+  /// The ordinals (0 for the first) of the items of `run` that may match:
+  /// `run` is the bytes of consecutive items of a store whose separator is
+  /// `separator`, each followed by it but the last (whose separator is not
+  /// read), and `items` is how many. Valid until the next call.
+  func pass(_ run: UnsafeBufferPointer<UInt8>, items: Int, separator: UInt8) -> UnsafeBufferPointer<UInt32> {
+    passed.reserve(items)
+    guard let text = run.baseAddress, items > 0 else { return UnsafeBufferPointer(start: passed.base, count: 0) }
+    let count = lower.withUnsafeBufferPointer { lower in
+      upper.withUnsafeBufferPointer { upper in
+        ends.withUnsafeBufferPointer { ends in
+          cpick_terms_pass(
+            text, run.count, separator, lower.baseAddress, upper.baseAddress, ends.baseAddress, ends.count,
+            passed.base, items)
+        }
+      }
+    }
+    return UnsafeBufferPointer(start: passed.base, count: count)
+  }
+}

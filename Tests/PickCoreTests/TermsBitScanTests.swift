@@ -1,0 +1,164 @@
+import CPick
+import PickTestSupport
+import Testing
+
+@testable import PickCore
+
+// The scan that finds, for a whole run of items at once, those that may
+// hold every term of a query (`TermsBitScan`, `cpick_terms.c`): it must pass
+// exactly the ASCII items where each term's characters occur in order, and
+// every item that is not ASCII (flagged), in each of its builds (baseline,
+// AVX2, AVX-512: those the processor has), whatever the items' lengths
+// against its blocks of 64 bytes and chunks of 4 KiB. And the ranker that
+// uses it must rank as the general path ranks each item.
+
+/// `count` items of pieces that are term characters in either case, their
+/// neighbours, separators of words, and bytes that are not ASCII; some
+/// items long enough to straddle several blocks, and a few empty.
+private func termItems(count: Int, seed: UInt64) -> [[UInt8]] {
+  var random = SeededGenerator(seed: seed)
+  let pieces = ["g", "G", "i", "t", "p", "u", "s", "h", "o", "r", "n", "x", " ", "/", "-", "é", "写", "\r"]
+  let words = ["git", "push", "origin", "GIT", "-o", "s/"]
+  return (0..<count).map { k in
+    let length = k % 97 == 0 ? Int.random(in: 60...300, using: &random) : Int.random(in: 0...30, using: &random)
+    var parts = (0..<length).map { _ in pieces.randomElement(using: &random) ?? "x" }
+    // Every few items, the words people type, in any order among the rest.
+    if k % 5 == 1 { parts += words.shuffled(using: &random).prefix(3) }
+    return Array(parts.shuffled(using: &random).joined().utf8)
+  }
+}
+
+/// Whether every term's bytes occur in `item` in order, each term on its
+/// own, ignoring case for lower-case letters.
+private func holdsTerms(_ item: [UInt8], _ terms: [[UInt8]]) -> Bool {
+  terms.allSatisfy { term in
+    var k = 0
+    for byte in item where k < term.count {
+      let folded = byte &- 0x41 < 26 ? byte | 0x20 : byte
+      if folded == term[k] || byte == term[k] { k += 1 }
+    }
+    return k == term.count
+  }
+}
+
+/// The ordinals `cpick_terms_pass_at` passes over `items` joined by `separator`, at `level`.
+private func passed(_ items: [[UInt8]], _ terms: [[UInt8]], separator: UInt8, level: Int32) -> [UInt32] {
+  let text = Array(items.map { $0 }.joined(separator: [separator]))
+  var lower: [UInt8] = []
+  var upper: [UInt8] = []
+  var ends: [UInt8] = []
+  for term in terms {
+    for byte in term {
+      var (a, b): (UInt8, UInt8) = (0, 0)
+      cpick_fuzzy_bytes(UInt32(byte), 0, &a, &b)
+      lower.append(a)
+      upper.append(b)
+      ends.append(0)
+    }
+    ends[ends.count - 1] = 1
+  }
+  var out = [UInt32](repeating: 0, count: items.count)
+  let count = text.withUnsafeBufferPointer { text in
+    out.withUnsafeMutableBufferPointer { out in
+      cpick_terms_pass_at(
+        level, text.baseAddress, text.count, separator, lower, upper, ends, ends.count, out.baseAddress, items.count)
+    }
+  }
+  return Array(out.prefix(count))
+}
+
+@Test(arguments: [UInt8(0x0A), 0])
+func `every build of the scan passes exactly the ASCII items that hold the terms, and flags the rest`(
+  separator: UInt8
+) {
+  let items = termItems(count: 6000, seed: UInt64(separator) + 5)
+  for query in [
+    ["git"], ["git", "push"], ["git", "push", "origin"], ["g", "h"], ["h", "g"], ["xx", "s/"], ["-", "o-"],
+  ] {
+    let terms = query.map { Array($0.utf8) }
+    var expected: [UInt32] = []
+    for (k, item) in items.enumerated() {
+      if item.contains(where: { $0 >= 0x80 }) {
+        expected.append(UInt32(k) | CPICK_TERMS_NOT_ASCII)
+      } else if holdsTerms(item, terms) {
+        expected.append(UInt32(k))
+      }
+    }
+    #expect(expected.contains { $0 & CPICK_TERMS_NOT_ASCII == 0 }, "query \(query) passes some ASCII item")
+    for level: Int32 in [0, 1, 2] {
+      #expect(passed(items, terms, separator: separator, level: level) == expected, "query \(query) level \(level)")
+    }
+  }
+}
+
+@Test func `items that end at a block's edge, or run past a chunk of blocks, are decided like the others`() {
+  // Items of every length around 64 and 4096 bytes, the terms at either end.
+  var items: [[UInt8]] = []
+  for length in [0, 1, 2, 62, 63, 64, 65, 126, 127, 128, 4094, 4095, 4096, 4097, 9000] {
+    items.append(Array(repeating: UInt8(ascii: "."), count: length))
+    if length >= 2 {
+      var item = items[items.count - 1]
+      item[0] = UInt8(ascii: "a")
+      item[length - 1] = UInt8(ascii: "b")
+      items.append(item)
+      item[length - 1] = UInt8(ascii: "a")
+      items.append(item)
+    }
+  }
+  for shift in 0..<3 {
+    let run = Array(repeating: [UInt8(ascii: "z")], count: shift) + items
+    let terms = [Array("a".utf8), Array("b".utf8)]
+    let expected = run.indices.filter { holdsTerms(run[$0], terms) }.map { UInt32($0) }
+    #expect(expected.count > 10)
+    for level: Int32 in [0, 1, 2] {
+      #expect(passed(run, terms, separator: 0x0A, level: level) == expected, "shift \(shift) level \(level)")
+    }
+  }
+}
+
+/// Whether the matcher for `text` has the scan.
+private func scans(_ text: String) -> Bool {
+  ItemMatcher(CompiledQuery(Array(text.utf8), options: Options())).termsBitScan != nil
+}
+
+@Test func `the scan takes queries of several positive terms only`() {
+  #expect(scans("git push"))
+  #expect(scans("'git ^push origin$"))
+  #expect(scans("GIT push"))
+  #expect(!scans("git"))
+  #expect(!scans("git !push"))
+  #expect(!scans("git | push x"))
+  #expect(!scans("café x"))
+}
+
+@Test(arguments: [false, true])
+func `a search of several terms ranks as the general path ranks each item`(tac: Bool) throws {
+  let items = termItems(count: 12_000, seed: tac ? 8 : 7)
+  let store = try ItemStore(separator: 0x0A, byteLimit: 1 << 22, itemLimit: 1 << 15)
+  try store.append(items.flatMap { $0 + [0x0A] })
+  try store.finish()
+  let general = { (query: CompiledQuery) in
+    ItemMatcher(query, detail: .trimmedLength, strategy: .prepared(longItemsFromBytes: false))
+  }
+  for text in ["git push", "gi pu or", "h g", "s/ -o", "GIT push"] {
+    let query = CompiledQuery(Array(text.utf8), options: Options())
+    #expect(scans(text), "query \(text)")
+    for taskSize in [7, 8192] {
+      var ranker = Ranker(order: Ranker.Order(reversesInput: tac), workers: 2)
+      ranker.taskSize = taskSize
+      let matches = ranker.rank(store, range: 0..<store.count, query: query)
+      let reference = general(query)
+      var expected: [(key: UInt64, index: Int)] = []
+      for (index, bytes) in items.enumerated() {
+        let item = bytes.last == 0x0D ? Array(bytes.dropLast()) : bytes
+        guard let found = item.withUnsafeBufferPointer({ reference.matchForRanking($0) }) else { continue }
+        let order = tac ? items.count - 1 - index : index
+        let points = RankPoints(criteria: [.length]).points(
+          for: found.match, trimmedLength: found.trimmedLength, units: found.units, classes: found.classes)
+        expected.append((points & 0xFFFF_FFFF_0000_0000 | UInt64(order), index))
+      }
+      let order = expected.sorted { $0.key < $1.key }.map(\.index)
+      #expect((0..<matches.count).map { matches.itemIndex(at: $0) } == order, "query \(text) tasks \(taskSize)")
+    }
+  }
+}
