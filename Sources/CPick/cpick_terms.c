@@ -25,7 +25,14 @@
 // character has the item's separator set. A handful of operations a
 // character for sixty-four bytes, where a byte at a time costs an addition
 // that waits for the one before (`AllTermsScan`).
+//
+// Outside ASCII, as in `AllTermsScan`: a byte that starts a character that
+// may fold to ASCII is in every character's M (it may be any of them), and
+// every other byte of 0x80 or above is in none (no term character folds
+// from it). An item that fails so fails whatever its characters fold to;
+// one that passes and is not ASCII is flagged for the matcher to decide.
 #include "cpick_terms.h"
+#include "cpick_scan.h"
 #include <string.h>
 
 typedef uint8_t cpick_terms_u8x64 __attribute__((ext_vector_type(64)));
@@ -72,8 +79,35 @@ typedef struct {
 /// The masks of `blocks` blocks from `text`: separators in `ends`, and
 /// each distinct character in `occurs[pair * CPICK_TERMS_CHUNK + block]`,
 /// outside the separators; bytes of 0x80 or above in `high`.
-__attribute__((always_inline)) static inline void cpick_terms_masks(const cpick_terms_state *state, const uint8_t *text, size_t blocks, uint64_t *ends,
-                              uint64_t *high, uint64_t *occurs) {
+/// The bytes of a block of 64 (`at`, the 64 bytes after it readable) that
+/// start a character that may fold to ASCII: C3-CA and CD alone, the
+/// three- and four-byte leads judged with the byte after them
+/// (`cpick_fold_lead_pairs`, as `AllTermsScan` and the byte filter judge them).
+__attribute__((always_inline)) static inline uint64_t cpick_terms_wildcards(const uint8_t *at) {
+  uint64_t wild = 0;
+  for (int q = 0; q < 4; q++) {
+    cpick_u8x16 block, next;
+    memcpy(&block, at + 16 * q, 16);
+    memcpy(&next, at + 16 * q + 1, 16);
+    cpick_i8x16 leads = (cpick_i8x16)((cpick_u8x16)(block - (uint8_t)0xC3) < (uint8_t)8) |
+                        (cpick_i8x16)(block == (uint8_t)0xCD) | cpick_fold_lead_pairs(block, next);
+    cpick_b16 bits = __builtin_convertvector(leads, cpick_b16);
+    uint16_t mask;
+    memcpy(&mask, &bits, sizeof mask);
+    wild |= (uint64_t)mask << (16 * q);
+  }
+  return wild;
+}
+
+/// The masks of `blocks` blocks from `text` (the byte after the last
+/// readable): separators in `ends`, bytes of 0x80 or above in `high`, and
+/// each distinct character in `occurs[pair * CPICK_TERMS_CHUNK + block]`,
+/// outside the separators. A byte that starts a character that may fold
+/// to ASCII stands for every character (`cpick_terms_wildcards`): it may
+/// be any of them.
+__attribute__((always_inline)) static inline void cpick_terms_masks(
+  const cpick_terms_state *state, const uint8_t *text, size_t blocks, uint64_t *ends, uint64_t *high,
+  uint64_t *occurs) {
   for (size_t b = 0; b < blocks; b++) {
     cpick_terms_u8x64 block;
     memcpy(&block, text + b * 64, 64);
@@ -81,9 +115,11 @@ __attribute__((always_inline)) static inline void cpick_terms_masks(const cpick_
     uint64_t not_ends = ~cpick_terms_bits((cpick_terms_i8x64)(block == state->separator));
     ends[b] = ~not_ends;
     high[b] = cpick_terms_bits((cpick_terms_i8x64)((cpick_terms_i8x64)block < 0)) & not_ends;
+    uint64_t wild = high[b] ? cpick_terms_wildcards(text + b * 64) : 0;
     for (size_t p = 0; p < state->pairs; p++) {
       cpick_terms_u8x64 read = state->pair_folds[p] ? folded : block;
-      occurs[p * CPICK_TERMS_CHUNK + b] = cpick_terms_bits((cpick_terms_i8x64)(read == state->pair_byte[p])) & not_ends;
+      uint64_t same = cpick_terms_bits((cpick_terms_i8x64)(read == state->pair_byte[p]));
+      occurs[p * CPICK_TERMS_CHUNK + b] = (same | wild) & not_ends;
     }
   }
 }
@@ -116,11 +152,11 @@ __attribute__((always_inline)) static inline void cpick_terms_chunk(
       for (size_t b = 0; b < blocks; b++) pass[b] &= after[b];
     }
   }
-  // An item with a byte of 0x80 or above passes whatever it holds.
+  // The items with a byte of 0x80 or above, to flag.
   uint64_t carry = state->fill_carry[CPICK_TERMS_MAX];
   for (size_t b = 0; b < blocks; b++) {
     high[b] = cpick_terms_fill(high[b], ~ends[b], &carry) & ends[b];
-    pass[b] = (pass[b] & ends[b]) | high[b];
+    pass[b] &= ends[b];
   }
   state->fill_carry[CPICK_TERMS_MAX] = carry;
 }
@@ -134,9 +170,11 @@ __attribute__((always_inline)) static inline size_t cpick_terms_run(
   uint32_t items = 0;
   // Up to and including byte n: the last item's separator is `n` itself.
   for (size_t at = 0; at <= n && found < capacity;) {
+    // Whole blocks with a byte after them; the rest from a copy.
     size_t whole = (n - at) / 64;
+    if (whole > 0 && at + whole * 64 == n) whole--;
     size_t blocks = whole < CPICK_TERMS_CHUNK ? whole : CPICK_TERMS_CHUNK;
-    uint8_t tail[64];
+    uint8_t tail[128];
     const uint8_t *from = text + at;
     if (blocks == 0) {
       // The last bytes, and separators after them.

@@ -103,9 +103,10 @@ final class MatcherOracle {
   }
 
   /// The scan of whole runs for several terms (`TermsBitScan`), over a run
-  /// of this one item, passes an ASCII item exactly when the one-pass
-  /// filter does, and flags every other item; an ASCII item it passes is
-  /// matched without the byte filter as with it.
+  /// of this one item, passes it exactly when the one-pass filter does not
+  /// reject it (which `checkAllTermsScan` holds to the reference), flagged
+  /// when it is not ASCII; an ASCII item it passes is matched without the
+  /// byte filter as with it.
   private func checkTermsBitScan(_ item: [UInt8], _ general: ItemMatch?) -> [String] {
     let matcher = paths[0].matcher
     guard let allTerms = AllTermsScan(matcher.terms, twoByteFolding: matcher.lookup.twoByteFolding),
@@ -113,10 +114,14 @@ final class MatcherOracle {
       let separator: UInt8 = !item.contains(0x0A) ? 0x0A : !item.contains(0) ? 0 : nil
     else { return [] }
     let passed = item.withUnsafeBufferPointer { Array(scan.pass($0, items: 1, separator: separator)) }
+    let verdict = item.withUnsafeBufferPointer { allTerms.scan($0) }
     guard item.allSatisfy({ $0 < 0x80 }) else {
-      return passed == [CPICK_TERMS_NOT_ASCII] ? [] : ["the bit scan passed a non-ASCII item as \(passed)"]
+      // As the one-pass filter reads a character that may fold to ASCII: as any term character.
+      let expected = verdict == .fails ? [] : [CPICK_TERMS_NOT_ASCII]
+      return passed == expected
+        ? [] : ["the bit scan gave \(passed) for a non-ASCII item, the one-pass filter \(verdict)"]
     }
-    let passes = item.withUnsafeBufferPointer { allTerms.scan($0) } == .passes
+    let passes = verdict == .passes
     if passed != (passes ? [0] : []) { return ["the bit scan gave \(passed), the one-pass filter \(passes)"] }
     guard passes else { return [] }
     let found = item.withUnsafeBufferPointer { matcher.matchForRanking($0, holdsTerms: true) }?.match

@@ -10,16 +10,17 @@
 
 /// The items of `text[0 ..< n]` (items each followed by `separator`, the
 /// last one ended by `n` itself) in which every term's characters may occur
-/// in order: every item that is ASCII and holds each term as a subsequence,
-/// and every item with a byte of 0x80 or above (its characters may fold
-/// to the terms'; the caller decides those). The terms' `count` characters
-/// (at most `CPICK_TERMS_MAX`) are given in order, each as the two bytes
-/// that are it (`lower[k]` and `upper[k]`, equal when only one is), with
-/// `ends[k]` set on each term's last. Writes the ordinals of those items
-/// (0 for the first item of `text`; below 2^31), ascending, each with
-/// `CPICK_TERMS_NOT_ASCII` set when it is not ASCII, to `passed`, at most
-/// `capacity` of them (room for one per item takes them all), and returns
-/// how many.
+/// in order: every ASCII item that holds each term as a subsequence, and
+/// every other item that does once each character that may fold to ASCII
+/// (`cpick_is_ascii_fold_lead`, `cpick_fold_lead_pairs`) is read as
+/// whichever term character it could be (the caller decides those). The
+/// terms' `count` characters (at most `CPICK_TERMS_MAX`) are given in order,
+/// each as the two bytes that are it (`lower[k]` and `upper[k]`, equal when
+/// only one is), with `ends[k]` set on each term's last. Writes the
+/// ordinals of those items (0 for the first item of `text`; below 2^31),
+/// ascending, each with `CPICK_TERMS_NOT_ASCII` set when it is not ASCII,
+/// to `passed`, at most `capacity` of them (room for one per item takes
+/// them all), and returns how many.
 size_t cpick_terms_pass(const uint8_t *text, size_t n, uint8_t separator, const uint8_t *lower,
                         const uint8_t *upper, const uint8_t *ends, size_t count, uint32_t *passed,
                         size_t capacity);

@@ -11,8 +11,10 @@ import CPick
 /// of the search. Here every item of the run is decided in one pass whose
 /// work is a few operations per character of the query for every sixty-four
 /// bytes. What passes is exact for an ASCII item (every term's characters
-/// occur in order, as `AllTermsScan` decides) and every item that is not
-/// ASCII passes; the matcher decides both as before.
+/// occur in order, as `AllTermsScan` decides); an item that is not ASCII is
+/// read as `AllTermsScan` reads it (a character that may fold to ASCII
+/// stands for any term character, any other for none) and, if it passes,
+/// is flagged for the matcher to decide.
 ///
 /// The query must suit `AllTermsScan` (positive ASCII terms, no
 /// alternatives), with at least two terms — for one the skip to its rarest
