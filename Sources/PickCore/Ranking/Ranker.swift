@@ -97,9 +97,9 @@ public struct Ranker: Sendable {
     // matched, each worker into its own buffer (`VisibleText`).
     let visibles = store.holdsEscapes ? matchers.map { _ in VisibleText(separator: store.separator) } : nil
     // Skip to the query character fewest items hold, counted on a sample.
-    // Where even that one is in many items, the skip stops every few items
+    // Where even that one is in many items the skip stops every few items,
     // and several terms are found faster for all items at once
-    // (`TermsBitScan`); a no less common character is scanned for there.
+    // (`TermsBitScan`, `SearchTunables.bitScanShare`).
     var scansBits = true
     if matchers[0].candidateSieve != nil, let census = ByteCensus(store, range: range, items: items) {
       let sieve = query.rarestRequiredCharacter(census: census)
