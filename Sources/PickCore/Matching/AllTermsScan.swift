@@ -92,11 +92,8 @@ final class AllTermsScan {
     guard terms.count >= 1 else { return nil }
     var bits = 0
     for k in 0..<terms.count {
-      let term = terms.entries[k]
-      guard !term.isInverse, term.startsGroup, k + 1 == terms.count || terms.entries[k + 1].startsGroup,
-        term.units.allSatisfy({ $0 < 0x80 })
-      else { return nil }
-      bits += term.units.count + 1
+      guard Self.suits(terms, k) else { return nil }
+      bits += terms.entries[k].units.count + 1
     }
     guard bits <= 63 else { return nil }
     table = .allocate(capacity: 256)
@@ -136,6 +133,15 @@ final class AllTermsScan {
   }
 
   deinit { table.deallocate() }
+
+  /// Whether term `k` can be read a byte at a time with the others, by
+  /// this scan or `TermsBitScan`: a positive term alone in its group (no
+  /// alternatives), of ASCII characters.
+  static func suits(_ terms: borrowing TermTable, _ k: Int) -> Bool {
+    let term = terms.entries[k]
+    return !term.isInverse && term.startsGroup && (k + 1 == terms.count || terms.entries[k + 1].startsGroup)
+      && term.units.allSatisfy { $0 < 0x80 }
+  }
 
   /// Whether every term's characters occur in `bytes`, in order.
   @inline(__always)

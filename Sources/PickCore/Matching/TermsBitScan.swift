@@ -32,9 +32,7 @@ final class TermsBitScan {
     guard terms.count >= 2 else { return nil }
     for k in 0..<terms.count {
       let term = terms.entries[k]
-      guard !term.isInverse, term.startsGroup, k + 1 == terms.count || terms.entries[k + 1].startsGroup,
-        !term.units.isEmpty, term.units.allSatisfy({ $0 < 0x80 })
-      else { return nil }
+      guard AllTermsScan.suits(terms, k), !term.units.isEmpty else { return nil }
       for unit in term.units {
         var (a, b): (UInt8, UInt8) = (0, 0)
         cpick_fuzzy_bytes(unit, term.folding.isCaseSensitive ? 1 : 0, &a, &b)
