@@ -146,20 +146,12 @@ public struct Ranker: Sendable {
           let doubledSkipsPerScan = runKeysBox.value?.doubledSkipsPerScan ?? 1
           // Several terms: the items that may hold them all, found for
           // the whole task at once (`TermsBitScan`).
-          if !leavesUnscored, visible == nil, let bytes = contiguous, !bytes.isEmpty,
-            bitScans,
-            let passed = matcher.termsBitScan?.pass(
-              UnsafeBufferPointer(rebasing: bytes.dropLast()), items: end - start, separator: store.separator)
+          if !leavesUnscored, visible == nil, bitScans, let bytes = contiguous,
+            let written = Self.bitScanKeys(
+              matcher, store, bytes, positions: start..<end, lower: lower, into: keysBox.value + start + n,
+              key: { match, position in key(match, reversed ? span - 1 - position : position, worker) })
           {
-            for ordinal in passed {
-              let current = start + Int(ordinal & ~CPICK_TERMS_NOT_ASCII)
-              let item = store.item(lower + current)
-              let ascii = ordinal & CPICK_TERMS_NOT_ASCII == 0
-              guard let match = matcher.matchForRanking(item, holdsTerms: ascii) else { continue }
-              let order = reversed ? span - 1 - current : current
-              keysBox.value[start + n] = key(match, order, worker)
-              n += 1
-            }
+            n += written
             offset = end
           }
           if !leavesUnscored, offset < end, let bytes = contiguous, let matched = matcher.candidateSieve,
@@ -313,6 +305,30 @@ public struct Ranker: Sendable {
 }
 
 extension Ranker {
+  /// Writes from `keys` on the keys of the matches among the items at
+  /// `positions` (items `lower + position`, whose bytes with separators
+  /// are `bytes`) and returns how many, the items that may hold every term
+  /// found for all of them at once (`TermsBitScan`); `nil` when the
+  /// matcher has no such scan. `key(match, position)` makes a match's key.
+  static func bitScanKeys<Key>(
+    _ matcher: ItemMatcher, _ store: ItemStore, _ bytes: UnsafeBufferPointer<UInt8>, positions: Range<Int>,
+    lower: Int, into keys: UnsafeMutablePointer<Key>, key: (RankingMatch, Int) -> Key
+  ) -> Int? {
+    // The last item's separator is not read (it may be virtual).
+    guard let scan = matcher.termsBitScan, !bytes.isEmpty else { return nil }
+    let passed = scan.pass(
+      UnsafeBufferPointer(rebasing: bytes.dropLast()), items: positions.count, separator: store.separator)
+    var n = 0
+    for ordinal in passed {
+      let position = positions.lowerBound + Int(ordinal & ~CPICK_TERMS_NOT_ASCII)
+      let ascii = ordinal & CPICK_TERMS_NOT_ASCII == 0
+      guard let match = matcher.matchForRanking(store.item(lower + position), holdsTerms: ascii) else { continue }
+      keys[n] = key(match, position)
+      n += 1
+    }
+    return n
+  }
+
   /// Items per task over `list[positions]` (ascending indices of a mapped
   /// file's items): each task lets go of the file's pages it read when it
   /// ends, so a task of `size` list items spread over the whole file (a
