@@ -118,10 +118,11 @@ struct ASCIIFuzzyScorer: ~Copyable {
   /// The bonus for matching the character at `index` of `text`.
   @inline(__always)
   private func bonus(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> Int32 {
-    let previous = index > 0 ? Int(classOf[Int(text[index - 1])].rawValue) : initialClass
-    return matrix[previous, Int(classOf[Int(text[index])].rawValue)]
+    Self.bonus(text, at: index, classOf: classOf, matrix: matrix, initialClass: initialClass)
   }
 
+  /// The bonus lookup itself, for a closure that must not capture the
+  /// scorer (`matchMasked` mutates it meanwhile).
   @inline(__always)
   private static func bonus(
     _ text: UnsafeBufferPointer<UInt8>, at index: Int, classOf: UnsafeMutablePointer<CharClass>, matrix: BonusMatrix,

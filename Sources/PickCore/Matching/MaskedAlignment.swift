@@ -21,7 +21,8 @@ struct MaskedAlignment: ~Copyable {
   private static let maximumWords = maximumLength / 64
 
   private var masks = ScratchBuffer<UInt64>(capacity: 64 * maximumWords)
-  /// Each row's last possible column.
+  /// Each row's first and last possible columns.
+  private var firsts = ScratchBuffer<Int>(capacity: 64)
   private var lasts = ScratchBuffer<Int>(capacity: 64)
   /// The cells of the row above and of the row being scored, by column.
   private var cells = ScratchBuffer<SparseAlignment.Cell>(capacity: 2 * maximumLength)
@@ -41,16 +42,16 @@ struct MaskedAlignment: ~Copyable {
     guard let bytes = text.baseAddress, let units = pattern.baseAddress, m >= 2, m <= n else { return nil }
     let words = (n + 63) >> 6
     masks.reserve(m * words)
+    firsts.reserve(m)
     lasts.reserve(m)
     let mask = masks.base
     cpick_fuzzy_masks(bytes, n, units, m, caseSensitive ? 1 : 0, mask, words)
-    // Each row's first possible column: its first occurrence after the row
-    // above's. Only row 0's is kept; the others are found again below.
+    // Each row's first possible column: its first occurrence after the row above's.
+    let first = firsts.base
     var from = 0
-    var first = -1
     for i in 0..<m {
       guard let column = Self.lowest(mask + i &* words, words: words, from: from) else { return nil }
-      if i == 0 { first = column }
+      first[i] = column
       from = column &+ 1
     }
     // Each row's last possible column: its last occurrence before the row below's.
@@ -60,39 +61,38 @@ struct MaskedAlignment: ~Copyable {
       below = Self.highest(mask + i &* words, atMost: below &- 1)
       last[i] = below
     }
-    let (score, end) = align(m: m, words: words, first: first, prefersLast: prefersLast, bonus: bonus)
-    return (first, score, end)
+    let (score, end) = align(m: m, words: words, prefersLast: prefersLast, bonus: bonus)
+    return (first[0], score, end)
   }
 
   /// The alignment over the rows' masks, each row from its first possible
   /// column to its last; `SparseAlignment.align`'s loop.
   @inline(__always)
-  private func align(m: Int, words: Int, first: Int, prefersLast: Bool, bonus: (Int) -> Int32)
+  private func align(m: Int, words: Int, prefersLast: Bool, bonus: (Int) -> Int32)
     -> (score: Int32, end: Int)
   {
     let mask = masks.base
+    let first = firsts.base
     let last = lasts.base
     var above = cells.base
     var row = cells.base + Self.maximumLength
     // Row 0: the first pattern character, its bonus doubled.
-    Self.forEach(mask, words: words, from: first, through: last[0]) { col in
+    Self.forEach(mask, words: words, from: first[0], through: last[0]) { col in
       let b = bonus(col)
       above[col] = SparseAlignment.Cell(
         column: Int32(truncatingIfNeeded: col), score: ScoringRules.firstCharacter(bonus: b), runStart: b,
         inGap: false)
     }
     var bestScore: Int32 = 0
-    var bestColumn = first
-    var start = first
+    var bestColumn = first[0]
     for i in 1..<m {
       let isLast = i == m &- 1
       let rowMask = mask + i &* words
       let aboveMask = mask + (i &- 1) &* words
-      start = Self.lowest(rowMask, words: words, from: start &+ 1) ?? start
       // Before the row's first possible column its cells are 0, outside any gap.
       var left = SparseAlignment.Cell(
-        column: Int32(truncatingIfNeeded: start) &- 1, score: 0, runStart: -1, inGap: false)
-      Self.forEach(rowMask, words: words, from: start, through: last[i]) { col in
+        column: Int32(truncatingIfNeeded: first[i]) &- 1, score: 0, runStart: -1, inGap: false)
+      Self.forEach(rowMask, words: words, from: first[i], through: last[i]) { col in
         // The row above's last occurrence before this column: one exists
         // (its first is before this row's first), and it is not past the
         // row's last possible column (the last before the last of this row).
