@@ -32,20 +32,17 @@
 // from it). An item that fails so fails whatever its characters fold to;
 // one that passes and is not ASCII is flagged for the matcher to decide.
 #include "cpick_terms.h"
-#include "cpick_scan.h"
+#include "cpick_skip.h"
+#include "cpick_wide.h"
 #include <string.h>
-
-typedef uint8_t cpick_terms_u8x64 __attribute__((ext_vector_type(64)));
-typedef int8_t cpick_terms_i8x64 __attribute__((ext_vector_type(64)));
-typedef _Bool cpick_terms_b64 __attribute__((ext_vector_type(64)));
 
 /// Blocks of sixty-four bytes decided together: each character's pass over
 /// them keeps its carries in registers, and their masks stay in the first
 /// level cache.
 #define CPICK_TERMS_CHUNK 64
 
-__attribute__((always_inline)) static inline uint64_t cpick_terms_bits(cpick_terms_i8x64 lanes) {
-  cpick_terms_b64 bits = __builtin_convertvector(lanes, cpick_terms_b64);
+__attribute__((always_inline)) static inline uint64_t cpick_terms_bits(cpick_i8x64 lanes) {
+  cpick_b64 bits = __builtin_convertvector(lanes, cpick_b64);
   uint64_t mask;
   memcpy(&mask, &bits, sizeof mask);
   return mask;
@@ -76,27 +73,17 @@ typedef struct {
   uint64_t shift_carry[CPICK_TERMS_MAX];
 } cpick_terms_state;
 
-/// The masks of `blocks` blocks from `text`: separators in `ends`, and
-/// each distinct character in `occurs[pair * CPICK_TERMS_CHUNK + block]`,
-/// outside the separators; bytes of 0x80 or above in `high`.
-/// The bytes of a block of 64 (`at`, the 64 bytes after it readable) that
+/// The bytes of a block of 64 (`at`, the byte after it readable) that
 /// start a character that may fold to ASCII: C3-CA and CD alone, the
 /// three- and four-byte leads judged with the byte after them
 /// (`cpick_fold_lead_pairs`, as `AllTermsScan` and the byte filter judge them).
 __attribute__((always_inline)) static inline uint64_t cpick_terms_wildcards(const uint8_t *at) {
-  uint64_t wild = 0;
-  for (int q = 0; q < 4; q++) {
-    cpick_u8x16 block, next;
-    memcpy(&block, at + 16 * q, 16);
-    memcpy(&next, at + 16 * q + 1, 16);
-    cpick_i8x16 leads = (cpick_i8x16)((cpick_u8x16)(block - (uint8_t)0xC3) < (uint8_t)8) |
-                        (cpick_i8x16)(block == (uint8_t)0xCD) | cpick_fold_lead_pairs(block, next);
-    cpick_b16 bits = __builtin_convertvector(leads, cpick_b16);
-    uint16_t mask;
-    memcpy(&mask, &bits, sizeof mask);
-    wild |= (uint64_t)mask << (16 * q);
-  }
-  return wild;
+  cpick_u8x64 block, next;
+  memcpy(&block, at, 64);
+  memcpy(&next, at + 1, 64);
+  cpick_i8x64 leads = (cpick_i8x64)((cpick_u8x64)(block - (uint8_t)0xC3) < (uint8_t)8) |
+                      (cpick_i8x64)(block == (uint8_t)0xCD) | cpick_fold_lead_pairs64(block, next);
+  return cpick_terms_bits(leads);
 }
 
 /// The masks of `blocks` blocks from `text` (the byte after the last
@@ -109,16 +96,16 @@ __attribute__((always_inline)) static inline void cpick_terms_masks(
   const cpick_terms_state *state, const uint8_t *text, size_t blocks, uint64_t *ends, uint64_t *high,
   uint64_t *occurs) {
   for (size_t b = 0; b < blocks; b++) {
-    cpick_terms_u8x64 block;
+    cpick_u8x64 block;
     memcpy(&block, text + b * 64, 64);
-    cpick_terms_u8x64 folded = block | 0x20;
-    uint64_t not_ends = ~cpick_terms_bits((cpick_terms_i8x64)(block == state->separator));
+    cpick_u8x64 folded = block | 0x20;
+    uint64_t not_ends = ~cpick_terms_bits((cpick_i8x64)(block == state->separator));
     ends[b] = ~not_ends;
-    high[b] = cpick_terms_bits((cpick_terms_i8x64)((cpick_terms_i8x64)block < 0)) & not_ends;
+    high[b] = cpick_terms_bits((cpick_i8x64)((cpick_i8x64)block < 0)) & not_ends;
     uint64_t wild = high[b] ? cpick_terms_wildcards(text + b * 64) : 0;
     for (size_t p = 0; p < state->pairs; p++) {
-      cpick_terms_u8x64 read = state->pair_folds[p] ? folded : block;
-      uint64_t same = cpick_terms_bits((cpick_terms_i8x64)(read == state->pair_byte[p]));
+      cpick_u8x64 read = state->pair_folds[p] ? folded : block;
+      uint64_t same = cpick_terms_bits((cpick_i8x64)(read == state->pair_byte[p]));
       occurs[p * CPICK_TERMS_CHUNK + b] = (same | wild) & not_ends;
     }
   }
@@ -215,15 +202,6 @@ __attribute__((target("avx512f,avx512bw,popcnt"))) static size_t cpick_terms_run
 }
 #endif
 
-/// The best of the variants this processor runs: 2 AVX-512, 1 AVX2, 0 the baseline.
-static int cpick_terms_level(void) {
-#if defined(__x86_64__)
-  __builtin_cpu_init();
-  if (__builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512f")) return 2;
-  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt")) return 1;
-#endif
-  return 0;
-}
 
 size_t cpick_terms_pass_at(int level, const uint8_t *text, size_t n, uint8_t separator, const uint8_t *lower,
                            const uint8_t *upper, const uint8_t *ends, size_t count, uint32_t *passed,
@@ -247,7 +225,7 @@ size_t cpick_terms_pass_at(int level, const uint8_t *text, size_t n, uint8_t sep
     }
     state.pair_of[k] = (uint8_t)p;
   }
-  int best = cpick_terms_level();
+  int best = cpick_vector_level();
   if (level < 0 || level > best) level = best;
 #if defined(__x86_64__)
   if (level == 2) return cpick_terms_run_avx512(&state, text, n, passed, capacity);
