@@ -95,6 +95,11 @@ __attribute__((always_inline)) static inline uint64_t cpick_terms_wildcards(cons
 __attribute__((always_inline)) static inline void cpick_terms_masks(
   const cpick_terms_state *state, const uint8_t *text, size_t blocks, uint64_t *ends, uint64_t *high,
   uint64_t *occurs) {
+  // The blocks past `blocks`, up to a multiple of eight, are read as none.
+  for (size_t b = blocks; b % 8 != 0; b++) {
+    ends[b] = high[b] = 0;
+    for (size_t p = 0; p < state->pairs; p++) occurs[p * CPICK_TERMS_CHUNK + b] = 0;
+  }
   for (size_t b = 0; b < blocks; b++) {
     cpick_u8x64 block;
     memcpy(&block, text + b * 64, 64);
@@ -111,30 +116,130 @@ __attribute__((always_inline)) static inline void cpick_terms_masks(
   }
 }
 
+typedef uint64_t cpick_u64x8 __attribute__((ext_vector_type(8)));
+typedef int64_t cpick_i64x8 __attribute__((ext_vector_type(8)));
+typedef _Bool cpick_b8 __attribute__((ext_vector_type(8)));
+
+/// Eight blocks' words from `words + 8 * group`.
+__attribute__((always_inline)) static inline cpick_u64x8 cpick_terms_load8(const uint64_t *words, size_t group) {
+  cpick_u64x8 v;
+  memcpy(&v, words + 8 * group, sizeof v);
+  return v;
+}
+
+/// One bit a lane, lane 0 the lowest.
+__attribute__((always_inline)) static inline uint64_t cpick_terms_lanes(cpick_i64x8 lanes) {
+  cpick_b8 bits = __builtin_convertvector(lanes, cpick_b8);
+  uint8_t mask;
+  memcpy(&mask, &bits, sizeof mask);
+  return mask;
+}
+
+/// `fill` of `y[b]` for each of `blocks` blocks at once (rounded up to
+/// eight; the words past `blocks` are read and written, never used), into
+/// `out` (not `y`), with the carry from the chunk before in `*carry` and
+/// the carry out left there.
+///
+/// The blocks' additions are made side by side, without carries, and the
+/// carries then found for all blocks in one addition of two 64-bit words:
+/// a block whose sum overflowed generates a carry (bit b of `g`), one whose
+/// sum is all ones passes on the carry it takes (`p`; never both). With
+/// G = g shifted up one and the carry in, (G + p) ^ p has bit b set exactly
+/// where block b takes a carry: a carry generated below runs up through the
+/// passing blocks as the addition's own carry does. The chain of dependent
+/// additions, one per block, becomes a few vector operations per eight.
+__attribute__((always_inline)) static inline void cpick_terms_fill_blocks(
+  const uint64_t *restrict y, const uint64_t *restrict ends, uint64_t *restrict out, size_t blocks,
+  uint64_t *restrict carry) {
+  size_t groups = (blocks + 7) / 8;
+  uint64_t g = 0, p = 0;
+  for (size_t q = 0; q < groups; q++) {
+    cpick_u64x8 x = cpick_terms_load8(y, q), sum = x + ~cpick_terms_load8(ends, q);
+    memcpy(out + 8 * q, &sum, sizeof sum);
+    g |= cpick_terms_lanes((cpick_i64x8)(sum < x)) << (8 * q);
+    p |= cpick_terms_lanes((cpick_i64x8)(sum == ~(uint64_t)0)) << (8 * q);
+  }
+  uint64_t live = blocks == 64 ? ~(uint64_t)0 : ((uint64_t)1 << blocks) - 1;
+  g &= live;
+  p &= live;
+  unsigned __int128 chain = (((unsigned __int128)g << 1) | *carry) + p;
+  uint64_t takes = (uint64_t)chain ^ p;
+  *carry = (uint64_t)(chain >> blocks) & 1;
+  const cpick_u64x8 lane = {0, 1, 2, 3, 4, 5, 6, 7};
+  for (size_t q = 0; q < groups; q++) {
+    cpick_u64x8 in = ((cpick_u64x8)(takes >> (8 * q)) >> lane) & 1;
+    cpick_u64x8 sum = cpick_terms_load8(out, q) + in;
+    cpick_u64x8 filled = (sum ^ ~cpick_terms_load8(ends, q)) | cpick_terms_load8(y, q);
+    memcpy(out + 8 * q, &filled, sizeof filled);
+  }
+}
+
+/// The bytes of `x` that come after a set byte of `after` in the same item
+/// (`after` shifted up one byte within the items), into `y`, for `blocks`
+/// blocks rounded up to eight; the top bit of the block before the chunk in
+/// `*shift`, and the chunk's last left there.
+__attribute__((always_inline)) static inline void cpick_terms_follow(
+  const uint64_t *restrict x, const uint64_t *restrict after, const uint64_t *restrict ends, uint64_t *restrict y,
+  size_t blocks, uint64_t *restrict shift) {
+  size_t groups = (blocks + 7) / 8;
+  cpick_u64x8 before = {0, 0, 0, 0, 0, 0, 0, *shift << 63};
+  for (size_t q = 0; q < groups; q++) {
+    cpick_u64x8 from = cpick_terms_load8(after, q) & ~cpick_terms_load8(ends, q);
+    // Each lane's block before: the last lane of the group before for lane 0.
+    cpick_u64x8 previous = __builtin_shufflevector(before, from, 7, 8, 9, 10, 11, 12, 13, 14);
+    cpick_u64x8 follows = cpick_terms_load8(x, q) & ((from << 1) | (previous >> 63));
+    memcpy(y + 8 * q, &follows, sizeof follows);
+    before = from;
+  }
+  *shift = (after[blocks - 1] & ~ends[blocks - 1]) >> 63;
+}
+
+/// `fill` block after block, each addition taking the carry of the one
+/// before: of `x`, or with `shift` of only its bytes that follow a set byte
+/// of `after` in the same item (`cpick_terms_follow`), into `after`. Faster
+/// than `cpick_terms_fill_blocks` with the baseline's vectors of two words,
+/// slower with AVX2's four or AVX-512's eight.
+__attribute__((always_inline)) static inline void cpick_terms_fill_serial(
+  const uint64_t *restrict x, const uint64_t *restrict ends, uint64_t *restrict after, size_t blocks,
+  uint64_t *restrict carry, uint64_t *restrict shift) {
+  uint64_t in = *carry;
+  if (!shift) {
+    for (size_t b = 0; b < blocks; b++) after[b] = cpick_terms_fill(x[b], ~ends[b], &in);
+  } else {
+    uint64_t top = *shift;
+    for (size_t b = 0; b < blocks; b++) {
+      uint64_t from = after[b] & ~ends[b];
+      after[b] = cpick_terms_fill(x[b] & ((from << 1) | top), ~ends[b], &in);
+      top = from >> 63;
+    }
+    *shift = top;
+  }
+  *carry = in;
+}
+
 /// The separators of the items that may hold the terms, for `blocks` blocks
 /// whose masks are given, in `pass`; those of the items with a byte of 0x80
-/// or above in `high` (which this overwrites).
+/// or above in `high` (which this overwrites). The masks are read up to
+/// `blocks` rounded up to eight. `vectors`: the fills side by side
+/// (`cpick_terms_fill_blocks`), else one after another.
 __attribute__((always_inline)) static inline void cpick_terms_chunk(
   cpick_terms_state *state, size_t blocks, const uint64_t *ends, uint64_t *high, const uint64_t *occurs,
-  uint64_t *pass) {
-  uint64_t after[CPICK_TERMS_CHUNK];
+  uint64_t *pass, int vectors) {
+  uint64_t after[CPICK_TERMS_CHUNK], follows[CPICK_TERMS_CHUNK];
   for (size_t b = 0; b < blocks; b++) pass[b] = ends[b];
   for (size_t k = 0; k < state->count; k++) {
     const uint64_t *x = occurs + state->pair_of[k] * CPICK_TERMS_CHUNK;
-    uint64_t carry = state->fill_carry[k];
-    if (k == 0 || state->ends[k - 1]) {
-      for (size_t b = 0; b < blocks; b++) after[b] = cpick_terms_fill(x[b], ~ends[b], &carry);
+    // After the term's character before, in the same item, but for a term's first.
+    uint64_t *shift = k > 0 && !state->ends[k - 1] ? &state->shift_carry[k] : NULL;
+    if (!vectors) {
+      cpick_terms_fill_serial(x, ends, after, blocks, &state->fill_carry[k], shift);
     } else {
-      // After the term's character before, in the same item.
-      uint64_t shift = state->shift_carry[k];
-      for (size_t b = 0; b < blocks; b++) {
-        uint64_t from = after[b] & ~ends[b];
-        after[b] = cpick_terms_fill(x[b] & ((from << 1) | shift), ~ends[b], &carry);
-        shift = from >> 63;
+      if (shift) {
+        cpick_terms_follow(x, after, ends, follows, blocks, shift);
+        x = follows;
       }
-      state->shift_carry[k] = shift;
+      cpick_terms_fill_blocks(x, ends, after, blocks, &state->fill_carry[k]);
     }
-    state->fill_carry[k] = carry;
     if (state->ends[k]) {
       for (size_t b = 0; b < blocks; b++) pass[b] &= after[b];
     }
@@ -150,7 +255,7 @@ __attribute__((always_inline)) static inline void cpick_terms_chunk(
 
 /// The scan over `text` for a prepared `state`: `cpick_terms_pass` for one processor's instructions.
 __attribute__((always_inline)) static inline size_t cpick_terms_run(
-  cpick_terms_state *state, const uint8_t *text, size_t n, uint32_t *passed, size_t capacity) {
+  cpick_terms_state *state, const uint8_t *text, size_t n, uint32_t *passed, size_t capacity, int vectors) {
   uint64_t block_ends[CPICK_TERMS_CHUNK], high[CPICK_TERMS_CHUNK], pass[CPICK_TERMS_CHUNK];
   uint64_t occurs[CPICK_TERMS_MAX * CPICK_TERMS_CHUNK];
   size_t found = 0;
@@ -171,7 +276,7 @@ __attribute__((always_inline)) static inline size_t cpick_terms_run(
       blocks = 1;
     }
     cpick_terms_masks(state, from, blocks, block_ends, high, occurs);
-    cpick_terms_chunk(state, blocks, block_ends, high, occurs, pass);
+    cpick_terms_chunk(state, blocks, block_ends, high, occurs, pass, vectors);
     for (size_t b = 0; b < blocks; b++) {
       for (uint64_t bits = pass[b]; bits && found < capacity; bits &= bits - 1) {
         uint64_t before = block_ends[b] & ((bits & -bits) - 1);
@@ -187,18 +292,18 @@ __attribute__((always_inline)) static inline size_t cpick_terms_run(
 
 static size_t cpick_terms_run_baseline(
   cpick_terms_state *state, const uint8_t *text, size_t n, uint32_t *passed, size_t capacity) {
-  return cpick_terms_run(state, text, n, passed, capacity);
+  return cpick_terms_run(state, text, n, passed, capacity, 0);
 }
 
 #if defined(__x86_64__)
 __attribute__((target("avx2,popcnt"))) static size_t cpick_terms_run_avx2(
   cpick_terms_state *state, const uint8_t *text, size_t n, uint32_t *passed, size_t capacity) {
-  return cpick_terms_run(state, text, n, passed, capacity);
+  return cpick_terms_run(state, text, n, passed, capacity, 1);
 }
 
 __attribute__((target("avx512f,avx512bw,popcnt"))) static size_t cpick_terms_run_avx512(
   cpick_terms_state *state, const uint8_t *text, size_t n, uint32_t *passed, size_t capacity) {
-  return cpick_terms_run(state, text, n, passed, capacity);
+  return cpick_terms_run(state, text, n, passed, capacity, 1);
 }
 #endif
 
