@@ -62,6 +62,9 @@ typedef struct {
   uint8_t pair_byte[CPICK_TERMS_MAX];
   uint8_t pair_folds[CPICK_TERMS_MAX];
   size_t pairs;
+  /// Whether a fullwidth form is read as its ASCII character (`fullwidth`
+  /// of `cpick_terms_pass`).
+  int fullwidth;
   /// Each character's distinct character, and whether it ends its term.
   uint8_t pair_of[CPICK_TERMS_MAX];
   const uint8_t *ends;
@@ -86,6 +89,31 @@ __attribute__((always_inline)) static inline uint64_t cpick_terms_wildcards(cons
   return cpick_terms_bits(leads);
 }
 
+/// Reads each fullwidth letter (U+FF21-FF3A: `EF BC A1`-`BA`, U+FF41-FF5A:
+/// `EF BD 81`-`9A`) in the block at `at` (the two bytes after it readable)
+/// as its ASCII letter, at its lead byte: written into `block` and `folded`.
+/// Every form U+FF00-FF7F (`EF BC`, `EF BD`) is taken out of the wildcards
+/// (`wild`), where it would stand for every character: the letters are
+/// read as themselves now, and the other forms fold to no ASCII character.
+/// Text in fullwidth letters (`ｆｕｌｌｗｉｄｔｈ`) then holds a term only
+/// where it spells it.
+__attribute__((always_inline)) static inline void cpick_terms_fullwidth(
+  const uint8_t *at, cpick_u8x64 *block, cpick_u8x64 *folded, uint64_t *wild) {
+  cpick_u8x64 next, third;
+  memcpy(&next, at + 1, 64);
+  memcpy(&third, at + 2, 64);
+  cpick_i8x64 lead = (cpick_i8x64)(*block == (uint8_t)0xEF);
+  cpick_i8x64 after_bc = lead & (cpick_i8x64)(next == (uint8_t)0xBC);
+  cpick_i8x64 after_bd = lead & (cpick_i8x64)(next == (uint8_t)0xBD);
+  cpick_i8x64 upper = after_bc & (cpick_i8x64)((cpick_u8x64)(third - 0xA1) < 26);
+  cpick_i8x64 lower = after_bd & (cpick_i8x64)((cpick_u8x64)(third - 0x81) < 26);
+  // `Ａ` is `EF BC A1` and `A` 0x41; `ａ`, `EF BD 81`, is 0x61.
+  cpick_u8x64 letters = ((third - 0x60) & (cpick_u8x64)upper) | ((third - 0x20) & (cpick_u8x64)lower);
+  *block = (*block & ~(cpick_u8x64)(upper | lower)) | letters;
+  *folded = *block | 0x20;
+  *wild &= ~cpick_terms_bits(after_bc | after_bd);
+}
+
 /// The masks of `blocks` blocks from `text` (the byte after the last
 /// readable): separators in `ends`, bytes of 0x80 or above in `high`, and
 /// each distinct character in `occurs[pair * CPICK_TERMS_CHUNK + block]`,
@@ -107,7 +135,11 @@ __attribute__((always_inline)) static inline void cpick_terms_masks(
     uint64_t not_ends = ~cpick_terms_bits((cpick_i8x64)(block == state->separator));
     ends[b] = ~not_ends;
     high[b] = cpick_terms_bits((cpick_i8x64)((cpick_i8x64)block < 0)) & not_ends;
-    uint64_t wild = high[b] ? cpick_terms_wildcards(text + b * 64) : 0;
+    uint64_t wild = 0;
+    if (high[b]) {
+      wild = cpick_terms_wildcards(text + b * 64);
+      if (state->fullwidth) cpick_terms_fullwidth(text + b * 64, &block, &folded, &wild);
+    }
     for (size_t p = 0; p < state->pairs; p++) {
       cpick_u8x64 read = state->pair_folds[p] ? folded : block;
       uint64_t same = cpick_terms_bits((cpick_i8x64)(read == state->pair_byte[p]));
@@ -262,9 +294,9 @@ __attribute__((always_inline)) static inline size_t cpick_terms_run(
   uint32_t items = 0;
   // Up to and including byte n: the last item's separator is `n` itself.
   for (size_t at = 0; at <= n && found < capacity;) {
-    // Whole blocks with a byte after them; the rest from a copy.
+    // Whole blocks with two bytes after them; the rest from a copy.
     size_t whole = (n - at) / 64;
-    if (whole > 0 && at + whole * 64 == n) whole--;
+    if (whole > 0 && at + whole * 64 + 1 >= n) whole--;
     size_t blocks = whole < CPICK_TERMS_CHUNK ? whole : CPICK_TERMS_CHUNK;
     uint8_t tail[128];
     const uint8_t *from = text + at;
@@ -309,12 +341,13 @@ __attribute__((target("avx512f,avx512bw,popcnt"))) static size_t cpick_terms_run
 
 
 size_t cpick_terms_pass_at(int level, const uint8_t *text, size_t n, uint8_t separator, const uint8_t *lower,
-                           const uint8_t *upper, const uint8_t *ends, size_t count, uint32_t *passed,
-                           size_t capacity) {
+                           const uint8_t *upper, const uint8_t *ends, size_t count, int fullwidth,
+                           uint32_t *passed, size_t capacity) {
   if (count == 0 || count > CPICK_TERMS_MAX) return 0;
   cpick_terms_state state;
   memset(&state, 0, sizeof state);
   state.separator = separator;
+  state.fullwidth = fullwidth;
   state.ends = ends;
   state.count = count;
   for (size_t k = 0; k < count; k++) {
@@ -340,7 +373,7 @@ size_t cpick_terms_pass_at(int level, const uint8_t *text, size_t n, uint8_t sep
 }
 
 size_t cpick_terms_pass(const uint8_t *text, size_t n, uint8_t separator, const uint8_t *lower,
-                        const uint8_t *upper, const uint8_t *ends, size_t count, uint32_t *passed,
+                        const uint8_t *upper, const uint8_t *ends, size_t count, int fullwidth, uint32_t *passed,
                         size_t capacity) {
-  return cpick_terms_pass_at(-1, text, n, separator, lower, upper, ends, count, passed, capacity);
+  return cpick_terms_pass_at(-1, text, n, separator, lower, upper, ends, count, fullwidth, passed, capacity);
 }

@@ -103,9 +103,10 @@ final class MatcherOracle {
   }
 
   /// The scan of whole runs for several terms (`TermsBitScan`), over a run
-  /// of this one item, passes it exactly when the one-pass filter does not
-  /// reject it (which `checkAllTermsScan` holds to the reference), flagged
-  /// when it is not ASCII; an ASCII item it passes is matched without the
+  /// of this one item, passes an ASCII item exactly when the one-pass filter
+  /// does not reject it (which `checkAllTermsScan` holds to the reference),
+  /// and a non-ASCII one, flagged, when the filter does not reject it and
+  /// always when it matches; an ASCII item it passes is matched without the
   /// byte filter as with it.
   private func checkTermsBitScan(_ item: [UInt8], _ general: ItemMatch?) -> [String] {
     let matcher = paths[0].matcher
@@ -116,10 +117,15 @@ final class MatcherOracle {
     let passed = item.withUnsafeBufferPointer { Array(scan.pass($0, items: 1, separator: separator)) }
     let verdict = item.withUnsafeBufferPointer { allTerms.scan($0) }
     guard item.allSatisfy({ $0 < 0x80 }) else {
-      // As the one-pass filter reads a character that may fold to ASCII: as any term character.
-      let expected = verdict == .fails ? [] : [CPICK_TERMS_NOT_ASCII]
-      return passed == expected
-        ? [] : ["the bit scan gave \(passed) for a non-ASCII item, the one-pass filter \(verdict)"]
+      // Flagged, never passing what the one-pass filter rejects (which
+      // reads a character that may fold to ASCII as any term character;
+      // the scan reads a Latin-1 one as what it folds to), nor rejecting a match.
+      if passed.contains(where: { $0 != CPICK_TERMS_NOT_ASCII }) || passed.count > 1 {
+        return ["the bit scan gave \(passed) for a non-ASCII item"]
+      }
+      if verdict == .fails && !passed.isEmpty { return ["the bit scan passed what the one-pass filter rejects"] }
+      if general != nil && passed.isEmpty { return ["the bit scan rejected a match: \(describe(general))"] }
+      return []
     }
     let passes = verdict == .passes
     if passed != (passes ? [0] : []) { return ["the bit scan gave \(passed), the one-pass filter \(passes)"] }

@@ -7,8 +7,8 @@ import Testing
 // The scan that finds, for a whole run of items at once, those that may
 // hold every term of a query (`TermsBitScan`, `cpick_terms.c`): it must pass
 // exactly the items where each term's characters occur in order, a
-// character that may fold to ASCII read as any (those items flagged when
-// they are not ASCII), in each of its builds (baseline,
+// character that may fold to ASCII read as any, or a fullwidth form as its
+// ASCII character when asked (those items flagged when they are not ASCII), in each of its builds (baseline,
 // AVX2, AVX-512: those the processor has), whatever the items' lengths
 // against its blocks of 64 bytes and chunks of 4 KiB. And the ranker that
 // uses it must rank as the general path ranks each item.
@@ -24,12 +24,17 @@ private func termItems(count: Int, seed: UInt64) -> [[UInt8]] {
     "g", "G", "i", "t", "p", "u", "s", "h", "o", "r", "n", "x", " ", "/", "-", "é", "写", "\r", "ｇ", "ṡ", "😀",
     "—",
   ]
+  // Fullwidth forms, in every third item: `ｉ` and `Ｏ` fold to `i` and `o`;
+  // `！` and a halfwidth katakana (`ｱ`, `EF BD B1`) start like them and
+  // fold to no ASCII character.
+  let fullwidth = ["ｉ", "Ｏ", "ｎ", "ｐ", "ｕ", "ｓ", "ｱ", "！"]
   let words = ["git", "push", "origin", "GIT", "-o", "s/"]
   return (0..<count).map { k in
     let length = k % 97 == 0 ? Int.random(in: 60...300, using: &random) : Int.random(in: 0...30, using: &random)
     var parts = (0..<length).map { _ in pieces.randomElement(using: &random) ?? "x" }
     // Every few items, the words people type, in any order among the rest.
     if k % 5 == 1 { parts += words.shuffled(using: &random).prefix(3) }
+    if k % 3 == 0 { parts += (0..<3).map { _ in fullwidth.randomElement(using: &random) ?? "ｉ" } }
     return Array(parts.shuffled(using: &random).joined().utf8)
   }
 }
@@ -38,15 +43,26 @@ private func termItems(count: Int, seed: UInt64) -> [[UInt8]] {
 /// own, ignoring case for lower-case letters; a character that may fold
 /// to ASCII (by its lead byte, or its lead and the byte after) is read as
 /// whichever term character comes next, any other non-ASCII byte as none.
-private func holdsTerms(_ item: [UInt8], _ terms: [[UInt8]]) -> Bool {
+/// With `fullwidth`, a fullwidth letter (U+FF21-FF3A, U+FF41-FF5A) is read
+/// as its ASCII letter, decoded here, and another form U+FF00-FF7F as none.
+private func holdsTerms(_ item: [UInt8], _ terms: [[UInt8]], fullwidth: Bool = false) -> Bool {
   terms.allSatisfy { term in
     var k = 0
     for (i, byte) in item.enumerated() where k < term.count {
-      let folded = byte &- 0x41 < 26 ? byte | 0x20 : byte
+      var folded = byte &- 0x41 < 26 ? byte | 0x20 : byte
       let next = i + 1 < item.count ? item[i + 1] : 0
-      let wildcard =
+      var wildcard =
         byte >= 0x80 && ByteFilter.mayStartASCIIFold(byte)
         && (byte < 0xE0 || ByteFilter.mayFoldToASCII(lead: byte, second: next))
+      if fullwidth, byte == 0xEF, i + 2 < item.count,
+        let scalar = String(decoding: item[i..<i + 3], as: UTF8.self).unicodeScalars.first,
+        (0xFF00..<0xFF80).contains(scalar.value)
+      {
+        let ascii = UInt8(scalar.value - 0xFF00 + 0x20)
+        let isLetter = ascii &- 0x41 < 26 || ascii &- 0x61 < 26
+        folded = isLetter ? ascii | 0x20 : 0x80
+        wildcard = false
+      }
       if wildcard || folded == term[k] || byte == term[k] { k += 1 }
     }
     return k == term.count
@@ -54,7 +70,9 @@ private func holdsTerms(_ item: [UInt8], _ terms: [[UInt8]]) -> Bool {
 }
 
 /// The ordinals `cpick_terms_pass_at` passes over `items` joined by `separator`, at `level`.
-private func passed(_ items: [[UInt8]], _ terms: [[UInt8]], separator: UInt8, level: Int32) -> [UInt32] {
+private func passed(_ items: [[UInt8]], _ terms: [[UInt8]], separator: UInt8, level: Int32, fullwidth: Bool = false)
+  -> [UInt32]
+{
   let text = Array(items.map { $0 }.joined(separator: [separator]))
   var lower: [UInt8] = []
   var upper: [UInt8] = []
@@ -73,7 +91,8 @@ private func passed(_ items: [[UInt8]], _ terms: [[UInt8]], separator: UInt8, le
   let count = text.withUnsafeBufferPointer { text in
     out.withUnsafeMutableBufferPointer { out in
       cpick_terms_pass_at(
-        level, text.baseAddress, text.count, separator, lower, upper, ends, ends.count, out.baseAddress, items.count)
+        level, text.baseAddress, text.count, separator, lower, upper, ends, ends.count, fullwidth ? 1 : 0,
+        out.baseAddress, items.count)
     }
   }
   return Array(out.prefix(count))
@@ -96,6 +115,16 @@ func `every build of the scan passes exactly the ASCII items that hold the terms
     #expect(expected.contains { $0 & CPICK_TERMS_NOT_ASCII == 0 }, "query \(query) passes some ASCII item")
     for level: Int32 in [0, 1, 2] {
       #expect(passed(items, terms, separator: separator, level: level) == expected, "query \(query) level \(level)")
+    }
+    // Fullwidth letters read as their ASCII letters, other forms as none.
+    var exact: [UInt32] = []
+    for (k, item) in items.enumerated() where holdsTerms(item, terms, fullwidth: true) {
+      exact.append(item.contains { $0 >= 0x80 } ? UInt32(k) | CPICK_TERMS_NOT_ASCII : UInt32(k))
+    }
+    #expect(exact.count < expected.count, "query \(query): a fullwidth letter is no longer any character")
+    for level: Int32 in [0, 1, 2] {
+      let found = passed(items, terms, separator: separator, level: level, fullwidth: true)
+      #expect(found == exact, "query \(query) level \(level), fullwidth forms")
     }
   }
 }
@@ -170,4 +199,9 @@ func `a search of several terms ranks as the general path ranks each item`(tac: 
       #expect((0..<matches.count).map { matches.itemIndex(at: $0) } == order, "query \(text) tasks \(taskSize)")
     }
   }
+}
+
+@Test func `fullwidth letters are read as ASCII under accent folding, and as any character without it`() {
+  #expect(TermsBitScan.foldsFullwidthAsASCII(Folding(caseSensitive: false, normalize: true)))
+  #expect(!TermsBitScan.foldsFullwidthAsASCII(Folding(caseSensitive: false, normalize: false)))
 }

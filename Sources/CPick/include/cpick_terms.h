@@ -16,20 +16,23 @@
 /// whichever term character it could be (the caller decides those). The
 /// terms' `count` characters (at most `CPICK_TERMS_MAX`) are given in order,
 /// each as the two bytes that are it (`lower[k]` and `upper[k]`, equal when
-/// only one is), with `ends[k]` set on each term's last. Writes the
+/// only one is), with `ends[k]` set on each term's last. With `fullwidth`
+/// set, a fullwidth letter (U+FF21-FF3A, U+FF41-FF5A) is read as its ASCII
+/// letter and any other form U+FF00-FF7F as none, instead of as any: for
+/// terms whose folding makes them so. Writes the
 /// ordinals of those items (0 for the first item of `text`; below 2^31),
 /// ascending, each with `CPICK_TERMS_NOT_ASCII` set when it is not ASCII,
 /// to `passed`, at most `capacity` of them (room for one per item takes
 /// them all), and returns how many.
 size_t cpick_terms_pass(const uint8_t *text, size_t n, uint8_t separator, const uint8_t *lower,
-                        const uint8_t *upper, const uint8_t *ends, size_t count, uint32_t *passed,
+                        const uint8_t *upper, const uint8_t *ends, size_t count, int fullwidth, uint32_t *passed,
                         size_t capacity);
 
 /// `cpick_terms_pass` with the instructions of `level` (0 the baseline, 1
 /// AVX2, 2 AVX-512; lowered to what the processor has; -1 its best), for
 /// tests that hold the variants equal.
 size_t cpick_terms_pass_at(int level, const uint8_t *text, size_t n, uint8_t separator, const uint8_t *lower,
-                           const uint8_t *upper, const uint8_t *ends, size_t count, uint32_t *passed,
-                           size_t capacity);
+                           const uint8_t *upper, const uint8_t *ends, size_t count, int fullwidth,
+                           uint32_t *passed, size_t capacity);
 
 #endif

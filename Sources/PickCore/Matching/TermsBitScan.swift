@@ -13,8 +13,9 @@ import CPick
 /// bytes. What passes is exact for an ASCII item (every term's characters
 /// occur in order, as `AllTermsScan` decides); an item that is not ASCII is
 /// read as `AllTermsScan` reads it (a character that may fold to ASCII
-/// stands for any term character, any other for none) and, if it passes,
-/// is flagged for the matcher to decide.
+/// stands for any term character, any other for none; a fullwidth letter,
+/// `ｇ`, for its ASCII letter when the folding makes it that) and, if it
+/// passes, is flagged for the matcher to decide.
 ///
 /// The query must suit `AllTermsScan` (positive ASCII terms, no
 /// alternatives), with at least two terms — for one the skip to its rarest
@@ -25,6 +26,10 @@ final class TermsBitScan {
   private var upper: [UInt8] = []
   /// Set on each term's last character.
   private var ends: [UInt8] = []
+  /// Whether the scan reads a fullwidth letter (`ｇ`) as its ASCII letter,
+  /// and the other forms U+FF00-FF7F as none: when every term's folding
+  /// folds them so (`foldsFullwidthAsASCII`), as accent folding does.
+  private var fullwidth = true
   /// The ordinals of the items that passed.
   private var passed = ScratchBuffer<UInt32>()
 
@@ -41,6 +46,7 @@ final class TermsBitScan {
         ends.append(0)
       }
       ends[ends.count - 1] = 1
+      fullwidth = fullwidth && Self.foldsFullwidthAsASCII(term.folding)
     }
     guard ends.count <= Int(CPICK_TERMS_MAX) else { return nil }
   }
@@ -57,10 +63,23 @@ final class TermsBitScan {
         ends.withUnsafeBufferPointer { ends in
           cpick_terms_pass(
             text, run.count, separator, lower.baseAddress, upper.baseAddress, ends.baseAddress, ends.count,
-            passed.base, items)
+            fullwidth ? 1 : 0, passed.base, items)
         }
       }
     }
     return UnsafeBufferPointer(start: passed.base, count: count)
+  }
+
+  /// Whether `folding` folds each fullwidth letter (U+FF21-FF3A,
+  /// U+FF41-FF5A) as it folds its ASCII letter, and no other form of
+  /// U+FF00-FF7F (`EF BC xx`, `EF BD xx`) to ASCII: read off the folding
+  /// itself, once for each of the four.
+  static func foldsFullwidthAsASCII(_ folding: Folding) -> Bool { fullwidthFoldings[folding.index] }
+
+  private static let fullwidthFoldings: [Bool] = Folding.all.map { folding in
+    (UInt32(0xFF00)..<0xFF80).allSatisfy { value in
+      let isLetter = (0xFF21...0xFF3A).contains(value) || (0xFF41...0xFF5A).contains(value)
+      return isLetter ? folding.fold(value) == folding.fold(value - 0xFF00 + 0x20) : folding.fold(value) >= 0x80
+    }
   }
 }
