@@ -31,6 +31,13 @@
 // every other byte of 0x80 or above is in none (no term character folds
 // from it). An item that fails so fails whatever its characters fold to;
 // one that passes and is not ASCII is flagged for the matcher to decide.
+// Where the terms' folding allows (`fullwidth`), a fullwidth letter is read
+// as its ASCII letter instead (`cpick_terms_fullwidth`).
+//
+// The fills of a chunk of blocks are made one block after another (each
+// addition takes the carry of the one before), or, with AVX2 and AVX-512,
+// eight blocks side by side with the carries found for the chunk at once
+// (`cpick_terms_fill_blocks`).
 #include "cpick_terms.h"
 #include "cpick_skip.h"
 #include "cpick_wide.h"
@@ -114,12 +121,12 @@ __attribute__((always_inline)) static inline void cpick_terms_fullwidth(
   *wild &= ~cpick_terms_bits(after_bc | after_bd);
 }
 
-/// The masks of `blocks` blocks from `text` (the byte after the last
+/// The masks of `blocks` blocks from `text` (the two bytes after the last
 /// readable): separators in `ends`, bytes of 0x80 or above in `high`, and
 /// each distinct character in `occurs[pair * CPICK_TERMS_CHUNK + block]`,
 /// outside the separators. A byte that starts a character that may fold
 /// to ASCII stands for every character (`cpick_terms_wildcards`): it may
-/// be any of them.
+/// be any of them; a fullwidth letter, with `fullwidth`, for its letter.
 __attribute__((always_inline)) static inline void cpick_terms_masks(
   const cpick_terms_state *state, const uint8_t *text, size_t blocks, uint64_t *ends, uint64_t *high,
   uint64_t *occurs) {
