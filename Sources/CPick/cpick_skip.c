@@ -38,15 +38,6 @@ __attribute__((target("avx512f,avx512bw,bmi"))) static size_t cpick_skip_avx512(
 }
 #endif
 
-int cpick_vector_level(void) {
-#if defined(__x86_64__)
-  __builtin_cpu_init();
-  if (__builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512f")) return 2;
-  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt")) return 1;
-#endif
-  return 0;
-}
-
 typedef size_t (*cpick_skip_function)(const uint8_t *, size_t, const uint8_t[4], int);
 
 static cpick_skip_function cpick_skip_for(int level) {

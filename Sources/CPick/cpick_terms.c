@@ -39,7 +39,6 @@
 // eight blocks side by side with the carries found for the chunk at once
 // (`cpick_terms_fill_blocks`).
 #include "cpick_terms.h"
-#include "cpick_skip.h"
 #include "cpick_wide.h"
 #include <string.h>
 

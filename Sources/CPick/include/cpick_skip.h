@@ -16,7 +16,4 @@ size_t cpick_next_candidate_wide(const uint8_t *bytes, size_t count, const uint8
 size_t cpick_next_candidate_at(int level, const uint8_t *bytes, size_t count, const uint8_t wanted[4],
                                int fold_leads);
 
-/// The widest vector instructions this processor runs, as `level` above.
-int cpick_vector_level(void);
-
 #endif
