@@ -41,8 +41,7 @@ __attribute__((target("avx512f,avx512bw,bmi"))) static size_t cpick_skip_avx512(
 typedef size_t (*cpick_skip_function)(const uint8_t *, size_t, const uint8_t[4], int);
 
 static cpick_skip_function cpick_skip_for(int level) {
-  int best = cpick_vector_level();
-  if (level < 0 || level > best) level = best;
+  level = cpick_vector_level(level);
 #if defined(__x86_64__)
   if (level == 2) return cpick_skip_avx512;
   if (level == 1) return cpick_skip_avx2;
@@ -55,14 +54,6 @@ size_t cpick_next_candidate_at(int level, const uint8_t *bytes, size_t count, co
   return cpick_skip_for(level)(bytes, count, wanted, fold_leads);
 }
 
-/// Chosen at the first call; threads that race to choose store the same.
-static cpick_skip_function cpick_skip_chosen;
-
 size_t cpick_next_candidate_wide(const uint8_t *bytes, size_t count, const uint8_t wanted[4], int fold_leads) {
-  cpick_skip_function run = __atomic_load_n(&cpick_skip_chosen, __ATOMIC_RELAXED);
-  if (!run) {
-    run = cpick_skip_for(-1);
-    __atomic_store_n(&cpick_skip_chosen, run, __ATOMIC_RELAXED);
-  }
-  return run(bytes, count, wanted, fold_leads);
+  return cpick_skip_for(-1)(bytes, count, wanted, fold_leads);
 }

@@ -369,8 +369,7 @@ size_t cpick_terms_pass_at(int level, const uint8_t *text, size_t n, uint8_t sep
     }
     state.pair_of[k] = (uint8_t)p;
   }
-  int best = cpick_vector_level();
-  if (level < 0 || level > best) level = best;
+  level = cpick_vector_level(level);
 #if defined(__x86_64__)
   if (level == 2) return cpick_terms_run_avx512(&state, text, n, passed, capacity);
   if (level == 1) return cpick_terms_run_avx2(&state, text, n, passed, capacity);

@@ -13,9 +13,10 @@ typedef uint8_t cpick_u8x64 __attribute__((ext_vector_type(64)));
 typedef int8_t cpick_i8x64 __attribute__((ext_vector_type(64)));
 typedef _Bool cpick_b64 __attribute__((ext_vector_type(64)));
 
-/// The widest vector instructions this processor runs: 2 AVX-512, 1 AVX2
-/// (with POPCNT), 0 the baseline (`cpick_vector.c`).
-int cpick_vector_level(void);
+/// The build to run: `asked` (2 AVX-512, 1 AVX2 with POPCNT, 0 the
+/// baseline), lowered to the widest this processor runs; -1 asks for that
+/// widest (`cpick_vector.c`).
+int cpick_vector_level(int asked);
 
 // The byte filter's rules (`cpick_scan.h`) at this width.
 CPICK_DEFINE_FOLD_LEAD_PAIRS(cpick_fold_lead_pairs64, cpick_u8x64, cpick_i8x64)
