@@ -258,3 +258,31 @@ func `the loops rank a list of items as the general path does`(tac: Bool) throws
       (0..<ranked.count).map { ranked.itemIndex(at: $0) } == (0..<expected.count).map { expected.itemIndex(at: $0) })
   }
 }
+
+/// A query no item holds in one piece never fills the front with perfect
+/// scores; the ceiling of each match (`ScoreCeiling`) lets the loop leave
+/// unscored those that cannot enter it, and the ranking is still the full
+/// one, front and rest.
+@Test(arguments: [false, true])
+func `matches whose ceiling cannot reach the front are left unscored`(tac: Bool) throws {
+  var random = SeededGenerator(seed: tac ? 21 : 22)
+  let parts = ["lib", "/", "x", "p", "y", "src", "-", "a"]
+  let items = (0..<20_000).map { _ in
+    (0..<Int.random(in: 3...25, using: &random)).map { _ in parts.randomElement(using: &random) ?? "x" }.joined()
+  }.filter { !$0.contains("libpy") }.map { Array($0.utf8) }
+  let store = try ItemStore(separator: 0x0A, byteLimit: 1 << 22, itemLimit: 1 << 16)
+  try store.append(items.flatMap { $0 + [0x0A] })
+  try store.finish()
+  let compiled = CompiledQuery(Array("libpy".utf8), options: Options())
+  var full = Ranker(order: Ranker.Order(reversesInput: tac), workers: 2)
+  full.taskSize = 500
+  var partial = full
+  partial.sortLimit = 100
+  let expected = full.rank(store, range: 0..<store.count, query: compiled)
+  let ranked = partial.rank(store, range: 0..<store.count, query: compiled)
+  #expect(expected.count > 1_000)
+  #expect(ranked.leftMatchesUnscored, "no perfect score, yet matches were left unscored")
+  #expect(ranked.count == expected.count)
+  #expect(
+    (0..<ranked.count).map { ranked.itemIndex(at: $0) } == (0..<expected.count).map { expected.itemIndex(at: $0) })
+}

@@ -99,6 +99,29 @@ static inline int cpick_fuzzy_walk(
   return 1;
 }
 
+/// Whether `text[0 ..< n]` holds white space: a byte 0x09-0x0D or 0x20,
+/// or `stand_in` (a compact text's byte for white space that is not ASCII).
+/// A match in an item without any earns no bonus for following it
+/// (`ScoreCeiling`).
+static inline int cpick_fuzzy_has_white(const uint8_t *text, size_t n, uint8_t stand_in) {
+  size_t k = 0;
+  for (; k + 16 <= n; k += 16) {
+    cpick_fuzzy_u8x16 block;
+    memcpy(&block, text + k, 16);
+    cpick_fuzzy_i8x16 white = (cpick_fuzzy_i8x16)(block == 0x20) | (cpick_fuzzy_i8x16)(block - 0x09 < 5) |
+                              (cpick_fuzzy_i8x16)(block == stand_in);
+    cpick_fuzzy_b16 bits = __builtin_convertvector(white, cpick_fuzzy_b16);
+    uint16_t mask;
+    memcpy(&mask, &bits, sizeof mask);
+    if (mask) return 1;
+  }
+  for (; k < n; k++) {
+    uint8_t byte = text[k];
+    if (byte == 0x20 || (uint8_t)(byte - 0x09) < 5 || byte == stand_in) return 1;
+  }
+  return 0;
+}
+
 /// Whether `pattern` occurs in `text` in order: `cpick_fuzzy_firsts`
 /// without noting where, nor looking for the last occurrence.
 static inline int cpick_fuzzy_occurs(
@@ -149,25 +172,37 @@ static inline intptr_t cpick_fuzzy_occurrences(const uint8_t *bytes, size_t from
   return count;
 }
 
-/// Lists each row's occurrences in the window `text[first ..< first + width]`
-/// as window columns: row `i` at `columns[i * width]`, `counts[i]` of them,
-/// ascending. A row's list runs from its first possible column (`firsts`)
-/// to its last: the last occurrence of its character before the last
-/// possible column of the row after (the window's end for the last row).
-/// A cell beyond that cannot be on a complete placement, and no cell that
-/// can reads it (were it read, it would be on one): leaving such cells out
-/// changes no score or end, and they are many where a character repeats
+/// Each row's last possible column plus one, as offsets in `text`
+/// (`ends`): the last occurrence of its character before the last possible
+/// column of the row after (the window's end, `first + width`, for the last
+/// row). A cell beyond that cannot be on a complete placement, and no cell
+/// that can reads it (were it read, it would be on one): leaving such cells
+/// out changes no score or end, and they are many where a character repeats
 /// (every `/` of a path after the last `p` of `lib/py`).
-static inline void cpick_fuzzy_columns(
+static inline void cpick_fuzzy_ends(
   const uint8_t *text, intptr_t first, intptr_t width, const uint32_t *pattern, size_t m, int case_sensitive,
-  const intptr_t *firsts, int32_t *columns, intptr_t *counts) {
+  intptr_t *ends) {
   size_t end = (size_t)(first + width);
   for (size_t i = m; i > 0; i--) {
     uint8_t lower, upper;
     cpick_fuzzy_bytes(pattern[i - 1], case_sensitive, &lower, &upper);
     if (i < m) end = (size_t)cpick_fuzzy_find_last(text, end - 1, lower, upper) + 1;
-    int32_t *row = columns + (i - 1) * (size_t)width;
-    counts[i - 1] = cpick_fuzzy_occurrences(text, (size_t)firsts[i - 1], end, lower, upper, first, row, 0);
+    ends[i - 1] = (intptr_t)end;
+  }
+}
+
+/// Lists each row's occurrences in the window `text[first ..< first + width]`
+/// as window columns: row `i` at `columns[i * width]`, `counts[i]` of them,
+/// ascending, from its first possible column (`firsts`) to its last
+/// (`ends`, `cpick_fuzzy_ends`).
+static inline void cpick_fuzzy_columns(
+  const uint8_t *text, intptr_t first, intptr_t width, const uint32_t *pattern, size_t m, int case_sensitive,
+  const intptr_t *firsts, const intptr_t *ends, int32_t *columns, intptr_t *counts) {
+  for (size_t i = 0; i < m; i++) {
+    uint8_t lower, upper;
+    cpick_fuzzy_bytes(pattern[i], case_sensitive, &lower, &upper);
+    int32_t *row = columns + i * (size_t)width;
+    counts[i] = cpick_fuzzy_occurrences(text, (size_t)firsts[i], (size_t)ends[i], lower, upper, first, row, 0);
   }
 }
 

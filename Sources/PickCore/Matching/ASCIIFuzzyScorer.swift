@@ -19,6 +19,9 @@ struct ASCIIFuzzyScorer: ~Copyable {
     /// The window is too large for the alignment: the general path scores
     /// it (with its greedy fallback).
     case tooLarge
+    /// The pattern occurs, but no placement can score `needs` (`match`):
+    /// not aligned; the ceiling of its score (`ScoreCeiling`).
+    case cannotReach(ceiling: Int32)
   }
 
   /// Patterns longer than this are left to the general path (a row is a bit of `UInt64`).
@@ -31,14 +34,22 @@ struct ASCIIFuzzyScorer: ~Copyable {
   private let classOf: UnsafeMutablePointer<CharClass>
   private let matrix: BonusMatrix
   private let initialClass: Int
+  /// The largest bonus any character can earn, and one that is not white
+  /// space nor follows it can (`ScoreCeiling`).
+  private let bestBonus: Int32
+  private let bestBonusAwayFromWhite: Int32
   private var sparse = SparseAlignment()
   private var masked = MaskedAlignment()
   private var firsts = ScratchBuffer<Int>()
+  /// Each row's last possible column plus one (`cpick_fuzzy_ends`).
+  private var ends = ScratchBuffer<Int>()
 
   init(lookup: BonusLookup) {
     classOf = lookup.asciiClasses
     matrix = lookup.matrix
     initialClass = Int(lookup.table.initialClass.rawValue)
+    bestBonus = lookup.bestBonus
+    bestBonusAwayFromWhite = lookup.bestBonusAwayFromWhite
   }
 
   /// Scores `pattern` (ASCII units, folded as the term asks; at most
@@ -47,10 +58,13 @@ struct ASCIIFuzzyScorer: ~Copyable {
   /// the caller has found the pattern in the item (a query of several
   /// terms, through the byte filter): a short item is then aligned over
   /// its masks (`MaskedAlignment`), which cost more than the block scans
-  /// below when the pattern is not there, and less when it is.
+  /// below when the pattern is not there, and less when it is. `needs`:
+  /// a score the caller has no use for below (the picker's front,
+  /// `FrontThreshold`); a pattern of two or more characters whose ceiling
+  /// (`ScoreCeiling`) is below it is not aligned (`.cannotReach`).
   mutating func match(
     _ pattern: UnsafeBufferPointer<UInt32>, in text: UnsafeBufferPointer<UInt8>, caseSensitive: Bool,
-    found: Bool = false
+    found: Bool = false, needs: Int32 = .min
   ) -> Outcome {
     let m = pattern.count
     let n = text.count
@@ -76,12 +90,34 @@ struct ASCIIFuzzyScorer: ~Copyable {
     let first = f[0]
     let width = last - first + 1
     if width * m > Scoring.maximumCells { return .tooLarge }
+    ends.reserve(m)
+    let e = ends.base
+    cpick_fuzzy_ends(bytes, first, width, units, m, sensitive, e)
+    if needs > .min {
+      let ceiling = ceiling(of: m, in: text, earliest: f, ends: e)
+      if ceiling < needs { return .cannotReach(ceiling: ceiling) }
+    }
     sparse.prepare(m: m, width: width)
     cpick_fuzzy_columns(
-      bytes, first, width, units, m, sensitive, f, sparse.columns.base, sparse.columnCounts.base)
+      bytes, first, width, units, m, sensitive, f, e, sparse.columns.base, sparse.columnCounts.base)
     let best = sparse.align(
       m: m, width: width, startColumns: { f[$0] - first }, bonus: { bonus(text, at: first + $0) })
     return .matched(ScoredMatch(score: best.score, start: first, end: first + best.endColumn + 1))
+  }
+
+  /// The ceiling of a pattern of `m` characters in `text`, each row `i`
+  /// from `earliest[i]` to `ends[i] - 1` (`ScoreCeiling`). Without white
+  /// space in the item nor a match at its start (after the class assumed
+  /// before it), no character is or follows white space.
+  private func ceiling(
+    of m: Int, in text: UnsafeBufferPointer<UInt8>, earliest: UnsafeMutablePointer<Int>,
+    ends: UnsafeMutablePointer<Int>
+  ) -> Int32 {
+    let awayFromWhite =
+      earliest[0] > 0 && cpick_fuzzy_has_white(text.baseAddress, text.count, CompactText.standIn(.white)) == 0
+    return ScoreCeiling.of(
+      length: m, bestBonus: awayFromWhite ? bestBonusAwayFromWhite : bestBonus, earliest: { earliest[$0] },
+      latest: { ends[$0] &- 1 })
   }
 
   /// `match` over the item's masks (`MaskedAlignment`). Kept out of

@@ -12,6 +12,10 @@ final class BonusLookup {
   let matrix: BonusMatrix
   /// The largest bonus in the matrix: no character can earn more.
   let bestBonus: Int32
+  /// The largest bonus for a character that is not white space and does
+  /// not follow any: what a match in an item without white space earns at
+  /// most past its first byte (`ScoreCeiling`; `cpick_fuzzy_has_white`).
+  let bestBonusAwayFromWhite: Int32
   /// A copy of `TwoByteFolding.table`, so the byte filter and `PreparedText`
   /// read it through a plain pointer in their loops (a global array would be
   /// checked and retained on every use).
@@ -35,6 +39,13 @@ final class BonusLookup {
     }
     matrix = BonusMatrix(base: bonuses)
     bestBonus = (0..<CharClass.count * CharClass.count).map { bonuses[$0] }.max() ?? 0
+    let white = Int(CharClass.white.rawValue)
+    bestBonusAwayFromWhite =
+      (0..<CharClass.count).flatMap { previous in
+        (0..<CharClass.count).map {
+          previous == white || $0 == white ? 0 : bonuses[BonusMatrix.index(previous: previous, current: $0)]
+        }
+      }.max() ?? 0
   }
 
   deinit {

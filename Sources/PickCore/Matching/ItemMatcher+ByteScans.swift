@@ -104,7 +104,8 @@ extension ItemMatcher {
     }
     switch scoreTerms(in: bytes, filtered: filtered) {
     case .noMatch: return .noMatch
-    case .tooLarge: return .notScanned
+    // No ceiling was asked for.
+    case .tooLarge, .cannotReach: return .notScanned
     case .matched(let found): return .matched(found, trimmedLength: measured ?? trimmedLength(ofASCII: bytes))
     }
   }
@@ -116,21 +117,29 @@ extension ItemMatcher {
     case matched(ItemMatch)
     /// A term's window is too large for the alignment: the general path takes the item.
     case tooLarge
+    /// The one term occurs, with no placement that scores what was asked
+    /// (`scoreTerms`' `needs`): the ceiling of its score.
+    case cannotReach(ceiling: Int32)
   }
 
   /// Scores every term in `bytes` (`ASCIIFuzzyScorer`): the one loop over
   /// the terms for the general path (`scoreFuzzyTerms`) and the scored
-  /// runs (`scoredKeys`).
-  func scoreTerms(in bytes: UnsafeBufferPointer<UInt8>, filtered: Bool) -> TermsScore {
+  /// runs (`scoredKeys`). `needs`: the least score wanted, for a query of
+  /// one term (`ASCIIFuzzyScorer.match`); terms' ceilings are not summed.
+  func scoreTerms(in bytes: UnsafeBufferPointer<UInt8>, filtered: Bool, needs: Int32 = .min) -> TermsScore {
+    let needs = terms.count == 1 ? needs : .min
     var total: Int32 = 0
     var minBegin = Int.max
     var minEnd = Int.max
     var maxEnd = -1
     for k in 0..<terms.count {
       let term = terms.entries[k]
-      switch asciiFuzzy.match(term.units, in: bytes, caseSensitive: term.folding.isCaseSensitive, found: filtered) {
+      switch asciiFuzzy.match(
+        term.units, in: bytes, caseSensitive: term.folding.isCaseSensitive, found: filtered, needs: needs)
+      {
       case .noMatch: return .noMatch
       case .tooLarge: return .tooLarge
+      case .cannotReach(let ceiling): return .cannotReach(ceiling: ceiling)
       case .matched(let found):
         total &+= found.score
         minBegin = min(minBegin, found.start)

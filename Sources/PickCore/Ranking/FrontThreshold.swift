@@ -53,6 +53,21 @@ final class FrontThreshold {
     return length < 0xFFFF ? length : .max
   }
 
+  /// The least score a match of trimmed length `length` needs to enter
+  /// this worker's front as it stands: its key must be smaller than the
+  /// largest kept (ties in score go to the shorter; an equal length is
+  /// given the benefit of the doubt). `Int32.min` until `limit` keys are
+  /// kept. A match whose score cannot reach it (`ScoreCeiling`) is left
+  /// unscored, its key that of its ceiling: a lower bound, as above.
+  func scoreNeeded(length: Int) -> Int32 {
+    guard count == limit else { return .min }
+    let worst = heap[0]
+    let score = Int32(0xFFFF - Int32(truncatingIfNeeded: worst >> 48))
+    let worstLength = Int(worst >> 32 & 0xFFFF)
+    // A length clamped to 0xFFFF is not the item's real length.
+    return length > worstLength && worstLength < 0xFFFF ? score &+ 1 : score
+  }
+
   /// Counts `count` matches left unscored at once (`Ranker+RunKeys`).
   func noteUnscored(_ count: Int) { unscored += count }
 

@@ -1,0 +1,90 @@
+import CPick
+import Testing
+
+@testable import PickCore
+
+/// What `ASCIIFuzzyScorer.match` gives for `pattern` in `item`, asked for
+/// `needs` or not at all.
+private func outcome(
+  _ scorer: inout ASCIIFuzzyScorer, _ pattern: String, _ item: [UInt8], needs: Int32 = .min
+) -> ASCIIFuzzyScorer.Outcome {
+  let units = pattern.utf8.map { UInt32($0) }
+  return units.withUnsafeBufferPointer { units in
+    item.withUnsafeBufferPointer { scorer.match(units, in: $0, caseSensitive: false, needs: needs) }
+  }
+}
+
+/// The ceiling is never below the score the alignment gives, whatever the
+/// gaps (long ones reset a placement's score to zero, `ScoreCeiling`), the
+/// schemes' bonuses and the tie rule; asked for less than the ceiling, the
+/// scorer aligns as if nothing had been asked.
+@Test(arguments: [Options.Scheme.default, .path, .history])
+func `a match's ceiling is at least its score`(scheme: Options.Scheme) {
+  var random = SeededGenerator(seed: 1601)
+  let alphabet = ["l", "L", "i", "b", "/", "p", "y", "-", " ", "_", "x", "x", "x", "x", "x", "x"]
+  var options = Options()
+  options.scheme = scheme
+  let lookup = BonusLookup(CompiledQuery(Array("li".utf8), options: options).table)
+  var scorer = ASCIIFuzzyScorer(lookup: lookup)
+  var (compared, belowPerfect) = (0, 0)
+  for k in 0..<3_000 {
+    let length = k % 10 == 0 ? Int.random(in: 60...300, using: &random) : Int.random(in: 2...60, using: &random)
+    let item = Array((0..<length).map { _ in alphabet.randomElement(using: &random) ?? "x" }.joined().utf8)
+    for pattern in ["li", "lib", "lib/py", "l/p", "ly", "pyl", "bb"] {
+      guard case .matched(let scored) = outcome(&scorer, pattern, item) else { continue }
+      guard case .cannotReach(let ceiling) = outcome(&scorer, pattern, item, needs: .max) else {
+        Issue.record("no ceiling for \(pattern) in \(String(decoding: item, as: UTF8.self))")
+        continue
+      }
+      compared += 1
+      #expect(ceiling >= scored.score, "\(pattern) in \(String(decoding: item, as: UTF8.self))")
+      let perfect = ScoringRules.perfectScore(length: pattern.utf8.count, bestBonus: lookup.bestBonus)
+      #expect(ceiling <= perfect)
+      if ceiling < perfect { belowPerfect += 1 }
+      // Asked for no more than the ceiling, the scorer aligns.
+      #expect("\(outcome(&scorer, pattern, item, needs: ceiling))" == "\(Outcome.matched(scored))")
+    }
+  }
+  #expect(compared > 5_000)
+  // The ceiling tells many of these matches from a perfect one.
+  #expect(belowPerfect * 3 > compared)
+  typealias Outcome = ASCIIFuzzyScorer.Outcome
+}
+
+/// A gap long enough to use up what a placement had earned resets it to
+/// zero; the ceiling allows for that (the best of the sums from each
+/// character on), so a far-off first character does not make it too low.
+@Test func `the ceiling allows for a score that restarts after a long gap`() {
+  let lookup = BonusLookup(CompiledQuery(Array("ab".utf8), options: Options()).table)
+  var scorer = ASCIIFuzzyScorer(lookup: lookup)
+  let item = Array(("a" + String(repeating: "x", count: 200) + "bcd").utf8)
+  guard case .matched(let scored) = outcome(&scorer, "abcd", item),
+    case .cannotReach(let ceiling) = outcome(&scorer, "abcd", item, needs: .max)
+  else {
+    Issue.record("abcd should match")
+    return
+  }
+  // Without the restart the gap alone (about 210) would take the sum below
+  // what `bcd` in one piece scores.
+  #expect(scored.score > 3 * Scoring.match)
+  #expect(ceiling >= scored.score)
+}
+
+/// Which bytes are white space for the ceiling: those the bonus table
+/// calls white, and the compact text's stand-in for white space that is
+/// not ASCII, at every place in an item (the block and the bytes after).
+@Test func `white space is found at every place of an item`() {
+  let standIn = CompactText.standIn(.white)
+  let lookup = BonusLookup(BonusTable(scheme: .default))
+  for byte in 0...255 {
+    let isWhite = byte < 128 ? lookup.asciiClasses[byte] == .white : UInt8(byte) == standIn
+    for length in [1, 15, 16, 17, 40] {
+      for at in [0, length / 2, length - 1] {
+        var item = [UInt8](repeating: UInt8(ascii: "x"), count: length)
+        item[at] = UInt8(byte)
+        let found = item.withUnsafeBufferPointer { cpick_fuzzy_has_white($0.baseAddress, length, standIn) }
+        #expect((found != 0) == isWhite, "byte \(byte) at \(at) of \(length)")
+      }
+    }
+  }
+}
