@@ -59,25 +59,56 @@ extension RankedMatches {
   /// matches of 10 million paths), so the loops read raw memory.
   public func itemsInInputOrder() -> [Int] {
     let bits = offsetBitmap()
-    guard let items else { return Self.setBits(bits, count: count) { base + $0 } }
-    return items.withUnsafeBufferPointer { list in Self.setBits(bits, count: count) { list[$0] } }
+    guard let items else { return Self.setBits(bits, count: count, base: base, list: nil) }
+    return items.withUnsafeBufferPointer { Self.setBits(bits, count: count, base: 0, list: $0) }
   }
 
-  /// `index(offset)` for each bit set in `bits` (at most `count`), ascending.
-  static func setBits(_ bits: [UInt64], count: Int, _ index: (Int) -> Int) -> [Int] {
+  /// The item at each offset whose bit is set in `bits` (at most `count`),
+  /// ascending: `list[offset]`, or `base + offset` without a list. Past
+  /// `parallelListing` matches the words are cut in parts, each counted
+  /// first and then written at its place, on every core.
+  static func setBits(_ bits: [UInt64], count: Int, base: Int, list: UnsafeBufferPointer<Int>?) -> [Int] {
     bits.withUnsafeBufferPointer { words in
       [Int](unsafeUninitializedCapacity: count) { out, initialized in
-        var n = 0
-        for word in words.indices {
-          var remaining = words[word]
-          while remaining != 0 && n < count {
-            out[n] = index(word << 6 | remaining.trailingZeroBitCount)
-            n += 1
-            remaining &= remaining - 1
-          }
+        guard count >= parallelListing else {
+          initialized = fill(out, from: 0, count: count, words: words, 0..<words.count, base: base, list: list)
+          return
         }
-        initialized = n
+        let parts = 4 * Parallel.processorCount
+        let size = (words.count + parts - 1) / parts
+        let ranges = (0..<parts).map { min($0 * size, words.count)..<min(($0 + 1) * size, words.count) }
+        // Where each part's items start in `out`.
+        var starts = [0]
+        for range in ranges {
+          starts.append(starts[starts.count - 1] + words[range].reduce(0) { $0 + $1.nonzeroBitCount })
+        }
+        let box = UnsafeSendable((words, out, starts, list))
+        Parallel.run(tasks: parts, workers: Parallel.processorCount) { part, _ in
+          let (words, out, starts, list) = box.value
+          _ = fill(out, from: starts[part], count: count, words: words, ranges[part], base: base, list: list)
+        }
+        initialized = min(starts[parts], count)
       }
     }
+  }
+
+  /// Writes from `out[from]` on the item of each bit set in `words[range]`
+  /// (`setBits`), stopping at `count`; returns where it stopped.
+  @inline(__always)
+  private static func fill(
+    _ out: UnsafeMutableBufferPointer<Int>, from: Int, count: Int, words: UnsafeBufferPointer<UInt64>,
+    _ range: Range<Int>, base: Int, list: UnsafeBufferPointer<Int>?
+  ) -> Int {
+    var n = from
+    for word in range {
+      var remaining = words[word]
+      while remaining != 0 && n < count {
+        let offset = word << 6 | remaining.trailingZeroBitCount
+        out[n] = list.map { $0[offset] } ?? base + offset
+        n += 1
+        remaining &= remaining - 1
+      }
+    }
+    return n
   }
 }

@@ -142,13 +142,49 @@ public final class RankedMatches: @unchecked Sendable {
         return
       }
       sortLock.withLock { _ in
-        for key in keys[min(position, keys.count)...] {
-          let order = Int(key & 0xFFFF_FFFF)
-          let offset = reversed ? span - 1 - order : order
-          bits[offset >> 6] |= 1 << UInt64(offset & 63)
+        let from = min(position, keys.count)
+        let keys = UnsafeBufferPointer(rebasing: keys[from...])
+        if keys.count < Self.parallelListing {
+          Self.setBits(of: keys, in: bits, reversed: reversed, span: span)
+        } else {
+          Self.setBitsInParallel(of: keys, in: bits, reversed: reversed, span: span)
         }
       }
     }
+  }
+
+  /// Matches from which listing them takes both cores (`offsetBitmap`,
+  /// `setBits`): 2.4 million of 10 million paths (`lib/p`) took 17.5 ms
+  /// on one, between the key and the search it starts.
+  static let parallelListing = 1 << 20
+
+  /// Sets the bit of each key's offset in `bits`.
+  private static func setBits(
+    of keys: UnsafeBufferPointer<UInt64>, in bits: UnsafeMutableBufferPointer<UInt64>, reversed: Bool, span: Int
+  ) {
+    for key in keys {
+      let order = Int(key & 0xFFFF_FFFF)
+      let offset = reversed ? span - 1 - order : order
+      bits[offset >> 6] |= 1 << UInt64(offset & 63)
+    }
+  }
+
+  /// `setBits` on two threads, each over half the keys into a bitmap of
+  /// its own (two keys may share a word), the second then merged into `bits`.
+  private static func setBitsInParallel(
+    of keys: UnsafeBufferPointer<UInt64>, in bits: UnsafeMutableBufferPointer<UInt64>, reversed: Bool, span: Int
+  ) {
+    let other = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: bits.count)
+    defer { other.deallocate() }
+    other.initialize(repeating: 0)
+    let half = keys.count / 2
+    let box = UnsafeSendable((keys, bits, other))
+    Parallel.run(tasks: 2, workers: 2) { task, _ in
+      let (keys, bits, other) = box.value
+      let part = UnsafeBufferPointer(rebasing: task == 0 ? keys[..<half] : keys[half...])
+      setBits(of: part, in: task == 0 ? bits : other, reversed: reversed, span: span)
+    }
+    for word in bits.indices { bits[word] |= other[word] }
   }
 
   /// Calls `body` with every matching item, in no particular order.

@@ -79,7 +79,7 @@ final class RankedSummary: Sendable {
       let offset = reversed ? range.count - 1 - order : order
       bits[offset >> 6] |= 1 << UInt64(offset & 63)
     }
-    return RankedMatches.setBits(bits, count: count) { range.lowerBound + $0 }
+    return RankedMatches.setBits(bits, count: count, base: range.lowerBound, list: nil)
   }
 }
 
