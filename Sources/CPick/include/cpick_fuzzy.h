@@ -215,12 +215,18 @@ static inline void cpick_fuzzy_columns(
 static inline void cpick_fuzzy_masks(
   const uint8_t *text, size_t n, const uint32_t *pattern, size_t m, int case_sensitive, uint64_t *masks,
   size_t words) {
-  uint8_t lowers[64];
+  // Each row's byte in every lane, whether it ignores case, and which bits
+  // it keeps (none for a unit that is no byte: an ASCII text holds no
+  // 0x80), made once rather than for every block.
+  cpick_fuzzy_u8x16 wanted[64];
   int folds[64];
+  uint16_t keeps[64];
   for (size_t i = 0; i < m; i++) {
-    uint8_t upper;
-    cpick_fuzzy_bytes(pattern[i], case_sensitive, &lowers[i], &upper);
-    folds[i] = lowers[i] != upper;
+    uint8_t lower, upper;
+    cpick_fuzzy_bytes(pattern[i], case_sensitive, &lower, &upper);
+    wanted[i] = (cpick_fuzzy_u8x16)lower;
+    folds[i] = lower != upper;
+    keeps[i] = lower == 0x80 ? 0 : 0xFFFF;
     for (size_t w = 0; w < words; w++) masks[i * words + w] = 0;
   }
   // Sixteen bytes at a time; the last sixteen end at `n`, the lanes already
@@ -241,11 +247,10 @@ static inline void cpick_fuzzy_masks(
     cpick_fuzzy_u8x16 folded = block | 0x20;
     for (size_t i = 0; i < m; i++) {
       cpick_fuzzy_u8x16 read = folds[i] ? folded : block;
-      cpick_fuzzy_b16 bits = __builtin_convertvector((cpick_fuzzy_i8x16)(read == lowers[i]), cpick_fuzzy_b16);
+      cpick_fuzzy_b16 bits = __builtin_convertvector((cpick_fuzzy_i8x16)(read == wanted[i]), cpick_fuzzy_b16);
       uint16_t mask;
       memcpy(&mask, &bits, sizeof mask);
-      // No byte is a unit that is none (0x80): an ASCII text holds no 0x80.
-      uint64_t hits = lowers[i] == 0x80 ? 0 : (uint64_t)(mask >> shift);
+      uint64_t hits = (uint64_t)((mask & keeps[i]) >> shift);
       masks[i * words + k / 64] |= hits << (k % 64);
     }
   }
