@@ -93,22 +93,28 @@ extension RankedMatches {
   }
 
   /// Writes from `out[from]` on the item of each bit set in `words[range]`
-  /// (`setBits`), stopping at `count`; returns where it stopped.
+  /// (`setBits`), stopping at `count`; returns where it stopped. The loop
+  /// is written once for a list and once without, so neither tests which
+  /// for every item.
   @inline(__always)
   private static func fill(
     _ out: UnsafeMutableBufferPointer<Int>, from: Int, count: Int, words: UnsafeBufferPointer<UInt64>,
     _ range: Range<Int>, base: Int, list: UnsafeBufferPointer<Int>?
   ) -> Int {
-    var n = from
-    for word in range {
-      var remaining = words[word]
-      while remaining != 0 && n < count {
-        let offset = word << 6 | remaining.trailingZeroBitCount
-        out[n] = list.map { $0[offset] } ?? base + offset
-        n += 1
-        remaining &= remaining - 1
+    @inline(__always)
+    func fill(_ index: (Int) -> Int) -> Int {
+      var n = from
+      for word in range {
+        var remaining = words[word]
+        while remaining != 0 && n < count {
+          out[n] = index(word << 6 | remaining.trailingZeroBitCount)
+          n += 1
+          remaining &= remaining - 1
+        }
       }
+      return n
     }
-    return n
+    guard let list else { return fill { base + $0 } }
+    return fill { list[$0] }
   }
 }
