@@ -48,9 +48,14 @@ final class FrontThreshold {
       siftDown(key)
     }
     guard count == limit, heap[0] >> 48 == perfectField else { return .max }
+    return worstLength ?? .max
+  }
+
+  /// The length of the largest key kept; `nil` when it was clamped to
+  /// 0xFFFF, which is not the item's real length.
+  private var worstLength: Int? {
     let length = Int(heap[0] >> 32 & 0xFFFF)
-    // A length clamped to 0xFFFF is not the item's real length.
-    return length < 0xFFFF ? length : .max
+    return length < 0xFFFF ? length : nil
   }
 
   /// The least score a match of trimmed length `length` needs to enter
@@ -61,11 +66,9 @@ final class FrontThreshold {
   /// unscored, its key that of its ceiling: a lower bound, as above.
   func scoreNeeded(length: Int) -> Int32 {
     guard count == limit else { return .min }
-    let worst = heap[0]
-    let score = Int32(0xFFFF - Int32(truncatingIfNeeded: worst >> 48))
-    let worstLength = Int(worst >> 32 & 0xFFFF)
-    // A length clamped to 0xFFFF is not the item's real length.
-    return length > worstLength && worstLength < 0xFFFF ? score &+ 1 : score
+    let score = 0xFFFF - Int32(truncatingIfNeeded: heap[0] >> 48)
+    guard let worstLength, length > worstLength else { return score }
+    return score &+ 1
   }
 
   /// Counts `count` matches left unscored at once (`Ranker+RunKeys`).
