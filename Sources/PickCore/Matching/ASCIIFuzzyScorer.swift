@@ -108,13 +108,16 @@ struct ASCIIFuzzyScorer: ~Copyable {
   /// The ceiling of a pattern of `m` characters in `text`, each row `i`
   /// from `earliest[i]` to `ends[i] - 1` (`ScoreCeiling`). Without white
   /// space in the item nor a match at its start (after the class assumed
-  /// before it), no character is or follows white space.
+  /// before it), no character is or follows white space; where that bonus
+  /// is no larger than the others (`--scheme=path`, `history`), the item is
+  /// not scanned for it.
   private func ceiling(
     of m: Int, in text: UnsafeBufferPointer<UInt8>, earliest: UnsafeMutablePointer<Int>,
     ends: UnsafeMutablePointer<Int>
   ) -> Int32 {
     let awayFromWhite =
-      earliest[0] > 0 && cpick_fuzzy_has_white(text.baseAddress, text.count, CompactText.standIn(.white)) == 0
+      bestBonusAwayFromWhite < bestBonus && earliest[0] > 0
+      && cpick_fuzzy_has_white(text.baseAddress, text.count, CompactText.standIn(.white)) == 0
     return ScoreCeiling.of(
       length: m, bestBonus: awayFromWhite ? bestBonusAwayFromWhite : bestBonus, earliest: { earliest[$0] },
       latest: { ends[$0] &- 1 })

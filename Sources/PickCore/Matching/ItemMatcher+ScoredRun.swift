@@ -63,21 +63,20 @@ extension ItemMatcher {
       }
       // Several terms were each found just above.
       let needs = threshold?.scoreNeeded(length: trimmed) ?? .min
+      // A ceiling is a lower bound of the key, as for a match left unscored.
+      let (score, isBound): (Int32, Bool)
       switch scoreTerms(in: bytes, filtered: terms.count > 1, needs: needs) {
-      case .noMatch: break
+      case .noMatch:
+        k += 1
+        continue
       case .tooLarge: return (k, written)
-      case .cannotReach(let ceiling):
-        // A lower bound of its key, as for a match left unscored.
-        let key = cpick_item_run_key(&items, k, RankPoints.scoreField(ceiling), UInt64(trimmed))
-        keys[written] = key
-        written += 1
-        if let threshold { prunesLongerThan = threshold.note(key, isBound: true) }
-      case .matched(let found):
-        let key = cpick_item_run_key(&items, k, RankPoints.scoreField(found.score), UInt64(trimmed))
-        keys[written] = key
-        written += 1
-        if let threshold { prunesLongerThan = threshold.note(key, isBound: false) }
+      case .cannotReach(let ceiling): (score, isBound) = (ceiling, true)
+      case .matched(let found): (score, isBound) = (found.score, false)
       }
+      let key = cpick_item_run_key(&items, k, RankPoints.scoreField(score), UInt64(trimmed))
+      keys[written] = key
+      written += 1
+      if let threshold { prunesLongerThan = threshold.note(key, isBound: isBound) }
       k += 1
     }
     return (k, written)

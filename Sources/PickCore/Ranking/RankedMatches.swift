@@ -144,22 +144,22 @@ public final class RankedMatches: @unchecked Sendable {
       sortLock.withLock { _ in
         let from = min(position, keys.count)
         let keys = UnsafeBufferPointer(rebasing: keys[from...])
-        if keys.count < Self.parallelListing {
-          Self.setBits(of: keys, in: bits, reversed: reversed, span: span)
+        if keys.count < Self.parallelListing || Parallel.processorCount < 2 {
+          Self.markOffsets(of: keys, in: bits, reversed: reversed, span: span)
         } else {
-          Self.setBitsInParallel(of: keys, in: bits, reversed: reversed, span: span)
+          Self.markOffsetsInParallel(of: keys, in: bits, reversed: reversed, span: span)
         }
       }
     }
   }
 
-  /// Matches from which listing them takes both cores (`offsetBitmap`,
+  /// Matches from which listing them takes every core (`offsetBitmap`,
   /// `setBits`): 2.4 million of 10 million paths (`lib/p`) took 17.5 ms
   /// on one, between the key and the search it starts.
   static let parallelListing = 1 << 20
 
   /// Sets the bit of each key's offset in `bits`.
-  private static func setBits(
+  private static func markOffsets(
     of keys: UnsafeBufferPointer<UInt64>, in bits: UnsafeMutableBufferPointer<UInt64>, reversed: Bool, span: Int
   ) {
     for key in keys {
@@ -169,9 +169,9 @@ public final class RankedMatches: @unchecked Sendable {
     }
   }
 
-  /// `setBits` on two threads, each over half the keys into a bitmap of
+  /// `markOffsets` on two threads, each over half the keys into a bitmap of
   /// its own (two keys may share a word), the second then merged into `bits`.
-  private static func setBitsInParallel(
+  private static func markOffsetsInParallel(
     of keys: UnsafeBufferPointer<UInt64>, in bits: UnsafeMutableBufferPointer<UInt64>, reversed: Bool, span: Int
   ) {
     let other = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: bits.count)
@@ -182,7 +182,7 @@ public final class RankedMatches: @unchecked Sendable {
     Parallel.run(tasks: 2, workers: 2) { task, _ in
       let (keys, bits, other) = box.value
       let part = UnsafeBufferPointer(rebasing: task == 0 ? keys[..<half] : keys[half...])
-      setBits(of: part, in: task == 0 ? bits : other, reversed: reversed, span: span)
+      markOffsets(of: part, in: task == 0 ? bits : other, reversed: reversed, span: span)
     }
     for word in bits.indices { bits[word] |= other[word] }
   }
