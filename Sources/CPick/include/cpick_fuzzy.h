@@ -227,31 +227,40 @@ static inline void cpick_fuzzy_masks(
     wanted[i] = (cpick_fuzzy_u8x16)lower;
     folds[i] = lower != upper;
     keeps[i] = lower == 0x80 ? 0 : 0xFFFF;
-    for (size_t w = 0; w < words; w++) masks[i * words + w] = 0;
   }
-  // Sixteen bytes at a time; the last sixteen end at `n`, the lanes already
-  // read shifted out (fewer than sixteen bytes: copied, the rest zero).
-  for (size_t k = 0; k < n; k += 16) {
-    cpick_fuzzy_u8x16 block;
-    unsigned shift = 0;
-    if (k + 16 <= n) {
-      memcpy(&block, text + k, 16);
-    } else if (n >= 16) {
-      memcpy(&block, text + n - 16, 16);
-      shift = (unsigned)(k + 16 - n);
-    } else {
-      uint8_t padded[16] = {0};
-      memcpy(padded, text, n);
-      memcpy(&block, padded, 16);
+  // A word (64 bytes, four blocks) at a time, each row's word made in a
+  // register and stored once: or-ing each block's bits into memory made
+  // every row wait for its last store. The last sixteen bytes end at `n`,
+  // the lanes already read shifted out (fewer than sixteen bytes: copied,
+  // the rest zero).
+  for (size_t w = 0; w < words; w++) {
+    cpick_fuzzy_u8x16 blocks[4], folded[4];
+    unsigned shifts[4];
+    size_t count = 0;
+    for (size_t k = w * 64; k < n && count < 4; k += 16, count++) {
+      shifts[count] = 0;
+      if (k + 16 <= n) {
+        memcpy(&blocks[count], text + k, 16);
+      } else if (n >= 16) {
+        memcpy(&blocks[count], text + n - 16, 16);
+        shifts[count] = (unsigned)(k + 16 - n);
+      } else {
+        uint8_t padded[16] = {0};
+        memcpy(padded, text, n);
+        memcpy(&blocks[count], padded, 16);
+      }
+      folded[count] = blocks[count] | 0x20;
     }
-    cpick_fuzzy_u8x16 folded = block | 0x20;
     for (size_t i = 0; i < m; i++) {
-      cpick_fuzzy_u8x16 read = folds[i] ? folded : block;
-      cpick_fuzzy_b16 bits = __builtin_convertvector((cpick_fuzzy_i8x16)(read == wanted[i]), cpick_fuzzy_b16);
-      uint16_t mask;
-      memcpy(&mask, &bits, sizeof mask);
-      uint64_t hits = (uint64_t)((mask & keeps[i]) >> shift);
-      masks[i * words + k / 64] |= hits << (k % 64);
+      uint64_t word = 0;
+      for (size_t j = 0; j < count; j++) {
+        cpick_fuzzy_u8x16 read = folds[i] ? folded[j] : blocks[j];
+        cpick_fuzzy_b16 bits = __builtin_convertvector((cpick_fuzzy_i8x16)(read == wanted[i]), cpick_fuzzy_b16);
+        uint16_t mask;
+        memcpy(&mask, &bits, sizeof mask);
+        word |= (uint64_t)((mask & keeps[i]) >> shifts[j]) << (16 * j);
+      }
+      masks[i * words + w] = word;
     }
   }
   if (n % 64 != 0) {
