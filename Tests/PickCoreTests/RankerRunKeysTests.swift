@@ -286,3 +286,13 @@ func `matches whose ceiling cannot reach the front are left unscored`(tac: Bool)
   #expect(
     (0..<ranked.count).map { ranked.itemIndex(at: $0) } == (0..<expected.count).map { expected.itemIndex(at: $0) })
 }
+
+/// A key's score field read back (`RankPoints.score(ofKey:)`, which the
+/// front's threshold uses) is the score it was made from, a negative one
+/// as 0, whatever the tiebreak and order bits below it.
+@Test func `a key's score field reads back as its score`() {
+  for score: Int32 in [-40, -1, 0, 1, 17, 332, 4096, 0xFFFE, 0xFFFF] {
+    let key = RankPoints.scoreField(score) << 48 | 0x0000_BEEF_DEAD_F00D
+    #expect(RankPoints.score(ofKey: key) == max(score, 0), "score \(score)")
+  }
+}

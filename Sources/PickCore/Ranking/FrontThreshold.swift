@@ -66,7 +66,7 @@ final class FrontThreshold {
   /// unscored, its key that of its ceiling: a lower bound, as above.
   func scoreNeeded(length: Int) -> Int32 {
     guard count == limit else { return .min }
-    let score = 0xFFFF - Int32(truncatingIfNeeded: heap[0] >> 48)
+    let score = RankPoints.score(ofKey: heap[0])
     guard let worstLength, length > worstLength else { return score }
     return score &+ 1
   }

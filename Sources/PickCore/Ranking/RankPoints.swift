@@ -27,6 +27,11 @@ public struct RankPoints: Sendable {
   @inline(__always)
   static func scoreField(_ score: Int32) -> UInt64 { UInt64(0xFFFF - UInt16(clamping: max(score, 0))) }
 
+  /// The score a narrow key's top 16 bits hold (`scoreField` undone; a
+  /// negative score was kept as 0).
+  @inline(__always)
+  static func score(ofKey key: UInt64) -> Int32 { 0xFFFF - Int32(truncatingIfNeeded: key >> 48) }
+
   /// Packs score and criteria into 64 bits, most significant first.
   func points(
     for match: ItemMatch, trimmedLength: Int, units: UnsafeBufferPointer<UInt32>,

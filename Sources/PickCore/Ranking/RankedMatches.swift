@@ -125,66 +125,13 @@ public final class RankedMatches: @unchecked Sendable {
   /// How many keys are in their final order from the first.
   var sortedFrontCount: Int { min(sortedFront.load(ordering: .acquiring), count) }
 
-  /// One bit per offset in the span, set for the matches shown from
-  /// `position` on (0: all of them, `itemsInInputOrder`; past the front, a
-  /// summary's). Packed keys are read as they are, sorted or not, over raw
-  /// memory: this runs over every match of a broad answer.
-  func offsetBitmap(from position: Int = 0) -> [UInt64] {
-    let words = max((span + 63) / 64, 1)
-    return [UInt64](unsafeUninitializedCapacity: words) { bits, initialized in
-      bits.initialize(repeating: 0)
-      initialized = words
-      guard case .narrow(let keys) = storage else {
-        for shown in min(position, count)..<count {
-          let offset = itemOffset(at: shown)
-          bits[offset >> 6] |= 1 << UInt64(offset & 63)
-        }
-        return
-      }
-      sortLock.withLock { _ in
-        let from = min(position, keys.count)
-        let keys = UnsafeBufferPointer(rebasing: keys[from...])
-        if keys.count < Self.parallelListing || Parallel.processorCount < 2 {
-          Self.markOffsets(of: keys, in: bits, reversed: reversed, span: span)
-        } else {
-          Self.markOffsetsInParallel(of: keys, in: bits, reversed: reversed, span: span)
-        }
-      }
-    }
-  }
-
-  /// Matches from which listing them takes every core (`offsetBitmap`,
-  /// `setBits`): 2.4 million of 10 million paths (`lib/p`) took 17.5 ms
-  /// on one, between the key and the search it starts.
-  static let parallelListing = 1 << 20
-
-  /// Sets the bit of each key's offset in `bits`.
-  private static func markOffsets(
-    of keys: UnsafeBufferPointer<UInt64>, in bits: UnsafeMutableBufferPointer<UInt64>, reversed: Bool, span: Int
-  ) {
-    for key in keys {
-      let order = Int(key & 0xFFFF_FFFF)
-      let offset = reversed ? span - 1 - order : order
-      bits[offset >> 6] |= 1 << UInt64(offset & 63)
-    }
-  }
-
-  /// `markOffsets` on two threads, each over half the keys into a bitmap of
-  /// its own (two keys may share a word), the second then merged into `bits`.
-  private static func markOffsetsInParallel(
-    of keys: UnsafeBufferPointer<UInt64>, in bits: UnsafeMutableBufferPointer<UInt64>, reversed: Bool, span: Int
-  ) {
-    let other = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: bits.count)
-    defer { other.deallocate() }
-    other.initialize(repeating: 0)
-    let half = keys.count / 2
-    let box = UnsafeSendable((keys, bits, other))
-    Parallel.run(tasks: 2, workers: 2) { task, _ in
-      let (keys, bits, other) = box.value
-      let part = UnsafeBufferPointer(rebasing: task == 0 ? keys[..<half] : keys[half...])
-      markOffsets(of: part, in: task == 0 ? bits : other, reversed: reversed, span: span)
-    }
-    for word in bits.indices { bits[word] |= other[word] }
+  /// Calls `body` with the packed keys, sorted or not, while no sort of
+  /// the rest moves them; false, without calling it, for another storage
+  /// (`offsetBitmap`).
+  func withKeysUnordered(_ body: (UnsafeBufferPointer<UInt64>) -> Void) -> Bool {
+    guard case .narrow(let keys) = storage else { return false }
+    sortLock.withLock { _ in body(UnsafeBufferPointer(keys)) }
+    return true
   }
 
   /// Calls `body` with every matching item, in no particular order.
