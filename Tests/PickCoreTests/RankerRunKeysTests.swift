@@ -57,6 +57,38 @@ private func ranked(_ store: ItemStore, _ query: CompiledQuery, tac: Bool, taskS
   return (0..<matches.count).map { matches.itemIndex(at: $0) }
 }
 
+/// `items` in a store, one a line, bytes as they are.
+private func lineStore(_ items: [[UInt8]]) throws -> ItemStore {
+  let store = try ItemStore(separator: 0x0A, byteLimit: 1 << 22, itemLimit: 1 << 16)
+  try store.append(items.flatMap { $0 + [0x0A] })
+  try store.finish()
+  return store
+}
+
+/// `query` ranked over `store` (or its `list` of items) in tasks of
+/// `taskSize` items twice: by a ranker that sorts only a front of `front`
+/// matches, as the picker's does (the rest may be left unscored), and by
+/// one that sorts everything. Each as items in ranked order, and whether
+/// the first left matches unscored.
+private func frontAndFull(
+  _ store: ItemStore, _ query: String, tac: Bool, taskSize: Int, front: Int, list: [Int]? = nil
+) -> (ranked: [Int], expected: [Int], leftUnscored: Bool) {
+  let compiled = CompiledQuery(Array(query.utf8), options: Options())
+  var full = Ranker(order: Ranker.Order(reversesInput: tac), workers: 2)
+  full.taskSize = taskSize
+  var partial = full
+  partial.sortLimit = front
+  func rank(_ ranker: Ranker) -> RankedMatches {
+    list.map { ranker.rank(store, items: $0, query: compiled) }
+      ?? ranker.rank(store, range: 0..<store.count, query: compiled)
+  }
+  let (ranked, expected) = (rank(partial), rank(full))
+  return (
+    (0..<ranked.count).map { ranked.itemIndex(at: $0) }, (0..<expected.count).map { expected.itemIndex(at: $0) },
+    ranked.leftMatchesUnscored
+  )
+}
+
 @Test(arguments: [false, true], [1, 7, 8192])
 func `the one-character loop ranks runs of items as the general path ranks each item`(tac: Bool, taskSize: Int)
   throws
@@ -212,50 +244,31 @@ func `the loop that leaves matches unscored ranks as the general path does`(quer
   // measuring it.
   for ascii in [false, true] {
     let items = pruningItems(count: 20_000, seed: (tac ? 3 : 4) + (ascii ? 2 : 0), ascii: ascii)
-    let store = try ItemStore(separator: 0x0A, byteLimit: 1 << 22, itemLimit: 1 << 16)
-    try store.append(items.flatMap { $0 + [0x0A] })
-    try store.finish()
+    let store = try lineStore(items)
     #expect(store.isASCII == ascii)
-    let compiled = CompiledQuery(Array(query.utf8), options: Options())
-    var full = Ranker(order: Ranker.Order(reversesInput: tac), workers: 2)
-    full.taskSize = 500
-    var partial = full
     // A front that reaches past the shortest items, to those of a few characters.
-    partial.sortLimit = 400
-    let expected = full.rank(store, range: 0..<store.count, query: compiled)
-    let ranked = partial.rank(store, range: 0..<store.count, query: compiled)
-    if query == "ab" { #expect(ranked.leftMatchesUnscored, "many items have the perfect score") }
+    let (ranked, expected, leftUnscored) = frontAndFull(store, query, tac: tac, taskSize: 500, front: 400)
+    if query == "ab" { #expect(leftUnscored, "many items have the perfect score") }
     #expect(ranked.count == expected.count)
-    #expect((0..<400).map { ranked.itemIndex(at: $0) } == (0..<400).map { expected.itemIndex(at: $0) })
-    #expect(
-      (0..<ranked.count).map { ranked.itemIndex(at: $0) } == (0..<expected.count).map { expected.itemIndex(at: $0) },
-      "ASCII input: \(ascii)")
+    #expect(ranked.prefix(400) == expected.prefix(400))
+    #expect(ranked == expected, "ASCII input: \(ascii)")
     // The full ranking (its terms scored a run at a time, `--filter`'s
     // way) is the general path's, item by item.
-    #expect(
-      (0..<expected.count).map { expected.itemIndex(at: $0) } == expectedOrder(items, query: compiled, tac: tac))
+    let compiled = CompiledQuery(Array(query.utf8), options: Options())
+    #expect(expected == expectedOrder(items, query: compiled, tac: tac))
   }
 }
 
 @Test(arguments: [false, true])
 func `the loops rank a list of items as the general path does`(tac: Bool) throws {
   // A narrowed search ranks the previous query's matches: every other item here.
-  let items = pruningItems(count: 30_000, seed: 9)
-  let store = try ItemStore(separator: 0x0A, byteLimit: 1 << 22, itemLimit: 1 << 16)
-  try store.append(items.flatMap { $0 + [0x0A] })
-  try store.finish()
+  let store = try lineStore(pruningItems(count: 30_000, seed: 9))
   let list = Array(stride(from: 0, to: store.count, by: 2))
   for query in ["ab", "b", "a b"] {
-    let compiled = CompiledQuery(Array(query.utf8), options: Options())
-    var full = Ranker(order: Ranker.Order(reversesInput: tac), workers: 2)
-    full.taskSize = 300
-    var partial = full
-    partial.sortLimit = 400
-    let expected = full.rank(store, items: list, query: compiled)
-    let ranked = partial.rank(store, items: list, query: compiled)
-    if query == "ab" { #expect(ranked.leftMatchesUnscored) }
-    #expect(
-      (0..<ranked.count).map { ranked.itemIndex(at: $0) } == (0..<expected.count).map { expected.itemIndex(at: $0) })
+    let (ranked, expected, leftUnscored) = frontAndFull(
+      store, query, tac: tac, taskSize: 300, front: 400, list: list)
+    if query == "ab" { #expect(leftUnscored) }
+    #expect(ranked == expected)
   }
 }
 
@@ -270,21 +283,12 @@ func `matches whose ceiling cannot reach the front are left unscored`(tac: Bool)
   let items = (0..<20_000).map { _ in
     (0..<Int.random(in: 3...25, using: &random)).map { _ in parts.randomElement(using: &random) ?? "x" }.joined()
   }.filter { !$0.contains("libpy") }.map { Array($0.utf8) }
-  let store = try ItemStore(separator: 0x0A, byteLimit: 1 << 22, itemLimit: 1 << 16)
-  try store.append(items.flatMap { $0 + [0x0A] })
-  try store.finish()
-  let compiled = CompiledQuery(Array("libpy".utf8), options: Options())
-  var full = Ranker(order: Ranker.Order(reversesInput: tac), workers: 2)
-  full.taskSize = 500
-  var partial = full
-  partial.sortLimit = 100
-  let expected = full.rank(store, range: 0..<store.count, query: compiled)
-  let ranked = partial.rank(store, range: 0..<store.count, query: compiled)
+  let store = try lineStore(items)
+  let (ranked, expected, leftUnscored) = frontAndFull(store, "libpy", tac: tac, taskSize: 500, front: 100)
   #expect(expected.count > 1_000)
-  #expect(ranked.leftMatchesUnscored, "no perfect score, yet matches were left unscored")
+  #expect(leftUnscored, "no perfect score, yet matches were left unscored")
   #expect(ranked.count == expected.count)
-  #expect(
-    (0..<ranked.count).map { ranked.itemIndex(at: $0) } == (0..<expected.count).map { expected.itemIndex(at: $0) })
+  #expect(ranked == expected)
 }
 
 /// A key's score field read back (`RankPoints.score(ofKey:)`, which the

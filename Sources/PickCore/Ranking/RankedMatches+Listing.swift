@@ -43,13 +43,12 @@ extension RankedMatches {
   /// on one, between the key and the search it starts.
   static let parallelListing = 1 << 20
 
-  /// Sets the bit of each key's offset in `bits`.
-  private static func markOffsets(
+  /// Sets the bit of each key's offset in `bits` (also a summary's front, `RankedSummary`).
+  static func markOffsets(
     of keys: UnsafeBufferPointer<UInt64>, in bits: UnsafeMutableBufferPointer<UInt64>, reversed: Bool, span: Int
   ) {
     for key in keys {
-      let order = Int(key & 0xFFFF_FFFF)
-      let offset = reversed ? span - 1 - order : order
+      let offset = offset(ofKey: key, reversed: reversed, span: span)
       bits[offset >> 6] |= 1 << UInt64(offset & 63)
     }
   }

@@ -105,21 +105,24 @@ public final class RankedMatches: @unchecked Sendable {
   /// Calls `body` with the offset in the searched span of every match, in
   /// no particular order: for code that needs the set, not the ranking.
   /// Inlined, so that a caller's loop over millions of matches makes no
-  /// call per match (`itemsInInputOrder`).
+  /// call per match (`Selection`'s count of the selected matches).
   @inline(__always)
   func forEachOffsetUnordered(_ body: (Int) -> Void) {
-    // A narrow key names its match's place in the input order, sorted or
-    // not; the lock keeps a sort of the rest from moving keys meanwhile.
-    guard case .narrow(let keys) = storage else {
-      for position in 0..<count { body(itemOffset(at: position)) }
-      return
+    let (reversed, span) = (reversed, span)
+    let packed = withKeysUnordered { keys in
+      for key in keys { body(Self.offset(ofKey: key, reversed: reversed, span: span)) }
     }
-    sortLock.withLock { _ in
-      for key in keys {
-        let order = Int(key & 0xFFFF_FFFF)
-        body(reversed ? span - 1 - order : order)
-      }
-    }
+    guard !packed else { return }
+    for position in 0..<count { body(itemOffset(at: position)) }
+  }
+
+  /// The offset in the searched span of a narrow key's match: a key names
+  /// its match's place in the input order (counted from the end under
+  /// `--tac`), sorted or not.
+  @inline(__always)
+  static func offset(ofKey key: UInt64, reversed: Bool, span: Int) -> Int {
+    let order = Int(key & 0xFFFF_FFFF)
+    return reversed ? span - 1 - order : order
   }
 
   /// How many keys are in their final order from the first.
@@ -127,7 +130,9 @@ public final class RankedMatches: @unchecked Sendable {
 
   /// Calls `body` with the packed keys, sorted or not, while no sort of
   /// the rest moves them; false, without calling it, for another storage
-  /// (`offsetBitmap`).
+  /// (`offsetBitmap`, `forEachOffsetUnordered`). Inlined, so that a
+  /// caller's loop over the keys calls no closure per key.
+  @inline(__always)
   func withKeysUnordered(_ body: (UnsafeBufferPointer<UInt64>) -> Void) -> Bool {
     guard case .narrow(let keys) = storage else { return false }
     sortLock.withLock { _ in body(UnsafeBufferPointer(keys)) }
@@ -164,8 +169,7 @@ public final class RankedMatches: @unchecked Sendable {
       return (reversed ? range.upperBound - 1 - position : range.lowerBound + position) - base
     case .narrow(let keys):
       ensureSorted(position)
-      let order = Int(keys[position] & 0xFFFF_FFFF)
-      return reversed ? span - 1 - order : order
+      return Self.offset(ofKey: keys[position], reversed: reversed, span: span)
     case .wide(let keys):
       let order = Int(keys[position].order)
       return reversed ? span - 1 - order : order
@@ -175,20 +179,8 @@ public final class RankedMatches: @unchecked Sendable {
   /// The item shown at `position` (0 is the best match).
   @inline(__always)
   public func itemIndex(at position: Int) -> Int {
-    let offset: Int
-    switch storage {
-    case .all(let range, let reversed):
-      offset = reversed ? range.upperBound - 1 - position : range.lowerBound + position
-    case .narrow(let keys):
-      ensureSorted(position)
-      let order = Int(keys[position] & 0xFFFF_FFFF)
-      offset = base + (reversed ? span - 1 - order : order)
-    case .wide(let keys):
-      let order = Int(keys[position].order)
-      offset = base + (reversed ? span - 1 - order : order)
-    }
-    if let items { return items[offset] }
-    return offset
+    let offset = itemOffset(at: position)
+    return items.map { $0[offset] } ?? base + offset
   }
 }
 

@@ -74,10 +74,10 @@ final class RankedSummary: Sendable {
   /// The matched items in ascending order (the candidates for a narrower query).
   func itemsInInputOrder() -> [Int] {
     var bits = rest
-    for key in front {
-      let order = Int(key & 0xFFFF_FFFF)
-      let offset = reversed ? range.count - 1 - order : order
-      bits[offset >> 6] |= 1 << UInt64(offset & 63)
+    front.withUnsafeBufferPointer { front in
+      bits.withUnsafeMutableBufferPointer {
+        RankedMatches.markOffsets(of: front, in: $0, reversed: reversed, span: range.count)
+      }
     }
     return RankedMatches.setBits(bits, count: count, base: range.lowerBound, list: nil)
   }

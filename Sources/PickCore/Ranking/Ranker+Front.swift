@@ -57,14 +57,13 @@ struct Rescoring: Sendable {
     Parallel.run(tasks: tasks, workers: matchers.count) { task, worker in
       let (keys, matchers) = box.value
       for position in task * taskSize..<min((task + 1) * taskSize, keys.count) {
-        let order = Int(keys[position] & 0xFFFF_FFFF)
-        let offset = reversed ? span - 1 - order : order
+        let offset = RankedMatches.offset(ofKey: keys[position], reversed: reversed, span: span)
         let index = items.map { $0[offset] } ?? base + offset
         // Every key here matched when it was made; the same matcher finds it again.
         guard let found = matchers[worker].matchForRanking(store.item(index)) else { continue }
         let p = points.points(
           for: found.match, trimmedLength: found.trimmedLength, units: found.units, classes: found.classes)
-        keys[position] = (p & 0xFFFF_FFFF_0000_0000) | UInt64(order)
+        keys[position] = (p & 0xFFFF_FFFF_0000_0000) | (keys[position] & 0xFFFF_FFFF)
       }
     }
     if items == nil { store.releaseMapped(base..<base + span) }
