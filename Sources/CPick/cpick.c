@@ -44,6 +44,12 @@ void cpick_advise_hugepage(void *addr, size_t len) {
 #endif
 }
 
+void cpick_advise_small_pages(void *addr, size_t len) {
+#ifdef MADV_NOHUGEPAGE
+  (void)madvise(addr, len, MADV_NOHUGEPAGE);
+#endif
+}
+
 void *cpick_reserve(size_t size) {
   void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   return p == MAP_FAILED ? NULL : p;

@@ -23,6 +23,9 @@ void *cpick_memrchr(const void *s, int c, size_t n);
 int cpick_set_pipe_size(int fd, int size);
 /// madvise(MADV_HUGEPAGE) where the kernel supports it; errors ignored.
 void cpick_advise_hugepage(void *addr, size_t len);
+/// madvise(MADV_NOHUGEPAGE), even where the system uses huge pages
+/// everywhere (`always`); errors ignored.
+void cpick_advise_small_pages(void *addr, size_t len);
 
 
 

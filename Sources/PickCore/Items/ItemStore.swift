@@ -125,6 +125,11 @@ public final class ItemStore: @unchecked Sendable {
       defersStripping: defersStripping, strippedAtOnce: stripsInParts ? Self.strippedInParts : nil)
   }
 
+  /// The arena's first bytes, kept in ordinary pages: most inputs are
+  /// small (`git branch | pick`), and reading in large ones is about as
+  /// fast without huge pages for their first 2 MiB.
+  static let smallPagesFirst = 2 << 20
+
   /// A store whose offsets widen past `wideningOffset`, and that strips
   /// `strippedAtOnce` bytes at once (tests make both small).
   init(
@@ -156,7 +161,12 @@ public final class ItemStore: @unchecked Sendable {
       cpick_release(arena, bytes)
       throw .cannotReserve(bytes: itemLimit * MemoryLayout<UInt32>.stride)
     }
-    cpick_advise_hugepage(arena, bytes)
+    // Huge pages past the first ones only: a few lines would otherwise
+    // fault in, and zero, a whole 2 MiB page (a quarter of a ten-line
+    // run's time; Docs/Performance.md, "Start-up").
+    let small = min(bytes, Self.smallPagesFirst)
+    cpick_advise_small_pages(arena, small)
+    if bytes > small { cpick_advise_hugepage(arena + small, bytes - small) }
     self.byteLimit = bytes
     self.itemLimit = items
     self.arena = arena.assumingMemoryBound(to: UInt8.self)
