@@ -300,3 +300,63 @@ func `matches whose ceiling cannot reach the front are left unscored`(tac: Bool)
     #expect(RankPoints.score(ofKey: key) == max(score, 0), "score \(score)")
   }
 }
+
+/// Every build of the one-character loop (`cpick_rank_single_ascii_at`:
+/// the baseline's sixteen-byte blocks, AVX-512's masked loads where the
+/// processor has them) writes the keys that scanning each item on its own
+/// gives (`SingleCharacterScan.scan`, through the bonus matrix): items
+/// across the 64-byte blocks, white space, CR, non-ASCII items (where the
+/// loop stops), each scheme, either case, and the last of equals.
+@Test func `each build of the one-character loop writes the keys of each item scanned alone`() throws {
+  var items = mixedItems(count: 600, seed: 0x5151_0001)
+  var random = SeededGenerator(seed: 0x5151_0002)
+  // Longer items, so that blocks of 64 and 128 bytes end inside them.
+  for k in stride(from: 0, to: items.count, by: 7) {
+    let length = Int.random(in: 55...140, using: &random)
+    items[k] = Array((0..<length).map { _ in Array("lL/ x9-".utf8).randomElement(using: &random) ?? 0x78 })
+  }
+  let store = try lineStore(items)
+  let run = try #require(store.narrowRun(0..<store.count))
+  var keys = [UInt64](repeating: 0, count: items.count)
+  for scheme in [Options.Scheme.default, .path, .history] {
+    let lookup = BonusLookup(BonusTable(scheme: scheme))
+    for (unit, caseSensitive, prefersLast) in [
+      (UInt8(ascii: "l"), false, false), (UInt8(ascii: "l"), true, true), (UInt8(ascii: "L"), true, false),
+      (UInt8(ascii: "/"), false, true), (UInt8(ascii: " "), false, false), (UInt8(ascii: "9"), false, false),
+    ] {
+      let scan = try #require(
+        SingleCharacterScan(unit: unit, caseSensitive: caseSensitive, lookup: lookup, prefersLast: prefersLast))
+      let expected = singleKeys(items, scan: scan)
+      for level: Int32 in [0, 2] {
+        var got: [UInt64] = []
+        var k = 0
+        while k < items.count {
+          let (taken, written) = try #require(
+            keys.withUnsafeMutableBufferPointer { buffer in
+              scan.rankKeys(
+                run.dropFirst(k), separator: 0x0A, firstOrder: k, descending: false,
+                into: buffer.baseAddress!, compact: nil, level: level)
+            })
+          got += keys[0..<written]
+          // The loop stops before a non-ASCII item: step over it, as the ranker's general path does.
+          k += taken + 1
+        }
+        #expect(
+          got == expected, "scheme \(scheme) unit \(unit) case \(caseSensitive) last \(prefersLast) level \(level)")
+      }
+    }
+  }
+}
+
+/// The keys the one-character loop writes, from each ASCII item scanned
+/// on its own (non-ASCII items skipped, as the test above steps over them).
+private func singleKeys(_ items: [[UInt8]], scan: SingleCharacterScan) -> [UInt64] {
+  var keys: [UInt64] = []
+  for (order, bytes) in items.enumerated() {
+    let item = bytes.last == 0x0D ? Array(bytes.dropLast()) : bytes
+    guard let found = item.withUnsafeBufferPointer({ scan.scan($0) }), let match = found.match else { continue }
+    let field = UInt64(0xFFFF - max(0, min(Int(match.score), 0xFFFF)))
+    keys.append(field << 48 | UInt64(min(found.trimmedLength, 0xFFFF)) << 32 | UInt64(order))
+  }
+  return keys
+}

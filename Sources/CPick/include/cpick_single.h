@@ -77,13 +77,56 @@ static inline void cpick_single_weigh(
   }
 }
 
+/// The bonus of an occurrence by the byte before it, for each of the
+/// character's two bytes: one lookup where `cpick_single_weigh` takes three
+/// (the two classes, then the matrix). Filled once for a run of items.
+typedef struct {
+  int32_t after_lower[256];
+  int32_t after_upper[256];
+  /// At the item's first byte (after `initial_class`).
+  int32_t first_lower;
+  int32_t first_upper;
+} cpick_single_bonuses;
+
+static inline void cpick_single_bonuses_fill(const cpick_single_rules *rules, cpick_single_bonuses *out) {
+  size_t lower = rules->classes[rules->lower];
+  size_t upper = rules->classes[rules->upper];
+  size_t count = (size_t)rules->class_count;
+  for (size_t previous = 0; previous < 256; previous++) {
+    const int32_t *row = rules->matrix + rules->classes[previous] * count;
+    out->after_lower[previous] = row[lower];
+    out->after_upper[previous] = row[upper];
+  }
+  out->first_lower = rules->matrix[rules->initial_class * count + lower];
+  out->first_upper = rules->matrix[rules->initial_class * count + upper];
+}
+
+/// `cpick_single_weigh` through `bonuses`, for up to sixty-four occurrences.
+static inline void cpick_single_weigh_tabled(
+  const uint8_t *bytes, size_t base, uint64_t hits, uint8_t lower, int prefers_last,
+  const cpick_single_bonuses *bonuses, cpick_single_scan *best) {
+  while (hits) {
+    size_t at = base + (size_t)__builtin_ctzll(hits);
+    hits &= hits - 1;
+    int is_lower = bytes[at] == lower;
+    int32_t bonus = at ? (is_lower ? bonuses->after_lower : bonuses->after_upper)[bytes[at - 1]]
+                       : (is_lower ? bonuses->first_lower : bonuses->first_upper);
+    if (bonus > best->best_bonus || (prefers_last && bonus == best->best_bonus)) {
+      best->best_bonus = bonus;
+      best->best_at = (int64_t)at;
+    }
+  }
+}
+
 /// Scans `bytes` for the character of `rules`: its best occurrence (the one
 /// `FuzzyScorer` chooses) and the trimmed length. Returns 0, with `out` not
 /// filled, when a byte is not ASCII, unless `compact` (the bytes are a
 /// `CompactText`, whose bytes from 0x81 stand for characters of a class).
-/// Reads nothing outside `bytes`.
-static inline int cpick_scan_single_ascii(
-  const uint8_t *bytes, size_t count, const cpick_single_rules *rules, int compact, cpick_single_scan *out) {
+/// Reads nothing outside `bytes`. With `bonuses` (filled from `rules`),
+/// occurrences are weighed through them: the same answer, sooner.
+__attribute__((always_inline)) static inline int cpick_scan_single_with(
+  const uint8_t *bytes, size_t count, const cpick_single_rules *rules, int compact,
+  const cpick_single_bonuses *bonuses, cpick_single_scan *out) {
   cpick_single_scan best = {-1, -1, 0};
   size_t offset = 0;
   while (offset < count) {
@@ -109,11 +152,19 @@ static inline int cpick_scan_single_ascii(
     if (!compact && cpick_single_mask((cpick_single_i8x16)(block >= (uint8_t)0x80)) >> shift) return 0;
     cpick_single_i8x16 same = (cpick_single_i8x16)(block == rules->lower) | (cpick_single_i8x16)(block == rules->upper);
     uint32_t hits = (cpick_single_mask(same) >> shift) & valid;
-    cpick_single_weigh(bytes, base, hits, rules, &best);
+    if (bonuses)
+      cpick_single_weigh_tabled(bytes, base, hits, rules->lower, rules->prefers_last, bonuses, &best);
+    else
+      cpick_single_weigh(bytes, base, hits, rules, &best);
   }
   best.trimmed_length = (int64_t)cpick_trimmed_length(bytes, count, rules->classes);
   *out = best;
   return 1;
+}
+
+static inline int cpick_scan_single_ascii(
+  const uint8_t *bytes, size_t count, const cpick_single_rules *rules, int compact, cpick_single_scan *out) {
+  return cpick_scan_single_with(bytes, count, rules, compact, NULL, out);
 }
 
 /// What the ranker's C loops need besides their rules: where the items
@@ -200,29 +251,17 @@ static inline int cpick_scan_single_compact(
 /// `compact` is given (`cpick_scan_single_compact`); the loop stops before
 /// one it cannot take so (the caller takes it down the general path), and
 /// returns how many items it took; `*written` is the number of keys.
-static inline size_t cpick_rank_single_ascii(
+/// Built once per instruction set (`cpick_single.c`): under AVX-512 an
+/// item of up to sixty-four bytes is one masked load.
+size_t cpick_rank_single_ascii(
   const cpick_item_run *run, const cpick_single_rules *rules, const cpick_compact_target *compact,
-  size_t *written) {
-  // Copies the compiler can keep in registers: through the pointers it
-  // would load every field again after each key written.
-  const cpick_single_rules r = *rules;
-  const cpick_item_run items = *run;
-  size_t n = 0;
-  size_t k = 0;
-  for (; k < items.count; k++) {
-    size_t length;
-    const uint8_t *item = cpick_item_run_item(&items, k, &length);
-    cpick_single_scan found;
-    if (!cpick_scan_single_ascii(item, length, &r, 0, &found) &&
-        !(compact && cpick_scan_single_compact(item, length, &r, compact, &found)))
-      break;
-    if (found.best_at < 0) continue;
-    int32_t score = items.match_score + found.best_bonus * items.multiplier;
-    uint64_t field = 0xFFFF - (uint64_t)(score < 0 ? 0 : score > 0xFFFF ? 0xFFFF : score);
-    items.keys[n++] = cpick_item_run_key(&items, k, field, (uint64_t)found.trimmed_length);
-  }
-  *written = n;
-  return k;
-}
+  size_t *written);
+
+/// `cpick_rank_single_ascii` as built for `level` (2 AVX-512, else the
+/// baseline), lowered to what this processor runs: the tests hold the
+/// builds equal.
+size_t cpick_rank_single_ascii_at(
+  int level, const cpick_item_run *run, const cpick_single_rules *rules, const cpick_compact_target *compact,
+  size_t *written);
 
 #endif

@@ -67,18 +67,19 @@ struct SingleCharacterScan {
   }
 
   /// Writes the ranker's keys (`--tiebreak=length`) for the items of
-  /// `run` into `keys`, in one C loop (`cpick_rank_single_ascii`): the first key typed over millions of
+  /// `run` into `keys`, in one C loop (`cpick_rank_single_ascii_at`): the first key typed over millions of
   /// items spends most of its time here. An item that is not ASCII is
   /// scored there from its compact text when `compact` is given, as the
   /// general path would score it; the loop stops before one it cannot take
   /// so (or any, without `compact`), which the caller matches the general
   /// way. Returns the items taken and the keys written, or `nil` when the
   /// character is the separator or CR (which that pass would find between
-  /// the items).
+  /// the items). `level`: the loop's build (`cpick_rank_single_ascii_at`;
+  /// -1, the widest this processor runs).
   @inline(__always)
   func rankKeys(
     _ run: ItemStore.NarrowRun, separator: UInt8, firstOrder: Int, descending: Bool,
-    into keys: UnsafeMutablePointer<UInt64>, compact: CompactText?
+    into keys: UnsafeMutablePointer<UInt64>, compact: CompactText?, level: Int32 = -1
   ) -> (taken: Int, written: Int)? {
     guard run.count > 0 else { return (0, 0) }
     let between = { (unit: UInt8) in unit == separator || unit == 0x0D }
@@ -88,8 +89,10 @@ struct SingleCharacterScan {
       multiplier: Scoring.firstCharMultiplier)
     var written = 0
     let taken = withUnsafePointer(to: rules) { rules in
-      guard var target = compact?.runTarget() else { return cpick_rank_single_ascii(&items, rules, nil, &written) }
-      return cpick_rank_single_ascii(&items, rules, &target, &written)
+      guard var target = compact?.runTarget() else {
+        return cpick_rank_single_ascii_at(level, &items, rules, nil, &written)
+      }
+      return cpick_rank_single_ascii_at(level, &items, rules, &target, &written)
     }
     return (taken, written)
   }
