@@ -333,9 +333,11 @@ func `matches whose ceiling cannot reach the front are left unscored`(tac: Bool)
         while k < items.count {
           let (taken, written) = try #require(
             keys.withUnsafeMutableBufferPointer { buffer in
-              scan.rankKeys(
-                run.dropFirst(k), separator: 0x0A, firstOrder: k, descending: false,
-                into: buffer.baseAddress!, compact: nil, level: level)
+              buffer.baseAddress.flatMap {
+                scan.rankKeys(
+                  run.dropFirst(k), separator: 0x0A, firstOrder: k, descending: false, into: $0, compact: nil,
+                  level: level)
+              }
             })
           got += keys[0..<written]
           // The loop stops before a non-ASCII item: step over it, as the ranker's general path does.
