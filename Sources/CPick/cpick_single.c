@@ -16,7 +16,10 @@
 /// The loop of `cpick_rank_single_ascii` in a function with `run`,
 /// `rules`, `compact` and `written`, where `SCAN(item, length, rules,
 /// bonuses, found)` scans an item's own bytes. A macro, not an inlined
-/// function: the AVX-512 scan may only be called from a function built for it.
+/// function: the AVX-512 scan may only be called from a function built for
+/// it. The rules and the run are copied first, so the compiler can keep
+/// them in registers: through the pointers it would load every field again
+/// after each key written.
 #define CPICK_RANK_SINGLE_LOOP(SCAN)                                                                        \
   const cpick_single_rules r = *rules;                                                                     \
   const cpick_item_run items = *run;                                                                       \
@@ -82,17 +85,11 @@ __attribute__((target("avx512f,avx512bw"))) static size_t cpick_rank_single_avx5
 }
 #endif
 
-size_t cpick_rank_single_ascii_at(
+size_t cpick_rank_single_ascii(
   int level, const cpick_item_run *run, const cpick_single_rules *rules, const cpick_compact_target *compact,
   size_t *written) {
 #if defined(__x86_64__)
   if (cpick_vector_level(level) == 2) return cpick_rank_single_avx512(run, rules, compact, written);
 #endif
   return cpick_rank_single_baseline(run, rules, compact, written);
-}
-
-size_t cpick_rank_single_ascii(
-  const cpick_item_run *run, const cpick_single_rules *rules, const cpick_compact_target *compact,
-  size_t *written) {
-  return cpick_rank_single_ascii_at(-1, run, rules, compact, written);
 }

@@ -1,5 +1,5 @@
 // Which of the scans built once per instruction set this processor runs
-// (`cpick_skip.c`, `cpick_terms.c`): what the processor and the kernel
+// (`cpick_skip.c`, `cpick_terms.c`, `cpick_single.c`): what the processor and the kernel
 // allow, so that a binary built for the baseline uses what the machine it
 // runs on has.
 #include "cpick_wide.h"

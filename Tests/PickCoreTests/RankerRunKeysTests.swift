@@ -301,7 +301,7 @@ func `matches whose ceiling cannot reach the front are left unscored`(tac: Bool)
   }
 }
 
-/// Every build of the one-character loop (`cpick_rank_single_ascii_at`:
+/// Every build of the one-character loop (`cpick_rank_single_ascii`, by `level`:
 /// the baseline's sixteen-byte blocks, AVX-512's masked loads where the
 /// processor has them) writes the keys that scanning each item on its own
 /// gives (`SingleCharacterScan.scan`, through the bonus matrix): items

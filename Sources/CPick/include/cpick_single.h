@@ -251,16 +251,11 @@ static inline int cpick_scan_single_compact(
 /// `compact` is given (`cpick_scan_single_compact`); the loop stops before
 /// one it cannot take so (the caller takes it down the general path), and
 /// returns how many items it took; `*written` is the number of keys.
-/// Built once per instruction set (`cpick_single.c`): under AVX-512 an
-/// item of up to sixty-four bytes is one masked load.
+/// Built once per instruction set (`cpick_single.c`): `level` 2 asks for
+/// AVX-512, where an item of up to sixty-four bytes is one masked load, 0
+/// for the baseline, -1 for the widest this processor runs; a level the
+/// processor lacks is lowered (the tests hold the builds equal).
 size_t cpick_rank_single_ascii(
-  const cpick_item_run *run, const cpick_single_rules *rules, const cpick_compact_target *compact,
-  size_t *written);
-
-/// `cpick_rank_single_ascii` as built for `level` (2 AVX-512, else the
-/// baseline), lowered to what this processor runs: the tests hold the
-/// builds equal.
-size_t cpick_rank_single_ascii_at(
   int level, const cpick_item_run *run, const cpick_single_rules *rules, const cpick_compact_target *compact,
   size_t *written);
 

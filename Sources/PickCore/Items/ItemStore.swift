@@ -162,8 +162,8 @@ public final class ItemStore: @unchecked Sendable {
       throw .cannotReserve(bytes: itemLimit * MemoryLayout<UInt32>.stride)
     }
     // Huge pages past the first ones only: a few lines would otherwise
-    // fault in, and zero, a whole 2 MiB page (a quarter of a ten-line
-    // run's time; Docs/Performance.md, "Start-up").
+    // fault in, and zero, a whole 2 MiB page (2 MiB of a ten-line run's
+    // peak, and the time to clear it; Docs/Performance.md, "Start-up").
     let small = min(bytes, Self.smallPagesFirst)
     cpick_advise_small_pages(arena, small)
     if bytes > small { cpick_advise_hugepage(arena + small, bytes - small) }

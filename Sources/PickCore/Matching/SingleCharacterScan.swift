@@ -67,14 +67,14 @@ struct SingleCharacterScan {
   }
 
   /// Writes the ranker's keys (`--tiebreak=length`) for the items of
-  /// `run` into `keys`, in one C loop (`cpick_rank_single_ascii_at`): the first key typed over millions of
+  /// `run` into `keys`, in one C loop (`cpick_rank_single_ascii`): the first key typed over millions of
   /// items spends most of its time here. An item that is not ASCII is
   /// scored there from its compact text when `compact` is given, as the
   /// general path would score it; the loop stops before one it cannot take
   /// so (or any, without `compact`), which the caller matches the general
   /// way. Returns the items taken and the keys written, or `nil` when the
   /// character is the separator or CR (which that pass would find between
-  /// the items). `level`: the loop's build (`cpick_rank_single_ascii_at`;
+  /// the items). `level`: the loop's build (`cpick_rank_single_ascii`;
   /// -1, the widest this processor runs).
   @inline(__always)
   func rankKeys(
@@ -90,9 +90,9 @@ struct SingleCharacterScan {
     var written = 0
     let taken = withUnsafePointer(to: rules) { rules in
       guard var target = compact?.runTarget() else {
-        return cpick_rank_single_ascii_at(level, &items, rules, nil, &written)
+        return cpick_rank_single_ascii(level, &items, rules, nil, &written)
       }
-      return cpick_rank_single_ascii_at(level, &items, rules, &target, &written)
+      return cpick_rank_single_ascii(level, &items, rules, &target, &written)
     }
     return (taken, written)
   }
