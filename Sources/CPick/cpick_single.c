@@ -32,7 +32,7 @@
     const uint8_t *item = cpick_item_run_item(&items, k, &length);                                         \
     cpick_single_scan found;                                                                               \
     if (!SCAN(item, length, &r, &bonuses, &found) &&                                                       \
-        !(compact && cpick_scan_single_compact(item, length, &r, compact, &found)))                        \
+        !(compact && cpick_scan_single_compact(item, length, &r, &bonuses, compact, &found)))              \
       break;                                                                                               \
     if (found.best_at < 0) continue;                                                                       \
     int32_t score = items.match_score + found.best_bonus * items.multiplier;                               \
@@ -57,7 +57,7 @@ static size_t cpick_rank_single_baseline(
 
 #if defined(__x86_64__)
 /// `cpick_scan_single_ascii` of an item's own bytes, sixty-four at a time:
-/// the same answer (`SingleCharacterBuildsTests`).
+/// the same answer (`RankerRunKeysTests`).
 __attribute__((always_inline, target("avx512f,avx512bw"))) static inline int cpick_scan_single_masked(
   const uint8_t *bytes, size_t count, const cpick_single_rules *rules, const cpick_single_bonuses *bonuses,
   cpick_single_scan *out) {

@@ -62,6 +62,16 @@ static inline size_t cpick_trimmed_length(const uint8_t *bytes, size_t count, co
   return end - first;
 }
 
+/// Notes an occurrence at `at` earning `bonus` if it beats the best so
+/// far: a larger bonus, or an equal one when the last of equals is taken
+/// (`BestSingleOccurrence.consider`, the Swift scans' rule).
+static inline void cpick_single_consider(cpick_single_scan *best, int32_t bonus, size_t at, int prefers_last) {
+  if (bonus > best->best_bonus || (prefers_last && bonus == best->best_bonus)) {
+    best->best_bonus = bonus;
+    best->best_at = (int64_t)at;
+  }
+}
+
 /// Weighs the occurrences in `hits` (bit k: offset `base + k`) against the best so far.
 static inline void cpick_single_weigh(
   const uint8_t *bytes, size_t base, uint32_t hits, const cpick_single_rules *rules, cpick_single_scan *best) {
@@ -70,10 +80,7 @@ static inline void cpick_single_weigh(
     hits &= hits - 1;
     uint8_t previous = at ? rules->classes[bytes[at - 1]] : rules->initial_class;
     int32_t bonus = rules->matrix[previous * rules->class_count + rules->classes[bytes[at]]];
-    if (bonus > best->best_bonus || (rules->prefers_last && bonus == best->best_bonus)) {
-      best->best_bonus = bonus;
-      best->best_at = (int64_t)at;
-    }
+    cpick_single_consider(best, bonus, at, rules->prefers_last);
   }
 }
 
@@ -111,10 +118,7 @@ static inline void cpick_single_weigh_tabled(
     int is_lower = bytes[at] == lower;
     int32_t bonus = at ? (is_lower ? bonuses->after_lower : bonuses->after_upper)[bytes[at - 1]]
                        : (is_lower ? bonuses->first_lower : bonuses->first_upper);
-    if (bonus > best->best_bonus || (prefers_last && bonus == best->best_bonus)) {
-      best->best_bonus = bonus;
-      best->best_at = (int64_t)at;
-    }
+    cpick_single_consider(best, bonus, at, prefers_last);
   }
 }
 
@@ -228,17 +232,18 @@ typedef struct {
 /// 0 when the general path must take it instead: longer than the room, a
 /// character the compact text cannot stand for or whose block of the
 /// table is not filled yet (the general path fills it), or a combining
-/// mark dropped (the general path gives the lengths back).
+/// mark dropped (the general path gives the lengths back). Occurrences
+/// are weighed through `bonuses`, which cover every byte, stand-ins too.
 static inline int cpick_scan_single_compact(
-  const uint8_t *item, size_t length, const cpick_single_rules *rules, const cpick_compact_target *compact,
-  cpick_single_scan *found) {
+  const uint8_t *item, size_t length, const cpick_single_rules *rules, const cpick_single_bonuses *bonuses,
+  const cpick_compact_target *compact, cpick_single_scan *found) {
   if (length > compact->capacity) return 0;
   size_t dropped = 0;
   int64_t written = cpick_compact_transcode(
     item, length, compact->out, compact->byte_of, compact->cached_units, compact->invalid, compact->latin_letters,
     compact->latin_count, compact->drops, &dropped);
   if (written < 0 || dropped > 0) return 0;
-  return cpick_scan_single_ascii(compact->out, (size_t)written, rules, 1, found);
+  return cpick_scan_single_with(compact->out, (size_t)written, rules, 1, bonuses, found);
 }
 
 /// The ranker's keys for a one-character query over a run of items, in
