@@ -291,6 +291,36 @@ func `matches whose ceiling cannot reach the front are left unscored`(tac: Bool)
   #expect(ranked == expected)
 }
 
+/// Where the query's rarest letter is in few items, the ranker skips to it
+/// a block at a time; in an ASCII input each candidate that holds the
+/// terms is scored as the run loop scores it (`scoredKeys`, told the terms
+/// are there). The ranking is still the general path's, with a front or
+/// without, in either order.
+@Test(arguments: [false, true])
+func `candidates the skip finds in an ASCII input rank as the general path ranks them`(tac: Bool) throws {
+  var random = SeededGenerator(seed: tac ? 41 : 42)
+  let parts = ["lib", "/", "x", "-", "a", "src", " ", "b", "B", "\r"]
+  let rare = ["q", "zq", "q/b", "Qa", " q-b ", "qqb"]
+  let items = (0..<20_000).map { k in
+    var text = (0..<Int.random(in: 1...12, using: &random)).map { _ in
+      parts.randomElement(using: &random) ?? "x"
+    }
+    if k % 25 == 0 {
+      text.insert(rare.randomElement(using: &random) ?? "q", at: Int.random(in: 0...text.count, using: &random))
+    }
+    return Array(text.joined().utf8)
+  }
+  let store = try lineStore(items)
+  #expect(store.isASCII)
+  for query in ["qb", "zq", "q a", "q b x"] {
+    let (ranked, expected, _) = frontAndFull(store, query, tac: tac, taskSize: 4096, front: 50)
+    #expect(ranked == expected, "query \(query)")
+    let compiled = CompiledQuery(Array(query.utf8), options: Options())
+    #expect(expected == expectedOrder(items, query: compiled, tac: tac), "query \(query)")
+    #expect(expected.count > 50, "query \(query)")
+  }
+}
+
 /// A key's score field read back (`RankPoints.score(ofKey:)`, which the
 /// front's threshold uses) is the score it was made from, a negative one
 /// as 0, whatever the tiebreak and order bits below it.

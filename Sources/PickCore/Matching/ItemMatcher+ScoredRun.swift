@@ -30,10 +30,13 @@ extension ItemMatcher {
   /// ASCII with a compact text that needs the general path (the general
   /// path's). Returns the items taken and the keys written;
   /// `(0, 0)` unless `scoresRuns`. Without a `threshold` (no front: every
-  /// match sorted) nothing is left unscored.
+  /// match sorted) nothing is left unscored. `found`: the caller has found
+  /// every term in the run's items (the ranker's skip, `passesOver`): they
+  /// are aligned over their masks, which costs less than the block scans
+  /// where the terms are there (`ASCIIFuzzyScorer.match`).
   func scoredKeys(
     _ run: ItemStore.NarrowRun, firstOrder: Int, descending: Bool, into keys: UnsafeMutablePointer<UInt64>,
-    threshold: FrontThreshold?
+    threshold: FrontThreshold?, found: Bool = false
   ) -> (taken: Int, written: Int) {
     guard scoresRuns else { return (0, 0) }
     // The query's rarest character (`candidateSieve`), in either case: an
@@ -57,7 +60,7 @@ extension ItemMatcher {
       }
       // Several terms: each looked for first, so that none is scored in an
       // item another term is missing from.
-      if terms.count > 1 && !allTermsOccur(in: bytes) {
+      if terms.count > 1 && !found && !allTermsOccur(in: bytes) {
         k += 1
         continue
       }
@@ -65,7 +68,7 @@ extension ItemMatcher {
       let needs = threshold?.scoreNeeded(length: trimmed) ?? .min
       // A ceiling is a lower bound of the key, as for a match left unscored.
       let (score, isBound): (Int32, Bool)
-      switch scoreTerms(in: bytes, filtered: terms.count > 1, needs: needs) {
+      switch scoreTerms(in: bytes, filtered: terms.count > 1 || found, needs: needs) {
       case .noMatch:
         k += 1
         continue

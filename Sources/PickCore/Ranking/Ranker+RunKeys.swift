@@ -28,6 +28,12 @@ extension Ranker {
       return 8
     }
 
+    /// The worker's threshold, for the loops that note one.
+    func threshold(of worker: Int) -> FrontThreshold? {
+      guard case .unscored(let thresholds) = self else { return nil }
+      return thresholds[worker]
+    }
+
     /// Whether `matcher` leaves matches unscored by now (its threshold is set).
     func leavesUnscored(_ matcher: ItemMatcher) -> Bool {
       guard case .unscored = self else { return false }
@@ -93,8 +99,7 @@ extension Ranker {
   ) -> Int? {
     // The worker's threshold, taken out once: per item it would cost two
     // atomic reference counts on memory both workers share.
-    var threshold: FrontThreshold? = nil
-    if case .unscored(let thresholds) = kind { threshold = thresholds[worker] }
+    let threshold = kind.threshold(of: worker)
     var position = positions.lowerBound
     var n = 0
     while position < positions.upperBound {

@@ -162,6 +162,13 @@ public struct Ranker: Sendable {
             // every item is ASCII, no lead byte can be there to look for.
             let asciiInput = store.isASCII
             let sieve = visible != nil ? matched.bytewise : asciiInput ? matched.inASCII : matched
+            // A candidate of ASCII fuzzy terms in an ASCII input is scored
+            // as the run loop scores it (`ItemMatcher.scoredKeys`), not
+            // through the matcher's layers. (Elsewhere the byte filter, on
+            // the general path, rejects most candidates before their
+            // compact text is made.)
+            let scoresCandidates = asciiInput && visible == nil && matcher.scoresRuns && runKeysBox.value != nil
+            let threshold = runKeysBox.value?.threshold(of: worker)
             // The task's items are contiguous: skip, a block at a time, the
             // items that hold no byte every match needs — while that skips
             // enough of them to pay for the scans.
@@ -189,6 +196,16 @@ public struct Ranker: Sendable {
                 continue
               }
               if asciiInput && matcher.passesOver(candidate: item) { continue }
+              // `passesOver` found every term (the hint is for speed alone).
+              if scoresCandidates, let keys = (keysBox.value + start + n) as? UnsafeMutablePointer<UInt64>,
+                let run = store.narrowRun(lower + current..<lower + offset)
+              {
+                let (taken, written) = matcher.scoredKeys(
+                  run, firstOrder: reversed ? span - 1 - current : current, descending: reversed, into: keys,
+                  threshold: threshold, found: true)
+                n += written
+                if taken == 1 { continue }
+              }
               guard let match = matcher.matchForRanking(visible, item) else { continue }
               let order = reversed ? span - 1 - current : current
               keysBox.value[start + n] = key(match, order, worker)
