@@ -29,22 +29,9 @@ extension ResultWriter {
     // The last region holds every item past the mapped pages.
     let regions = store.mappedBytes / Self.regionBytes + 2
     var block = GatherBlock(regions: regions)
-    // Score order reads the offset table at random: ask for entries ahead.
-    let lookahead = 16
-    for position in 0..<min(lookahead, count) { store.prefetchOffset(of: item(position)) }
     var first = 0
     while first < count {
-      block.clear()
-      var position = first
-      while position < count && block.starts.count < Self.blockItems {
-        if position + lookahead < count { store.prefetchOffset(of: item(position + lookahead)) }
-        let index = item(position)
-        let start = store.arenaOffset(of: index)
-        let length = store.arenaOffset(of: index + 1) - start
-        if !block.starts.isEmpty && block.bytes + length > Self.blockBytes { break }
-        block.add(start: start, length: length, region: min(start / Self.regionBytes, regions - 1))
-        position += 1
-      }
+      let position = first + block.take(first..<min(count, first + Self.blockItems), of: store, item: item)
       block.fill(from: store, terminator: terminator, strips: store.holdsEscapes, othersFollow: position < count)
       if store.holdsEscapes { block.closeUp() }
       try block.output.withUnsafeBufferPointer { (bytes) throws(WriteFailure) in
@@ -58,29 +45,61 @@ extension ResultWriter {
 /// One block of output being gathered: its items in output order (where
 /// each starts in the arena, and its length with the separator), where each
 /// goes in the block, and which region of the file each lies in.
-private struct GatherBlock {
-  var starts: [Int] = []
-  var lengths: [Int] = []
-  var offsets: [Int] = []
-  var regionOf: [Int32] = []
-  var bytes = 0
-  var output: [UInt8] = []
+private struct GatherBlock: ~Copyable {
+  private var starts = ScratchBuffer<Int>(capacity: ResultWriter.blockItems)
+  private var lengths = ScratchBuffer<Int>(capacity: ResultWriter.blockItems)
+  private var offsets = ScratchBuffer<Int>(capacity: ResultWriter.blockItems)
+  private var regionOf = ScratchBuffer<Int32>(capacity: ResultWriter.blockItems)
+  /// Items in the block.
+  private var count = 0
+  private(set) var bytes = 0
+  private(set) var output: [UInt8] = []
   private var counts: [Int]
 
   init(regions: Int) {
     counts = [Int](repeating: 0, count: regions + 1)
-    starts.reserveCapacity(ResultWriter.blockItems)
-    lengths.reserveCapacity(ResultWriter.blockItems)
-    offsets.reserveCapacity(ResultWriter.blockItems)
-    regionOf.reserveCapacity(ResultWriter.blockItems)
   }
 
-  mutating func clear() {
-    starts.removeAll(keepingCapacity: true)
-    lengths.removeAll(keepingCapacity: true)
-    offsets.removeAll(keepingCapacity: true)
-    regionOf.removeAll(keepingCapacity: true)
+  /// Makes the block the first of the items at output `positions` (at
+  /// most `blockItems`) that fit in `blockBytes` (at least one), the
+  /// `position`-th being item `item(position)`: returns how many.
+  ///
+  /// Where each item starts is read from the offset table in score order,
+  /// a random read each, and that was most of the time of printing many
+  /// matches while the other core waited: a block of many items reads
+  /// them on two threads, each a half, before the block is cut.
+  mutating func take(_ positions: Range<Int>, of store: ItemStore, item: (Int) -> Int) -> Int {
+    let n = positions.count
+    let regions = counts.count - 1
+    let (s, l, r) = (UnsafeSendable(starts.base), UnsafeSendable(lengths.base), UnsafeSendable(regionOf.base))
+    let parts = n >= Self.itemsToSplit ? 2 : 1
+    withoutActuallyEscaping(item) { item in
+      let item = UnsafeSendable(item)
+      Parallel.run(tasks: parts, workers: parts) { part, _ in
+        let range = part * n / parts..<(part + 1) * n / parts
+        // Score order reads the offset table at random: ask for entries ahead.
+        let lookahead = 16
+        for k in range.prefix(lookahead) { store.prefetchOffset(of: item.value(positions.lowerBound + k)) }
+        for k in range {
+          if k + lookahead < range.upperBound {
+            store.prefetchOffset(of: item.value(positions.lowerBound + k + lookahead))
+          }
+          let index = item.value(positions.lowerBound + k)
+          let start = store.arenaOffset(of: index)
+          s.value[k] = start
+          l.value[k] = store.arenaOffset(of: index + 1) - start
+          r.value[k] = Int32(min(start / ResultWriter.regionBytes, regions - 1))
+        }
+      }
+    }
     bytes = 0
+    count = 0
+    while count < n && (count == 0 || bytes + lengths[count] <= ResultWriter.blockBytes) {
+      offsets[count] = bytes
+      bytes += lengths[count]
+      count += 1
+    }
+    return count
   }
 
   /// Makes room for the block's bytes, or for `blockBytes` when
@@ -98,15 +117,6 @@ private struct GatherBlock {
     output = [UInt8](unsafeUninitializedCapacity: size) { _, initialized in initialized = size }
   }
 
-  /// An item of `length` bytes with its separator, at arena offset `start`.
-  mutating func add(start: Int, length: Int, region: Int) {
-    starts.append(start)
-    lengths.append(length)
-    offsets.append(bytes)
-    regionOf.append(Int32(region))
-    bytes += length
-  }
-
   /// Copies every item to its place, region by region (a counting sort of
   /// the block's positions by region), letting go of each region after it.
   /// With `strips`, only each item's visible text is copied
@@ -118,32 +128,31 @@ private struct GatherBlock {
   mutating func fill(from store: ItemStore, terminator: UInt8, strips: Bool, othersFollow: Bool) {
     reserveOutput(othersFollow: othersFollow)
     for k in counts.indices { counts[k] = 0 }
-    for region in regionOf { counts[Int(region) + 1] += 1 }
+    for k in 0..<count { counts[Int(regionOf[k]) + 1] += 1 }
     for k in 1..<counts.count { counts[k] += counts[k - 1] }
-    var visit = [Int](repeating: 0, count: starts.count)
+    var visit = [Int](repeating: 0, count: count)
     var next = counts
-    for (position, region) in regionOf.enumerated() {
-      visit[next[Int(region)]] = position
-      next[Int(region)] += 1
+    for position in 0..<count {
+      let region = Int(regionOf[position])
+      visit[next[region]] = position
+      next[region] += 1
     }
     let regions = counts.count - 1
     // The first region past half the items.
     var middle = 0
-    while middle < regions && counts[middle] < starts.count / 2 { middle += 1 }
-    let parts = starts.count >= Self.itemsToSplit ? [0..<middle, middle..<regions] : [0..<regions]
-    let (counts, starts, offsets) = (counts, starts, offsets)
-    lengths.withUnsafeMutableBufferPointer { lengths in
-      output.withUnsafeMutableBufferPointer { out in
-        guard let base = out.baseAddress else { return }
-        let copy = Copy(
-          store: store, terminator: terminator, strips: strips, counts: counts, visit: visit, starts: starts,
-          offsets: offsets, lengths: UnsafeSendable(lengths), output: UnsafeSendable(base))
-        Parallel.run(tasks: parts.count, workers: parts.count) { part, _ in copy.regions(parts[part]) }
-      }
+    while middle < regions && counts[middle] < count / 2 { middle += 1 }
+    let parts = count >= Self.itemsToSplit ? [0..<middle, middle..<regions] : [0..<regions]
+    output.withUnsafeMutableBufferPointer { out in
+      guard let base = out.baseAddress else { return }
+      let copy = Copy(
+        store: store, terminator: terminator, strips: strips, counts: counts, visit: visit,
+        starts: UnsafeSendable(starts.base), offsets: UnsafeSendable(offsets.base),
+        lengths: UnsafeSendable(lengths.base), output: UnsafeSendable(base))
+      Parallel.run(tasks: parts.count, workers: parts.count) { part, _ in copy.regions(parts[part]) }
     }
   }
 
-  /// Blocks of at least this many items are copied on two threads.
+  /// Blocks of at least this many items are measured and copied on two threads.
   static let itemsToSplit = 4096
 
   /// `fill`'s copy of the items in some of the block's regions.
@@ -153,10 +162,10 @@ private struct GatherBlock {
     let strips: Bool
     let counts: [Int]
     let visit: [Int]
-    let starts: [Int]
-    let offsets: [Int]
+    let starts: UnsafeSendable<UnsafeMutablePointer<Int>>
+    let offsets: UnsafeSendable<UnsafeMutablePointer<Int>>
     /// Written by one thread per item: each item is in one region.
-    let lengths: UnsafeSendable<UnsafeMutableBufferPointer<Int>>
+    let lengths: UnsafeSendable<UnsafeMutablePointer<Int>>
     let output: UnsafeSendable<UnsafeMutablePointer<UInt8>>
 
     func regions(_ range: Range<Int>) {
@@ -166,13 +175,13 @@ private struct GatherBlock {
         for slot in counts[region]..<counts[region + 1] {
           let position = visit[slot]
           var length = lengths.value[position] - 1
-          let at = output.value + offsets[position]
+          let at = output.value + offsets.value[position]
           if strips {
-            let item = UnsafeBufferPointer(start: store.arena + starts[position], count: length)
+            let item = UnsafeBufferPointer(start: store.arena + starts.value[position], count: length)
             length = VisibleText.copy(item, to: at, separator: store.separator)
             lengths.value[position] = length + 1
           } else {
-            at.update(from: store.arena + starts[position], count: length)
+            at.update(from: store.arena + starts.value[position], count: length)
           }
           at[length] = terminator
         }
@@ -191,7 +200,7 @@ private struct GatherBlock {
     var end = 0
     output.withUnsafeMutableBufferPointer { out in
       guard let base = out.baseAddress else { return }
-      for position in offsets.indices {
+      for position in 0..<count {
         if offsets[position] != end { memmove(base + end, base + offsets[position], lengths[position]) }
         offsets[position] = end
         end += lengths[position]
