@@ -4,6 +4,7 @@
 //
 //   swift Docs/tools/generate-text-tables.swift case  > Sources/PickCore/Text/CaseFoldingTable.swift
 //   swift Docs/tools/generate-text-tables.swift latin > Sources/PickCore/Text/LatinFoldingTable.swift
+//   swift Docs/tools/generate-text-tables.swift class > Sources/PickCore/Text/CharClassTable.swift
 //   python3 Docs/tools/east-asian-width.py \
 //     | swift Docs/tools/generate-text-tables.swift width > Sources/PickCore/Display/DisplayWidthTable.swift
 //
@@ -93,6 +94,25 @@ func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
   switch scalar.properties.generalCategory {
   case .nonspacingMark, .enclosingMark, .control: return true
   default: return scalar.properties.isDefaultIgnorableCodePoint
+  }
+}
+
+/// The class a scalar that is not ASCII has for where words start (the
+/// raw values of `CharClass`): case first, as `Unicode.Scalar.Properties`
+/// says it (ª and ʰ are lower case, though letters of no case by category),
+/// then the general category, then white space; anything else is not part
+/// of a word. Delimiters are all ASCII, so no scalar here is one.
+func charClass(_ scalar: Unicode.Scalar) -> Int {
+  let (white, nonWord, lower, upper, letter, number) = (0, 1, 3, 4, 5, 6)
+  let properties = scalar.properties
+  if properties.isLowercase { return lower }
+  if properties.isUppercase { return upper }
+  switch properties.generalCategory {
+  case .decimalNumber, .letterNumber, .otherNumber: return number
+  case .lowercaseLetter: return lower
+  case .uppercaseLetter, .titlecaseLetter: return upper
+  case .modifierLetter, .otherLetter: return letter
+  default: return properties.isWhitespace ? white : nonWord
   }
 }
 
@@ -234,6 +254,37 @@ func latinTable() -> String {
   return out + "}\n"
 }
 
+func classTable() -> String {
+  var mapped: [UInt32: Int] = [:]
+  var newest = (major: 0, minor: 0)
+  for value in UInt32(0x80)..<0x110000 {
+    guard let scalar = Unicode.Scalar(value) else { continue }
+    if let age = scalar.properties.age, (age.major, age.minor) > newest { newest = age }
+    let charClass = charClass(scalar)
+    // 0 is "not part of a word", what the table gives unmapped units.
+    if charClass != 1 { mapped[value] = charClass + 1 }
+  }
+  let table = smallest(denseValues(mapped))
+  let limit = table.blocks.count << table.shift
+  var out = header
+  out += """
+    /// The class of each scalar from U+0080 below `limit`, for where words
+    /// start: `CharClass(rawValue: codes[blocks[unit >> shift] << shift | unit & mask] - 1)`,
+    /// `.nonWord` where the code is 0 and at or above `limit`. From the
+    /// standard library's case properties and general categories (Unicode
+    /// \(newest.major).\(newest.minor)). \(table.blocks.count) + \(table.values.count) bytes.
+    @usableFromInline
+    enum CharClassTable {
+      @usableFromInline static let shift: UInt32 = \(table.shift)
+      @usableFromInline static let mask: UInt32 = \((1 << table.shift) - 1)
+      @usableFromInline static let limit: UInt32 = 0x\(hex(UInt32(limit)))
+
+    """
+  out += arrayLiteral("blocks", "UInt8", table.blocks, perLine: 20) { String($0) }
+  out += arrayLiteral("codes", "UInt8", table.values, perLine: 24) { String($0) }
+  return out + "}\n"
+}
+
 /// Reads `east-asian-width.py`'s output: `# Unicode X.Y.Z`, then `FIRST LAST`
 /// hex ranges of the W and F code points and `A FIRST LAST` ranges of the A ones.
 func readWidthRanges() -> (version: String, wide: [Bool], ambiguous: [Bool]) {
@@ -306,5 +357,6 @@ switch CommandLine.arguments.dropFirst().first {
 case "case": print(caseTable(), terminator: "")
 case "latin": print(latinTable(), terminator: "")
 case "width": print(widthTable(), terminator: "")
-default: print("usage: generate-text-tables.swift case|latin|width > File.swift")
+case "class": print(classTable(), terminator: "")
+default: print("usage: generate-text-tables.swift case|latin|width|class > File.swift")
 }

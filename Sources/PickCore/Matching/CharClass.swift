@@ -18,22 +18,18 @@ public enum CharClass: UInt8, Sendable, BitwiseCopyable, CaseIterable {
   @inline(__always)
   var isWord: Bool { rawValue > CharClass.delimiter.rawValue }
 
-  /// The class of a unit that is not ASCII. Bytes that are not valid UTF-8 are non-word characters.
-  static func ofNonASCII(_ unit: UInt32, delimiters: DelimiterSet) -> CharClass {
-    guard unit < 0x110000, let scalar = Unicode.Scalar(unit) else { return .nonWord }
-    let properties = scalar.properties
-    if properties.isLowercase { return .lower }
-    if properties.isUppercase { return .upper }
-    switch properties.generalCategory {
-    case .decimalNumber, .letterNumber, .otherNumber: return .number
-    case .lowercaseLetter: return .lower
-    case .uppercaseLetter, .titlecaseLetter: return .upper
-    case .modifierLetter, .otherLetter: return .letter
-    default: break
-    }
-    if properties.isWhitespace { return .white }
-    if delimiters.contains(unit) { return .delimiter }
-    return .nonWord
+  /// The class of a unit that is not ASCII: `CharClassTable`, generated
+  /// from the standard library's Unicode properties (`CharClassTableTests`
+  /// holds it to them), which asked of each character cost a search of the
+  /// library's tables for each property. Units that stand for bytes that
+  /// are not valid UTF-8 (from 0x110000) are non-word characters; no
+  /// delimiter is outside ASCII.
+  @inline(__always)
+  static func ofNonASCII(_ unit: UInt32) -> CharClass {
+    guard unit < CharClassTable.limit else { return .nonWord }
+    let block = Int(CharClassTable.blocks[Int(unit >> CharClassTable.shift)])
+    let code = CharClassTable.codes[block << CharClassTable.shift | Int(unit & CharClassTable.mask)]
+    return code == 0 ? .nonWord : CharClass(rawValue: code &- 1) ?? .nonWord
   }
 }
 

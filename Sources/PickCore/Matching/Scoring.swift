@@ -129,7 +129,7 @@ public struct BonusTable: Sendable {
   /// The class of `unit`.
   @inline(__always)
   public func charClass(_ unit: UInt32) -> CharClass {
-    unit < 128 ? asciiClasses[Int(unit)] : CharClass.ofNonASCII(unit, delimiters: delimiters)
+    unit < 128 ? asciiClasses[Int(unit)] : CharClass.ofNonASCII(unit)
   }
 
   /// The bonus for matching a character of class `current` right after one of class `previous`.
