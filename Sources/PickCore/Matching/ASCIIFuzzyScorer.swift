@@ -58,7 +58,8 @@ struct ASCIIFuzzyScorer: ~Copyable {
   /// the caller has found the pattern in the item (a query of several
   /// terms, through the byte filter): a short item is then aligned over
   /// its masks (`MaskedAlignment`), which cost more than the block scans
-  /// below when the pattern is not there, and less when it is. `needs`:
+  /// below when the pattern is not there, and less when it is, unless a
+  /// score is needed (the ceiling below spares most alignments). `needs`:
   /// a score the caller has no use for below (the picker's front,
   /// `FrontThreshold`); a pattern of two or more characters whose ceiling
   /// (`ScoreCeiling`) is below it is not aligned (`.cannotReach`).
@@ -74,7 +75,9 @@ struct ASCIIFuzzyScorer: ~Copyable {
       return bestSingle(
         UInt8(truncatingIfNeeded: pattern[0]), in: text, caseSensitive: caseSensitive)
     }
-    if found && n <= MaskedAlignment.maximumLength {
+    // Where a ceiling may spare the alignment (`needs`), the scans below
+    // find it first.
+    if found && needs == .min && n <= MaskedAlignment.maximumLength {
       return matchMasked(pattern, in: text, caseSensitive: caseSensitive)
     }
     // The first occurrence of each character in order (rejects non-matches
