@@ -144,11 +144,28 @@ public struct Ranker: Sendable {
           let leavesUnscored = runKeysBox.value.map { $0.leavesUnscored(matcher) } ?? false
           // Twice the items each scan must skip, on average, to go on.
           let doubledSkipsPerScan = runKeysBox.value?.doubledSkipsPerScan ?? 1
-          // Several terms: the items that may hold them all, found for
-          // the whole task at once (`TermsBitScan`).
+          // An ASCII item found to hold every term (the bit scan's, or
+          // the skip's candidate after `passesOver`) is scored as the run
+          // loop scores it (`ItemMatcher.scoredKeys`, told the terms are
+          // there), not through the matcher's layers: the keys written,
+          // `nil` when the loop does not take it.
+          let narrowKeys = visible == nil && matcher.scoresRuns ? keysBox.value as? UnsafeMutablePointer<UInt64> : nil
+          let threshold = runKeysBox.value?.threshold(of: worker)
+          func scoreFound(_ position: Int, at written: Int) -> Int? {
+            guard runKeysBox.value != nil, let keys = narrowKeys.map({ $0 + start + written }),
+              let run = store.narrowRun(lower + position..<lower + position + 1)
+            else { return nil }
+            let (taken, count) = matcher.scoredKeys(
+              run, firstOrder: reversed ? span - 1 - position : position, descending: reversed, into: keys,
+              threshold: threshold, found: true)
+            return taken == 1 ? count : nil
+          }
+          // The items that may hold every term, found for the whole task
+          // at once (`TermsBitScan`).
           if !leavesUnscored, visible == nil, bitScans, let bytes = contiguous,
             let written = Self.bitScanKeys(
               matcher, store, bytes, positions: start..<end, lower: lower, into: keysBox.value + start + n,
+              scoreFound: { position, k in scoreFound(position, at: n + k) },
               key: { match, position in key(match, reversed ? span - 1 - position : position, worker) })
           {
             n += written
@@ -162,13 +179,6 @@ public struct Ranker: Sendable {
             // every item is ASCII, no lead byte can be there to look for.
             let asciiInput = store.isASCII
             let sieve = visible != nil ? matched.bytewise : asciiInput ? matched.inASCII : matched
-            // A candidate of ASCII fuzzy terms in an ASCII input is scored
-            // as the run loop scores it (`ItemMatcher.scoredKeys`), not
-            // through the matcher's layers. (Elsewhere the byte filter, on
-            // the general path, rejects most candidates before their
-            // compact text is made.)
-            let scoresCandidates = asciiInput && visible == nil && matcher.scoresRuns && runKeysBox.value != nil
-            let threshold = runKeysBox.value?.threshold(of: worker)
             // The task's items are contiguous: skip, a block at a time, the
             // items that hold no byte every match needs — while that skips
             // enough of them to pay for the scans.
@@ -196,15 +206,12 @@ public struct Ranker: Sendable {
                 continue
               }
               if asciiInput && matcher.passesOver(candidate: item) { continue }
-              // `passesOver` found every term (the hint is for speed alone).
-              if scoresCandidates, let keys = (keysBox.value + start + n) as? UnsafeMutablePointer<UInt64>,
-                let run = store.narrowRun(lower + current..<lower + offset)
-              {
-                let (taken, written) = matcher.scoredKeys(
-                  run, firstOrder: reversed ? span - 1 - current : current, descending: reversed, into: keys,
-                  threshold: threshold, found: true)
+              // `passesOver` found every term. (Over other text the general
+              // path's byte filter rejects most candidates before their
+              // compact text is made.)
+              if asciiInput, let written = scoreFound(current, at: n) {
                 n += written
-                if taken == 1 { continue }
+                continue
               }
               guard let match = matcher.matchForRanking(visible, item) else { continue }
               let order = reversed ? span - 1 - current : current
@@ -326,10 +333,14 @@ extension Ranker {
   /// `positions` (items `lower + position`, whose bytes with separators
   /// are `bytes`) and returns how many, the items that may hold every term
   /// found for all of them at once (`TermsBitScan`); `nil` when the
-  /// matcher has no such scan. `key(match, position)` makes a match's key.
+  /// matcher has no such scan. `scoreFound(position, k)` writes the keys of
+  /// an ASCII item, which holds every term, from the k-th key on, and
+  /// returns how many (`nil`: it does not); `key(match, position)` makes a
+  /// match's key.
   static func bitScanKeys<Key>(
     _ matcher: ItemMatcher, _ store: ItemStore, _ bytes: UnsafeBufferPointer<UInt8>, positions: Range<Int>,
-    lower: Int, into keys: UnsafeMutablePointer<Key>, key: (RankingMatch, Int) -> Key
+    lower: Int, into keys: UnsafeMutablePointer<Key>, scoreFound: (Int, Int) -> Int?,
+    key: (RankingMatch, Int) -> Key
   ) -> Int? {
     // The last item's separator is not read (it may be virtual).
     guard let scan = matcher.termsBitScan, !bytes.isEmpty else { return nil }
@@ -339,6 +350,10 @@ extension Ranker {
     for ordinal in passed {
       let position = positions.lowerBound + Int(ordinal & ~CPICK_TERMS_NOT_ASCII)
       let ascii = ordinal & CPICK_TERMS_NOT_ASCII == 0
+      if ascii, let written = scoreFound(position, n) {
+        n += written
+        continue
+      }
       guard let match = matcher.matchForRanking(store.item(lower + position), holdsTerms: ascii) else { continue }
       keys[n] = key(match, position)
       n += 1
