@@ -159,18 +159,21 @@ private func scans(_ text: String) -> Bool {
   ItemMatcher(CompiledQuery(Array(text.utf8), options: Options())).termsBitScan != nil
 }
 
-@Test func `the scan takes queries of several positive terms only`() {
+@Test func `the scan takes queries of positive terms, one of at least two characters too`() {
   #expect(scans("git push"))
   #expect(scans("'git ^push origin$"))
   #expect(scans("GIT push"))
-  #expect(!scans("git"))
+  #expect(scans("git"))
+  #expect(scans("gc"))
+  // One character: the one-character loop's.
+  #expect(!scans("g"))
   #expect(!scans("git !push"))
   #expect(!scans("git | push x"))
   #expect(!scans("café x"))
 }
 
 @Test(arguments: [false, true])
-func `a search of several terms ranks as the general path ranks each item`(tac: Bool) throws {
+func `a search of one or several terms ranks as the general path ranks each item`(tac: Bool) throws {
   let items = termItems(count: 12_000, seed: tac ? 8 : 7)
   let store = try ItemStore(separator: 0x0A, byteLimit: 1 << 22, itemLimit: 1 << 15)
   try store.append(items.flatMap { $0 + [0x0A] })
@@ -178,7 +181,7 @@ func `a search of several terms ranks as the general path ranks each item`(tac: 
   let general = { (query: CompiledQuery) in
     ItemMatcher(query, detail: .trimmedLength, strategy: .prepared(longItemsFromBytes: false))
   }
-  for text in ["git push", "gi pu or", "h g", "s/ -o", "GIT push"] {
+  for text in ["git push", "gi pu or", "h g", "s/ -o", "GIT push", "push", "gh", "s/o"] {
     let query = CompiledQuery(Array(text.utf8), options: Options())
     #expect(scans(text), "query \(text)")
     for taskSize in [7, 8192] {

@@ -55,7 +55,8 @@ public final class ItemMatcher {
   private var allTermsScanned = 0
   private var allTermsUndecided = 0
   /// The items of a run that may hold every term, decided for the run at
-  /// once (several terms; `nil` when the query does not suit it).
+  /// once (`nil` when the query does not suit it: one character, or not
+  /// positive ASCII terms).
   let termsBitScan: TermsBitScan?
 
   /// The query's terms as plain values (no reference counting per item).

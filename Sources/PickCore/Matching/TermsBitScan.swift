@@ -17,9 +17,13 @@ import CPick
 /// `ｇ`, for its ASCII letter when the folding makes it that) and, if it
 /// passes, is flagged for the matcher to decide.
 ///
+/// The same holds for one term whose rarest letter is common (`push`, `gc`
+/// over a history): the skip stopped at each line holding it.
+///
 /// The query must suit `AllTermsScan` (positive ASCII terms, no
-/// alternatives), with at least two terms — for one the skip to its rarest
-/// letter is faster — and at most `CPICK_TERMS_MAX` characters.
+/// alternatives), with at least two terms or one of at least two characters
+/// (one character is the one-character loop's), and at most
+/// `CPICK_TERMS_MAX` characters.
 final class TermsBitScan {
   /// For each of the terms' characters in order, the two bytes that are it.
   private var lower: [UInt8] = []
@@ -34,7 +38,7 @@ final class TermsBitScan {
   private var passed = ScratchBuffer<UInt32>()
 
   init?(_ terms: borrowing TermTable) {
-    guard terms.count >= 2 else { return nil }
+    guard terms.count >= 2 || terms.count == 1 && terms.entries[0].units.count >= 2 else { return nil }
     for k in 0..<terms.count {
       let term = terms.entries[k]
       guard AllTermsScan.suits(terms, k), !term.units.isEmpty else { return nil }
