@@ -90,7 +90,7 @@ public struct MappedBudget: Sendable, Equatable {
   /// A file this small stays mapped whole, whatever the budget: there the
   /// process's own part (its code and runtime, about 6 MiB) is most of the
   /// footprint, so no share of the file fits in the budget and every pass
-  /// (split, search, output) mapped every page again, 6-24 % of a search
+  /// (split, search, output) mapped every page again, 5-19 % of a search
   /// over the 8 MiB list of /usr. The peak grows by the file's pages, at
   /// most this much.
   public static let keptWhole = 16 << 20

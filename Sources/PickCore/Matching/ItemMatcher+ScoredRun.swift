@@ -31,9 +31,10 @@ extension ItemMatcher {
   /// path's). Returns the items taken and the keys written;
   /// `(0, 0)` unless `scoresRuns`. Without a `threshold` (no front: every
   /// match sorted) nothing is left unscored. `found`: the caller has found
-  /// every term in the run's items (the ranker's skip, `passesOver`): they
-  /// are aligned over their masks, which costs less than the block scans
-  /// where the terms are there (`ASCIIFuzzyScorer.match`).
+  /// every term in the run's items (the ranker's skip after `passesOver`,
+  /// or the bit scan): they are aligned over their masks where no score is
+  /// needed, which costs less than the block scans where the terms are
+  /// there (`ASCIIFuzzyScorer.match`).
   func scoredKeys(
     _ run: ItemStore.NarrowRun, firstOrder: Int, descending: Bool, into keys: UnsafeMutablePointer<UInt64>,
     threshold: FrontThreshold?, found: Bool = false

@@ -149,10 +149,11 @@ public struct Ranker: Sendable {
           // loop scores it (`ItemMatcher.scoredKeys`, told the terms are
           // there), not through the matcher's layers: the keys written,
           // `nil` when the loop does not take it.
-          let narrowKeys = visible == nil && matcher.scoresRuns ? keysBox.value as? UnsafeMutablePointer<UInt64> : nil
+          let scoresFound = visible == nil && matcher.scoresRuns && runKeysBox.value != nil
+          let narrowKeys = scoresFound ? keysBox.value as? UnsafeMutablePointer<UInt64> : nil
           let threshold = runKeysBox.value?.threshold(of: worker)
           func scoreFound(_ position: Int, at written: Int) -> Int? {
-            guard runKeysBox.value != nil, let keys = narrowKeys.map({ $0 + start + written }),
+            guard let keys = narrowKeys.map({ $0 + start + written }),
               let run = store.narrowRun(lower + position..<lower + position + 1)
             else { return nil }
             let (taken, count) = matcher.scoredKeys(
