@@ -42,8 +42,9 @@ extension ItemMatcher {
     guard scoresRuns else { return (0, 0) }
     // The query's rarest character (`candidateSieve`), in either case: an
     // item without it is passed over by one block scan, not the walk
-    // through every character before it.
-    let rare = candidateSieve.flatMap { $0.mode == .asciiOrFoldLeads ? ($0.bytes.0, $0.bytes.1) : nil }
+    // through every character before it. Not when the caller has found
+    // the terms: it would find the character again.
+    let rare = found ? nil : candidateSieve.flatMap { $0.mode == .asciiOrFoldLeads ? ($0.bytes.0, $0.bytes.1) : nil }
     var items = run.forKeys(firstOrder: firstOrder, descending: descending, into: keys)
     var written = 0
     var k = 0

@@ -172,53 +172,12 @@ public struct Ranker: Sendable {
             n += written
             offset = end
           }
-          if !leavesUnscored, offset < end, let bytes = contiguous, let matched = matcher.candidateSieve,
-            let base = bytes.baseAddress
-          {
-            // The escape sequences around the characters of the visible
-            // text may part the bytes of one: look for single bytes. Where
-            // every item is ASCII, no lead byte can be there to look for.
-            let asciiInput = store.isASCII
-            let sieve = visible != nil ? matched.bytewise : asciiInput ? matched.inASCII : matched
-            // The task's items are contiguous: skip, a block at a time, the
-            // items that hold no byte every match needs — while that skips
-            // enough of them to pay for the scans.
-            var candidate = -1
-            var scans = 0
-            var skipped = 0
-            let baseOffset = store.arenaOffset(of: lower + start)
-            while offset < end {
-              let item = store.item(lower + offset)
-              let itemStart = (item.baseAddress ?? base) - base
-              if candidate < itemStart {
-                if scans == SearchTunables.skipTrial && skipped * 2 < scans * doubledSkipsPerScan { break }
-                scans += 1
-                candidate =
-                  itemStart
-                  + ByteFilter.nextCandidate(
-                    base + itemStart, count: bytes.count - itemStart, sieve)
-              }
-              let current = offset
-              offset += 1
-              if candidate >= itemStart + item.count {
-                // On to the item that holds the candidate.
-                offset = store.firstItem(in: lower + offset..<lower + end, endingAfter: baseOffset + candidate) - lower
-                skipped += offset - current
-                continue
-              }
-              if asciiInput && matcher.passesOver(candidate: item) { continue }
-              // `passesOver` found every term. (Over other text the general
-              // path's byte filter rejects most candidates before their
-              // compact text is made.)
-              if asciiInput, let written = scoreFound(current, at: n) {
-                n += written
-                continue
-              }
-              guard let match = matcher.matchForRanking(visible, item) else { continue }
-              let order = reversed ? span - 1 - current : current
-              keysBox.value[start + n] = key(match, order, worker)
-              n += 1
-            }
+          if !leavesUnscored, offset < end, let bytes = contiguous, let sieve = matcher.candidateSieve {
+            offset = Self.skipKeys(
+              matcher, visible, store, bytes, sieve: sieve, positions: offset..<end, lower: lower,
+              doubledSkipsPerScan: doubledSkipsPerScan, written: &n,
+              into: keysBox.value + start, scoreFound: scoreFound(_:at:),
+              key: { match, position in key(match, reversed ? span - 1 - position : position, worker) })
           }
           // Runs of items from one C loop (`Ranker+RunKeys`).
           if offset < end, let runKeys = runKeysBox.value, visible == nil,
@@ -385,7 +344,7 @@ extension ItemMatcher {
   /// match out (`rejectsAnySubsequence`), which spares most items that
   /// pass the block skip their stripping.
   @inline(__always)
-  fileprivate func matchForRanking(_ visible: VisibleText?, _ item: UnsafeBufferPointer<UInt8>) -> RankingMatch? {
+  func matchForRanking(_ visible: VisibleText?, _ item: UnsafeBufferPointer<UInt8>) -> RankingMatch? {
     guard let visible else { return matchForRanking(item) }
     if rejectsAnySubsequence(of: item) { return nil }
     return matchForRanking(visible.of(item))
