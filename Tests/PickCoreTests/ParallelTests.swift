@@ -1,3 +1,4 @@
+import CPick
 import Glibc
 import Synchronization
 import Testing
@@ -14,6 +15,19 @@ import Testing
     thread.join()
     let hasRun = done.load(ordering: .relaxed)
     #expect(hasRun)
+  }
+
+  /// It starts narrowed to the other processors (`cpick_thread_start`) and
+  /// must widen back before its closure runs, or it could never share the
+  /// creator's processor again.
+  @Test func `the closure runs free to use every processor its creator may`() throws {
+    let creators = cpick_allowed_processors()
+    let seen = Atomic<Int32>(-1)
+    let thread = try WorkerThread { seen.store(cpick_allowed_processors(), ordering: .relaxed) }
+    thread.join()
+    let threads = seen.load(ordering: .relaxed)
+    #expect(creators > 0)
+    #expect(threads == creators)
   }
 
   @Test func `joining twice returns at once the second time`() throws {

@@ -13,6 +13,7 @@
 #include "cpick_widen.h"
 #include "cpick_terms.h"
 #include "cpick_skip.h"
+#include "cpick_thread.h"
 
 /// memmem(3) (glibc declares it only under _GNU_SOURCE, which Swift's Glibc
 /// module does not set), with a block scan for needles of 2 to 16 bytes.

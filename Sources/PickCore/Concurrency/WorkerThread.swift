@@ -34,8 +34,9 @@ public final class WorkerThread: @unchecked Sendable {
     var previous = sigset_t()
     _ = cpick_block_outside_signals(&previous)
     defer { _ = cpick_set_signal_mask(&previous) }
-    let status = pthread_create(
-      &thread, nil,
+    // On another processor than this one where it can (`cpick_thread_start`).
+    let status = cpick_thread_start(
+      &thread,
       { raw in
         guard let raw else { return nil }
         Unmanaged<Body>.fromOpaque(raw).takeRetainedValue().run()
