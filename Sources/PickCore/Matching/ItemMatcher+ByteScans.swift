@@ -64,8 +64,8 @@ extension ItemMatcher {
   /// cannot score it so: no compact text, or longer than `longItemUnits`.
   /// Valid until the next call.
   func compactText(of bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
-    guard let compact, bytes.count <= Scoring.longItemUnits else { return nil }
-    return compact.transcode(bytes)
+    guard let compactRef, bytes.count <= Scoring.longItemUnits else { return nil }
+    return compactRef._withUnsafeGuaranteedRef { $0.transcode(bytes) }
   }
 
   /// Scores an item that the byte scans did not take (one not ASCII) for a
@@ -74,8 +74,8 @@ extension ItemMatcher {
   /// that comes here, its window too wide for the alignment, is copied and
   /// found too wide again: not worth a pass to tell it apart.)
   func scanTranscoded(_ bytes: UnsafeBufferPointer<UInt8>, filtered: Bool) -> ScanOutcome {
-    guard let compact, let text = compactText(of: bytes) else { return .notScanned }
-    let drops = compact.droppedMarks
+    guard let compactRef, let text = compactText(of: bytes) else { return .notScanned }
+    let drops = compactRef._withUnsafeGuaranteedRef { $0.droppedMarks }
     let scanned: ScanOutcome
     if let singleScan {
       guard let found = singleScan.scan(text, compact: true) else { return .notScanned }
