@@ -127,6 +127,9 @@ public struct Ranker: Sendable {
       found.withUnsafeMutableBufferPointer { foundBuffer in
         let foundBox = UnsafeSendable(foundBuffer.baseAddress!)
         let isCancelled = self.isCancelled
+        let trailing =
+          items == nil && store.isMapped
+          ? TrailingRelease(store, range: range, taskSize: taskSize, workers: matchers.count) : nil
         Parallel.run(tasks: tasks, workers: matchers.count) { task, worker in
           if let isCancelled, isCancelled() {
             foundBox.value[task] = 0
@@ -209,10 +212,11 @@ public struct Ranker: Sendable {
           if let items, end > start {
             let (first, last) = (items[start], items[end - 1])
             store.releaseMapped(min(first, last)..<max(first, last) + 1)
-          } else if items == nil {
-            store.releaseMapped(lower + start..<lower + end)
+          } else if let trailing {
+            trailing.finished(task)
           }
         }
+        trailing?.finish(tasks: tasks)
       }
       // Pack the task slices together, in task order.
       var packed = 0
