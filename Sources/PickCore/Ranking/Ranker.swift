@@ -128,8 +128,8 @@ public struct Ranker: Sendable {
         let foundBox = UnsafeSendable(foundBuffer.baseAddress!)
         let isCancelled = self.isCancelled
         let trailing =
-          items == nil && store.isMapped
-          ? TrailingRelease(store, range: range, taskSize: taskSize, workers: matchers.count) : nil
+          store.isMapped
+          ? TrailingRelease(store, range: range, items: items, taskSize: taskSize, workers: matchers.count) : nil
         Parallel.run(tasks: tasks, workers: matchers.count) { task, worker in
           if let isCancelled, isCancelled() {
             foundBox.value[task] = 0
@@ -207,14 +207,8 @@ public struct Ranker: Sendable {
             }
           }
           foundBox.value[task] = n
-          // A mapped file's pages are read again only for the matches. (A
-          // list of items is in input order: its span covers what it read.)
-          if let items, end > start {
-            let (first, last) = (items[start], items[end - 1])
-            store.releaseMapped(min(first, last)..<max(first, last) + 1)
-          } else if let trailing {
-            trailing.finished(task)
-          }
+          // A mapped file's pages are read again only for the matches.
+          trailing?.finished(task)
         }
         trailing?.finish(tasks: tasks)
       }

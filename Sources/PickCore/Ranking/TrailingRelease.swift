@@ -10,11 +10,15 @@
 /// `lag` tasks behind it: tasks are handed out in order, so the workers
 /// are past it, but for one far slower than the others, which then maps
 /// its pages again (the same bytes: the file is never written). `finish`
-/// lets go of what is left once every task is done.
+/// lets go of what is left once every task is done. Over a list of items
+/// (ascending indices, a narrowed search's) a batch lets go of the span
+/// from its first item to its last.
 struct TrailingRelease: Sendable {
   let store: ItemStore
   /// The store index of the ranked range's first item.
   let lower: Int
+  /// The listed items the range indexes, if a list is ranked.
+  let items: [Int]?
   let taskSize: Int
   /// Items in the ranked range.
   let span: Int
@@ -23,16 +27,28 @@ struct TrailingRelease: Sendable {
   /// Tasks left mapped behind the one that ends a batch.
   let lag: Int
 
-  /// Batches of about `bytes` for `workers` workers over items `range` of `store`.
-  init(_ store: ItemStore, range: Range<Int>, taskSize: Int, workers: Int, bytes: Int = 1 << 20) {
+  /// Batches of about `bytes` for `workers` workers over items `range` of
+  /// `store`, or over positions `range` of the list `items`.
+  init(
+    _ store: ItemStore, range: Range<Int>, items: [Int]?, taskSize: Int, workers: Int, bytes: Int = 1 << 20
+  ) {
     self.store = store
     lower = range.lowerBound
+    self.items = items
     self.taskSize = taskSize
     span = range.count
     let tasks = max(1, (span + taskSize - 1) / taskSize)
-    let rangeBytes = store.arenaOffset(of: range.upperBound) - store.arenaOffset(of: range.lowerBound)
-    batch = max(1, bytes / max(1, rangeBytes / tasks))
+    let spanned = items == nil ? range : Self.items(0..<span, of: items)
+    let spannedBytes = store.arenaOffset(of: spanned.upperBound) - store.arenaOffset(of: spanned.lowerBound)
+    batch = max(1, bytes / max(1, spannedBytes / tasks))
     lag = workers
+  }
+
+  /// The store's items from the one listed at the first of `positions` to
+  /// the one at the last.
+  private static func items(_ positions: Range<Int>, of items: [Int]?) -> Range<Int> {
+    guard let items, let first = positions.first, let last = positions.last else { return positions }
+    return min(items[first], items[last])..<max(items[first], items[last]) + 1
   }
 
   /// Task `task` is done.
@@ -58,7 +74,12 @@ struct TrailingRelease: Sendable {
     min(tasks, max(0, tasks / batch * batch - lag))..<tasks
   }
 
+  /// Lets go of the pages under `tasks` (offsets into the range, or
+  /// positions in the list).
   private func release(tasks: Range<Int>) {
-    store.releaseMapped(lower + tasks.lowerBound * taskSize..<lower + min(tasks.upperBound * taskSize, span))
+    let offsets = tasks.lowerBound * taskSize..<min(tasks.upperBound * taskSize, span)
+    guard !offsets.isEmpty else { return }
+    store.releaseMapped(
+      items == nil ? lower + offsets.lowerBound..<lower + offsets.upperBound : Self.items(offsets, of: items))
   }
 }
