@@ -133,6 +133,8 @@ public struct Ranker: Sendable {
         Parallel.run(tasks: tasks, workers: matchers.count) { task, worker in
           if let isCancelled, isCancelled() {
             foundBox.value[task] = 0
+            // Its batch's pages go as if it had run, so none stay mapped.
+            trailing?.finished(task)
             return
           }
           let matcher = matchersBox.value[worker]
