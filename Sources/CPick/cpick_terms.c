@@ -32,7 +32,9 @@
 // from it). An item that fails so fails whatever its characters fold to;
 // one that passes and is not ASCII is flagged for the matcher to decide.
 // Where the terms' folding allows (`fullwidth`), a fullwidth letter is read
-// as its ASCII letter instead (`cpick_terms_fullwidth`).
+// as its ASCII letter instead (`cpick_terms_fullwidth`); where the caller
+// says which characters a Latin-1 letter (`C3 xx`) may be (`latin1`), it
+// stands for those only: `é` may be `e` but never `f`.
 //
 // The fills of a chunk of blocks are made one block after another (each
 // addition takes the carry of the one before), or, with AVX2 and AVX-512,
@@ -71,6 +73,12 @@ typedef struct {
   /// Whether a fullwidth form is read as its ASCII character (`fullwidth`
   /// of `cpick_terms_pass`).
   int fullwidth;
+  /// Whether a Latin-1 letter (`C3 xx`) stands only for the characters
+  /// it may be (`pair_latin1`), not for every character (`latin1` of
+  /// `cpick_terms_pass` given).
+  int latin1_exact;
+  /// Whether a Latin-1 letter may be each distinct character.
+  uint8_t pair_latin1[CPICK_TERMS_MAX];
   /// Each character's distinct character, and whether it ends its term.
   uint8_t pair_of[CPICK_TERMS_MAX];
   const uint8_t *ends;
@@ -141,15 +149,21 @@ __attribute__((always_inline)) static inline void cpick_terms_masks(
     uint64_t not_ends = ~cpick_terms_bits((cpick_i8x64)(block == state->separator));
     ends[b] = ~not_ends;
     high[b] = cpick_terms_bits((cpick_i8x64)((cpick_i8x64)block < 0)) & not_ends;
-    uint64_t wild = 0;
+    uint64_t wild = 0, latin1 = 0;
     if (high[b]) {
       wild = cpick_terms_wildcards(text + b * 64);
+      // A Latin-1 letter (lead C3) stands for the characters it may be only.
+      if (state->latin1_exact) {
+        latin1 = cpick_terms_bits((cpick_i8x64)(block == (uint8_t)0xC3)) & wild;
+        wild &= ~latin1;
+      }
       if (state->fullwidth) cpick_terms_fullwidth(text + b * 64, &block, &folded, &wild);
     }
     for (size_t p = 0; p < state->pairs; p++) {
       cpick_u8x64 read = state->pair_folds[p] ? folded : block;
       uint64_t same = cpick_terms_bits((cpick_i8x64)(read == state->pair_byte[p]));
-      occurs[p * CPICK_TERMS_CHUNK + b] = (same | wild) & not_ends;
+      uint64_t may = state->pair_latin1[p] ? latin1 : 0;
+      occurs[p * CPICK_TERMS_CHUNK + b] = (same | wild | may) & not_ends;
     }
   }
 }
@@ -348,12 +362,13 @@ __attribute__((target("avx512f,avx512bw,popcnt"))) static size_t cpick_terms_run
 
 size_t cpick_terms_pass_at(int level, const uint8_t *text, size_t n, uint8_t separator, const uint8_t *lower,
                            const uint8_t *upper, const uint8_t *ends, size_t count, int fullwidth,
-                           uint32_t *passed, size_t capacity) {
+                           const uint8_t *latin1, uint32_t *passed, size_t capacity) {
   if (count == 0 || count > CPICK_TERMS_MAX) return 0;
   cpick_terms_state state;
   memset(&state, 0, sizeof state);
   state.separator = separator;
   state.fullwidth = fullwidth;
+  state.latin1_exact = latin1 != NULL;
   state.ends = ends;
   state.count = count;
   for (size_t k = 0; k < count; k++) {
@@ -367,6 +382,7 @@ size_t cpick_terms_pass_at(int level, const uint8_t *text, size_t n, uint8_t sep
       state.pair_folds[p] = folds;
       state.pairs++;
     }
+    state.pair_latin1[p] |= latin1 == NULL || latin1[k];
     state.pair_of[k] = (uint8_t)p;
   }
   level = cpick_vector_level(level);
@@ -378,7 +394,7 @@ size_t cpick_terms_pass_at(int level, const uint8_t *text, size_t n, uint8_t sep
 }
 
 size_t cpick_terms_pass(const uint8_t *text, size_t n, uint8_t separator, const uint8_t *lower,
-                        const uint8_t *upper, const uint8_t *ends, size_t count, int fullwidth, uint32_t *passed,
-                        size_t capacity) {
-  return cpick_terms_pass_at(-1, text, n, separator, lower, upper, ends, count, fullwidth, passed, capacity);
+                        const uint8_t *upper, const uint8_t *ends, size_t count, int fullwidth,
+                        const uint8_t *latin1, uint32_t *passed, size_t capacity) {
+  return cpick_terms_pass_at(-1, text, n, separator, lower, upper, ends, count, fullwidth, latin1, passed, capacity);
 }

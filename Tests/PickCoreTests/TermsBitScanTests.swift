@@ -45,7 +45,7 @@ private func termItems(count: Int, seed: UInt64) -> [[UInt8]] {
 /// whichever term character comes next, any other non-ASCII byte as none.
 /// With `fullwidth`, a fullwidth letter (U+FF21-FF3A, U+FF41-FF5A) is read
 /// as its ASCII letter, decoded here, and another form U+FF00-FF7F as none.
-private func holdsTerms(_ item: [UInt8], _ terms: [[UInt8]], fullwidth: Bool = false) -> Bool {
+private func holdsTerms(_ item: [UInt8], _ terms: [[UInt8]], fullwidth: Bool = false, latin1: Bool = false) -> Bool {
   terms.allSatisfy { term in
     var k = 0
     for (i, byte) in item.enumerated() where k < term.count {
@@ -54,6 +54,10 @@ private func holdsTerms(_ item: [UInt8], _ terms: [[UInt8]], fullwidth: Bool = f
       var wildcard =
         byte >= 0x80 && ByteFilter.mayStartASCIIFold(byte)
         && (byte < 0xE0 || ByteFilter.mayFoldToASCII(lead: byte, second: next))
+      // With `latin1`, a Latin-1 letter is read as the characters one folds to.
+      if latin1, byte == 0xC3 {
+        wildcard = TermsBitScan.latin1MayBe(UInt32(term[k]), Folding(caseSensitive: false, normalize: true))
+      }
       if fullwidth, byte == 0xEF, i + 2 < item.count,
         let scalar = String(decoding: item[i..<i + 3], as: UTF8.self).unicodeScalars.first,
         (0xFF00..<0xFF80).contains(scalar.value)
@@ -70,19 +74,22 @@ private func holdsTerms(_ item: [UInt8], _ terms: [[UInt8]], fullwidth: Bool = f
 }
 
 /// The ordinals `cpick_terms_pass_at` passes over `items` joined by `separator`, at `level`.
-private func passed(_ items: [[UInt8]], _ terms: [[UInt8]], separator: UInt8, level: Int32, fullwidth: Bool = false)
-  -> [UInt32]
-{
+private func passed(
+  _ items: [[UInt8]], _ terms: [[UInt8]], separator: UInt8, level: Int32, fullwidth: Bool = false,
+  latin1: Bool = false
+) -> [UInt32] {
   let text = Array(items.map { $0 }.joined(separator: [separator]))
   var lower: [UInt8] = []
   var upper: [UInt8] = []
   var ends: [UInt8] = []
+  var mayBe: [UInt8] = []
   for term in terms {
     for byte in term {
       var (a, b): (UInt8, UInt8) = (0, 0)
       cpick_fuzzy_bytes(UInt32(byte), 0, &a, &b)
       lower.append(a)
       upper.append(b)
+      mayBe.append(TermsBitScan.latin1MayBe(UInt32(byte), Folding(caseSensitive: false, normalize: true)) ? 1 : 0)
       ends.append(0)
     }
     ends[ends.count - 1] = 1
@@ -90,9 +97,11 @@ private func passed(_ items: [[UInt8]], _ terms: [[UInt8]], separator: UInt8, le
   var out = [UInt32](repeating: 0, count: items.count)
   let count = text.withUnsafeBufferPointer { text in
     out.withUnsafeMutableBufferPointer { out in
-      cpick_terms_pass_at(
-        level, text.baseAddress, text.count, separator, lower, upper, ends, ends.count, fullwidth ? 1 : 0,
-        out.baseAddress, items.count)
+      mayBe.withUnsafeBufferPointer { mayBe in
+        cpick_terms_pass_at(
+          level, text.baseAddress, text.count, separator, lower, upper, ends, ends.count, fullwidth ? 1 : 0,
+          latin1 ? mayBe.baseAddress : nil, out.baseAddress, items.count)
+      }
     }
   }
   return Array(out.prefix(count))
@@ -125,6 +134,16 @@ func `every build of the scan passes exactly the ASCII items that hold the terms
     for level: Int32 in [0, 1, 2] {
       let found = passed(items, terms, separator: separator, level: level, fullwidth: true)
       #expect(found == exact, "query \(query) level \(level), fullwidth forms")
+    }
+    // A Latin-1 letter (`é`) read as the characters one folds to: none of these.
+    var latin1: [UInt32] = []
+    for (k, item) in items.enumerated() where holdsTerms(item, terms, latin1: true) {
+      latin1.append(item.contains { $0 >= 0x80 } ? UInt32(k) | CPICK_TERMS_NOT_ASCII : UInt32(k))
+    }
+    #expect(latin1.count < expected.count, "query \(query): a Latin-1 letter is no longer any character")
+    for level: Int32 in [0, 1, 2] {
+      let found = passed(items, terms, separator: separator, level: level, latin1: true)
+      #expect(found == latin1, "query \(query) level \(level), Latin-1 letters")
     }
   }
 }
@@ -202,6 +221,42 @@ func `a search of one or several terms ranks as the general path ranks each item
       #expect((0..<matches.count).map { matches.itemIndex(at: $0) } == order, "query \(text) tasks \(taskSize)")
     }
   }
+}
+
+@Test func `a Latin-1 letter may be the letters it folds to, and none without accent folding`() {
+  let folds = Folding(caseSensitive: false, normalize: true)
+  let literal = Folding(caseSensitive: false, normalize: false)
+  for unit in "aceinouyAEC".unicodeScalars { #expect(TermsBitScan.latin1MayBe(unit.value, folds), "\(unit)") }
+  for unit in "fbgjklmpqrtvwxz0/ -".unicodeScalars {
+    #expect(!TermsBitScan.latin1MayBe(unit.value, folds), "\(unit)")
+  }
+  for unit in "aeiou".unicodeScalars { #expect(!TermsBitScan.latin1MayBe(unit.value, literal), "\(unit)") }
+}
+
+/// Every Latin-1 letter and its neighbours among ASCII words: the ranker's
+/// bit scan must let through every item the general path matches.
+@Test(arguments: ["cafe", "fe", "zq", "Cafe", "na ce", "caf e", "ss", "y"])
+func `a query over Latin-1 letters ranks as the general path ranks each item`(text: String) throws {
+  var random = SeededGenerator(seed: 31)
+  let latin1 = (UInt32(0xC0)...0xFF).compactMap { Unicode.Scalar($0).map(String.init) }
+  let pieces = latin1 + ["c", "a", "f", "e", "z", "q", "n", "s", "y", " ", "/", "\u{301}"]
+  let items: [[UInt8]] = (0..<6000).map { k in
+    let length = k % 50 == 0 ? Int.random(in: 60...200, using: &random) : Int.random(in: 0...12, using: &random)
+    return Array((0..<length).map { _ in pieces.randomElement(using: &random) ?? "x" }.joined().utf8)
+  }
+  let store = try ItemStore(separator: 0x0A, byteLimit: 1 << 22, itemLimit: 1 << 15)
+  try store.append(items.flatMap { $0 + [0x0A] })
+  try store.finish()
+  let query = CompiledQuery(Array(text.utf8), options: Options())
+  let reference = ItemMatcher(query, detail: .trimmedLength, strategy: .prepared(longItemsFromBytes: false))
+  var ranker = Ranker(order: Ranker.Order(), workers: 2)
+  ranker.taskSize = 64
+  let matches = ranker.rank(store, range: 0..<store.count, query: query)
+  let expected = items.indices.filter { index in
+    items[index].withUnsafeBufferPointer { reference.matchForRanking($0) } != nil
+  }
+  #expect(!expected.isEmpty, "query \(text) matches some item")
+  #expect(Set((0..<matches.count).map { matches.itemIndex(at: $0) }) == Set(expected), "query \(text)")
 }
 
 @Test func `fullwidth letters are read as ASCII under accent folding, and as any character without it`() {

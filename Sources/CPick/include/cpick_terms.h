@@ -19,20 +19,24 @@
 /// only one is), with `ends[k]` set on each term's last. With `fullwidth`
 /// set, a fullwidth letter (U+FF21-FF3A, U+FF41-FF5A) is read as its ASCII
 /// letter and any other form U+FF00-FF7F as none, instead of as any: for
-/// terms whose folding makes them so. Writes the
+/// terms whose folding makes them so. With `latin1` (one byte for each of
+/// the `count` characters, or NULL), a Latin-1 letter (U+00C0-U+00FF, lead
+/// byte C3) is read as any character `k` with `latin1[k]` set, instead of
+/// as any character: the caller sets it where some Latin-1 letter folds to
+/// the character under its term's folding. Writes the
 /// ordinals of those items (0 for the first item of `text`; below 2^31),
 /// ascending, each with `CPICK_TERMS_NOT_ASCII` set when it is not ASCII,
 /// to `passed`, at most `capacity` of them (room for one per item takes
 /// them all), and returns how many.
 size_t cpick_terms_pass(const uint8_t *text, size_t n, uint8_t separator, const uint8_t *lower,
-                        const uint8_t *upper, const uint8_t *ends, size_t count, int fullwidth, uint32_t *passed,
-                        size_t capacity);
+                        const uint8_t *upper, const uint8_t *ends, size_t count, int fullwidth,
+                        const uint8_t *latin1, uint32_t *passed, size_t capacity);
 
 /// `cpick_terms_pass` with the instructions of `level` (0 the baseline, 1
 /// AVX2, 2 AVX-512; lowered to what the processor has; -1 its best), for
 /// tests that hold the variants equal.
 size_t cpick_terms_pass_at(int level, const uint8_t *text, size_t n, uint8_t separator, const uint8_t *lower,
                            const uint8_t *upper, const uint8_t *ends, size_t count, int fullwidth,
-                           uint32_t *passed, size_t capacity);
+                           const uint8_t *latin1, uint32_t *passed, size_t capacity);
 
 #endif

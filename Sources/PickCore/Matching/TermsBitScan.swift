@@ -34,6 +34,10 @@ final class TermsBitScan {
   /// and the other forms U+FF00-FF7F as none: when every term's folding
   /// folds them so (`foldsFullwidthAsASCII`), as accent folding does.
   private var fullwidth = true
+  /// For each character, whether some Latin-1 letter (`é`, lead byte C3)
+  /// folds to it under its term's folding: the scan reads such a letter as
+  /// those characters only (`e`, never `f`), not as any.
+  private var latin1: [UInt8] = []
   /// The ordinals of the items that passed.
   private var passed = ScratchBuffer<UInt32>()
 
@@ -47,6 +51,7 @@ final class TermsBitScan {
         cpick_fuzzy_bytes(unit, term.folding.isCaseSensitive ? 1 : 0, &a, &b)
         lower.append(a)
         upper.append(b)
+        latin1.append(Self.latin1MayBe(unit, term.folding) ? 1 : 0)
         ends.append(0)
       }
       ends[ends.count - 1] = 1
@@ -65,9 +70,11 @@ final class TermsBitScan {
     let count = lower.withUnsafeBufferPointer { lower in
       upper.withUnsafeBufferPointer { upper in
         ends.withUnsafeBufferPointer { ends in
-          cpick_terms_pass(
-            text, run.count, separator, lower.baseAddress, upper.baseAddress, ends.baseAddress, ends.count,
-            fullwidth ? 1 : 0, passed.base, items)
+          latin1.withUnsafeBufferPointer { latin1 in
+            cpick_terms_pass(
+              text, run.count, separator, lower.baseAddress, upper.baseAddress, ends.baseAddress, ends.count,
+              fullwidth ? 1 : 0, latin1.baseAddress, passed.base, items)
+          }
         }
       }
     }
@@ -79,6 +86,17 @@ final class TermsBitScan {
   /// U+FF00-FF7F (`EF BC xx`, `EF BD xx`) to ASCII: read off the folding
   /// itself, once for each of the four.
   static func foldsFullwidthAsASCII(_ folding: Folding) -> Bool { fullwidthFoldings[folding.index] }
+
+  /// Whether some Latin-1 letter (U+00C0-U+00FF) folds to what `unit`
+  /// folds to under `folding`; read off the folding itself, once for each
+  /// of the four and each ASCII unit.
+  static func latin1MayBe(_ unit: UInt32, _ folding: Folding) -> Bool {
+    unit < 0x80 ? latin1Foldings[folding.index][Int(unit)] : true
+  }
+
+  private static let latin1Foldings: [[Bool]] = Folding.all.map { folding in
+    (UInt32(0)..<0x80).map { unit in (UInt32(0xC0)...0xFF).contains { folding.fold($0) == folding.fold(unit) } }
+  }
 
   private static let fullwidthFoldings: [Bool] = Folding.all.map { folding in
     (UInt32(0xFF00)..<0xFF80).allSatisfy { value in
