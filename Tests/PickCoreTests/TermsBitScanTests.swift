@@ -73,6 +73,16 @@ private func holdsTerms(_ item: [UInt8], _ terms: [[UInt8]], fullwidth: Bool = f
   }
 }
 
+/// The ordinals the scan must pass over `items` (`holdsTerms`), each
+/// flagged when the item is not ASCII.
+private func reference(_ items: [[UInt8]], _ terms: [[UInt8]], fullwidth: Bool = false, latin1: Bool = false)
+  -> [UInt32]
+{
+  items.indices.filter { holdsTerms(items[$0], terms, fullwidth: fullwidth, latin1: latin1) }.map { k in
+    items[k].contains { $0 >= 0x80 } ? UInt32(k) | CPICK_TERMS_NOT_ASCII : UInt32(k)
+  }
+}
+
 /// The ordinals `cpick_terms_pass_at` passes over `items` joined by `separator`, at `level`.
 private func passed(
   _ items: [[UInt8]], _ terms: [[UInt8]], separator: UInt8, level: Int32, fullwidth: Bool = false,
@@ -116,34 +126,21 @@ func `every build of the scan passes exactly the ASCII items that hold the terms
     ["git"], ["git", "push"], ["git", "push", "origin"], ["g", "h"], ["h", "g"], ["xx", "s/"], ["-", "o-"],
   ] {
     let terms = query.map { Array($0.utf8) }
-    var expected: [UInt32] = []
-    for (k, item) in items.enumerated() where holdsTerms(item, terms) {
-      expected.append(item.contains { $0 >= 0x80 } ? UInt32(k) | CPICK_TERMS_NOT_ASCII : UInt32(k))
-    }
+    let expected = reference(items, terms)
     #expect(expected.contains { $0 & CPICK_TERMS_NOT_ASCII != 0 }, "query \(query) flags some item")
     #expect(expected.contains { $0 & CPICK_TERMS_NOT_ASCII == 0 }, "query \(query) passes some ASCII item")
-    for level: Int32 in [0, 1, 2] {
-      #expect(passed(items, terms, separator: separator, level: level) == expected, "query \(query) level \(level)")
-    }
-    // Fullwidth letters read as their ASCII letters, other forms as none.
-    var exact: [UInt32] = []
-    for (k, item) in items.enumerated() where holdsTerms(item, terms, fullwidth: true) {
-      exact.append(item.contains { $0 >= 0x80 } ? UInt32(k) | CPICK_TERMS_NOT_ASCII : UInt32(k))
-    }
+    // Fullwidth letters read as their ASCII letters, other forms as none;
+    // a Latin-1 letter (`é`) as the characters one folds to: none of these.
+    let exact = reference(items, terms, fullwidth: true)
+    let latin1 = reference(items, terms, latin1: true)
     #expect(exact.count < expected.count, "query \(query): a fullwidth letter is no longer any character")
-    for level: Int32 in [0, 1, 2] {
-      let found = passed(items, terms, separator: separator, level: level, fullwidth: true)
-      #expect(found == exact, "query \(query) level \(level), fullwidth forms")
-    }
-    // A Latin-1 letter (`é`) read as the characters one folds to: none of these.
-    var latin1: [UInt32] = []
-    for (k, item) in items.enumerated() where holdsTerms(item, terms, latin1: true) {
-      latin1.append(item.contains { $0 >= 0x80 } ? UInt32(k) | CPICK_TERMS_NOT_ASCII : UInt32(k))
-    }
     #expect(latin1.count < expected.count, "query \(query): a Latin-1 letter is no longer any character")
     for level: Int32 in [0, 1, 2] {
-      let found = passed(items, terms, separator: separator, level: level, latin1: true)
-      #expect(found == latin1, "query \(query) level \(level), Latin-1 letters")
+      #expect(passed(items, terms, separator: separator, level: level) == expected, "query \(query) level \(level)")
+      let found = passed(items, terms, separator: separator, level: level, fullwidth: true)
+      #expect(found == exact, "query \(query) level \(level), fullwidth forms")
+      let foundLatin1 = passed(items, terms, separator: separator, level: level, latin1: true)
+      #expect(foundLatin1 == latin1, "query \(query) level \(level), Latin-1 letters")
     }
   }
 }

@@ -59,13 +59,17 @@ extension ItemMatcher {
     bytes.count <= Scoring.longItemUnits && PreparedText.isASCII(bytes)
   }
 
-  /// `bytes` as one byte per character (`CompactText.transcode`; its
-  /// dropped marks in `compact.droppedMarks`), or `nil` when the byte scans
-  /// cannot score it so: no compact text, or longer than `longItemUnits`.
-  /// Valid until the next call.
-  func compactText(of bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+  /// `bytes` as one byte per character (`CompactText.transcode`) and where
+  /// it dropped combining marks (`CompactText.droppedMarks`), or `nil` when
+  /// the byte scans cannot score it so: no compact text, or longer than
+  /// `longItemUnits`. Valid until the next call.
+  func compactText(of bytes: UnsafeBufferPointer<UInt8>)
+    -> (text: UnsafeBufferPointer<UInt8>, drops: UnsafeBufferPointer<Int32>)?
+  {
     guard let compactRef, bytes.count <= Scoring.longItemUnits else { return nil }
-    return compactRef._withUnsafeGuaranteedRef { $0.transcode(bytes) }
+    return compactRef._withUnsafeGuaranteedRef { compact in
+      compact.transcode(bytes).map { ($0, compact.droppedMarks) }
+    }
   }
 
   /// Scores an item that the byte scans did not take (one not ASCII) for a
@@ -74,8 +78,7 @@ extension ItemMatcher {
   /// that comes here, its window too wide for the alignment, is copied and
   /// found too wide again: not worth a pass to tell it apart.)
   func scanTranscoded(_ bytes: UnsafeBufferPointer<UInt8>, filtered: Bool) -> ScanOutcome {
-    guard let compactRef, let text = compactText(of: bytes) else { return .notScanned }
-    let drops = compactRef._withUnsafeGuaranteedRef { $0.droppedMarks }
+    guard let (text, drops) = compactText(of: bytes) else { return .notScanned }
     let scanned: ScanOutcome
     if let singleScan {
       guard let found = singleScan.scan(text, compact: true) else { return .notScanned }

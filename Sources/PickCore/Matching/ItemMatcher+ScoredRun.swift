@@ -97,7 +97,7 @@ extension ItemMatcher {
   @inline(__always)
   private func scannedText(_ item: UnsafeBufferPointer<UInt8>, runIsASCII: Bool) -> UnsafeBufferPointer<UInt8>? {
     if runIsASCII ? item.count <= Scoring.longItemUnits : Self.scansBytes(of: item) { return item }
-    guard let text = compactText(of: item), compact?.droppedMarks.isEmpty == true else { return nil }
+    guard let (text, drops) = compactText(of: item), drops.isEmpty else { return nil }
     return text
   }
 }

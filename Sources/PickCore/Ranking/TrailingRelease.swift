@@ -38,7 +38,7 @@ struct TrailingRelease: Sendable {
     self.taskSize = taskSize
     span = range.count
     let tasks = max(1, (span + taskSize - 1) / taskSize)
-    let spanned = items == nil ? range : Self.items(0..<span, of: items)
+    let spanned = items == nil ? range : Self.spanned(0..<span, of: items)
     let spannedBytes = store.arenaOffset(of: spanned.upperBound) - store.arenaOffset(of: spanned.lowerBound)
     batch = max(1, bytes / max(1, spannedBytes / tasks))
     lag = workers
@@ -46,7 +46,7 @@ struct TrailingRelease: Sendable {
 
   /// The store's items from the one listed at the first of `positions` to
   /// the one at the last.
-  private static func items(_ positions: Range<Int>, of items: [Int]?) -> Range<Int> {
+  private static func spanned(_ positions: Range<Int>, of items: [Int]?) -> Range<Int> {
     guard let items, let first = positions.first, let last = positions.last else { return positions }
     return min(items[first], items[last])..<max(items[first], items[last]) + 1
   }
@@ -80,6 +80,6 @@ struct TrailingRelease: Sendable {
     let offsets = tasks.lowerBound * taskSize..<min(tasks.upperBound * taskSize, span)
     guard !offsets.isEmpty else { return }
     store.releaseMapped(
-      items == nil ? lower + offsets.lowerBound..<lower + offsets.upperBound : Self.items(offsets, of: items))
+      items == nil ? lower + offsets.lowerBound..<lower + offsets.upperBound : Self.spanned(offsets, of: items))
   }
 }
