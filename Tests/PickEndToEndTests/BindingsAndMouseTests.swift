@@ -43,7 +43,8 @@ extension Array where Element == UInt8 {
     try picker.waitFor("> an")
     picker.send([0x01])
     picker.send("b")
-    let screen = try picker.waitFor("> ban")
+    // The query line is drawn at once, the count when the search has run.
+    let screen = try picker.waitFor { $0.screenText.contains("> ban") && $0.screenText.contains("0 of 1") }
     #expect(screen.screenText.contains("0 of 1"))
     picker.send("\r")
     try picker.expectExit(status: 0, stdout: "banana\n")
