@@ -40,6 +40,19 @@
 // addition takes the carry of the one before), or, with AVX2 and AVX-512,
 // eight blocks side by side with the carries found for the chunk at once
 // (`cpick_terms_fill_blocks`).
+//
+// A query's terms are decided one after another, and the first term that
+// leaves no item of a chunk passing decides the chunk: the other terms
+// matter then only to the item that runs on into the next chunk, whose
+// carries they must give, so they are filled from the block of the
+// chunk's last separator on. The terms are tried in the order of how many
+// chunks each decided (`json` first for `lib python json` over a list of
+// files), and when the term tried first decides half the chunks or more,
+// the other terms' occurrences are not even read where it did
+// (`cpick_terms_read_rest`). Below that, reading them apart from the first
+// term's costs more than it saves (measured on a shell history, where few
+// chunks lack `origin` of `git push origin`). What a scan learned is kept
+// for the next scan of the same query (`cpick_terms_memory`).
 #include "cpick_terms.h"
 #include "cpick_wide.h"
 #include <string.h>
@@ -88,6 +101,18 @@ typedef struct {
   /// (the last fill's: the bytes of 0x80 or above).
   uint64_t fill_carry[CPICK_TERMS_MAX + 1];
   uint64_t shift_carry[CPICK_TERMS_MAX];
+  /// Each term's first character and the one after its last.
+  uint8_t term_first[CPICK_TERMS_MAX];
+  uint8_t term_end[CPICK_TERMS_MAX];
+  size_t terms;
+  /// The order the terms are tried in: the last to leave a chunk without a
+  /// passing item first (`cpick_terms_chunk`).
+  uint8_t order[CPICK_TERMS_MAX];
+  /// The chunks read, and how many of them the term tried first decided
+  /// alone, in this scan and the ones before of the same terms.
+  uint64_t chunks, decided;
+  /// How many chunks each term decided.
+  uint64_t decided_by[CPICK_TERMS_MAX];
 } cpick_terms_state;
 
 /// The bytes of a block of 64 (`at`, the byte after it readable) that
@@ -128,42 +153,130 @@ __attribute__((always_inline)) static inline void cpick_terms_fullwidth(
   *wild &= ~cpick_terms_bits(after_bc | after_bd);
 }
 
-/// The masks of `blocks` blocks from `text` (the two bytes after the last
-/// readable): separators in `ends`, bytes of 0x80 or above in `high`, and
-/// each distinct character in `occurs[pair * CPICK_TERMS_CHUNK + block]`,
-/// outside the separators. A byte that starts a character that may fold
-/// to ASCII stands for every character (`cpick_terms_wildcards`): it may
-/// be any of them; a fullwidth letter, with `fullwidth`, for its letter.
-__attribute__((always_inline)) static inline void cpick_terms_masks(
-  const cpick_terms_state *state, const uint8_t *text, size_t blocks, uint64_t *ends, uint64_t *high,
-  uint64_t *occurs) {
-  // The blocks past `blocks`, up to a multiple of eight, are read as none.
-  for (size_t b = blocks; b % 8 != 0; b++) {
-    ends[b] = high[b] = 0;
-    for (size_t p = 0; p < state->pairs; p++) occurs[p * CPICK_TERMS_CHUNK + b] = 0;
+/// A chunk's masks: the separators, bytes of 0x80 or above, and
+/// wildcards of every block. The characters' occurrences are kept apart
+/// (`occurs[pair * CPICK_TERMS_CHUNK + block]`), those of the term tried
+/// first read with these (`cpick_terms_read`), the others' after it, and
+/// only where the first term left them something to decide
+/// (`cpick_terms_read_rest`).
+typedef struct {
+  size_t blocks;
+  /// Separators; bytes of 0x80 or above, outside them; bytes that may be
+  /// any character (`cpick_terms_wildcards`); Latin-1 letters, which may
+  /// be the characters of `pair_latin1`.
+  uint64_t ends[CPICK_TERMS_CHUNK], high[CPICK_TERMS_CHUNK], wild[CPICK_TERMS_CHUNK], latin1[CPICK_TERMS_CHUNK];
+  /// Where each block's bytes are read: the text, or `adjusted`, where its
+  /// fullwidth letters are read as ASCII letters.
+  const uint8_t *block_at[CPICK_TERMS_CHUNK];
+  uint8_t adjusted[CPICK_TERMS_CHUNK * 64];
+  /// The distinct characters of the term tried first, and the others.
+  uint8_t first[CPICK_TERMS_MAX], rest[CPICK_TERMS_MAX];
+  size_t firsts, rests;
+} cpick_terms_masks;
+
+/// Distinct character `p`'s occurrences, outside the separators
+/// (`not_ends`), in a block whose bytes are `block` (`folded` in lower
+/// case), with its wildcards and Latin-1 letters.
+__attribute__((always_inline)) static inline uint64_t cpick_terms_occurs_in(
+  const cpick_terms_state *state, size_t p, cpick_u8x64 block, cpick_u8x64 folded, uint64_t not_ends, uint64_t wild,
+  uint64_t latin1) {
+  cpick_u8x64 read = state->pair_folds[p] ? folded : block;
+  uint64_t same = cpick_terms_bits((cpick_i8x64)(read == state->pair_byte[p]));
+  uint64_t may = state->pair_latin1[p] ? latin1 : 0;
+  return (same | wild | may) & not_ends;
+}
+
+/// Sorts the distinct characters into the first term's (`state->order[0]`)
+/// and the others, and clears their masks past `blocks` up to a multiple
+/// of eight, which are read as none.
+__attribute__((always_inline)) static inline void cpick_terms_sort_pairs(
+  const cpick_terms_state *state, size_t blocks, cpick_terms_masks *masks, uint64_t *restrict occurs) {
+  uint8_t in_first[CPICK_TERMS_MAX] = {0};
+  size_t t = state->order[0];
+  for (size_t k = state->term_first[t]; k < state->term_end[t]; k++) in_first[state->pair_of[k]] = 1;
+  masks->firsts = masks->rests = 0;
+  for (size_t p = 0; p < state->pairs; p++) {
+    if (in_first[p]) {
+      masks->first[masks->firsts++] = (uint8_t)p;
+    } else {
+      masks->rest[masks->rests++] = (uint8_t)p;
+    }
+    for (size_t b = blocks; b % 8 != 0; b++) occurs[p * CPICK_TERMS_CHUNK + b] = 0;
   }
+  for (size_t b = blocks; b % 8 != 0; b++) masks->ends[b] = masks->high[b] = 0;
+}
+
+/// The masks of `blocks` blocks from `text` (the two bytes after the last
+/// readable) that every character reads, into `masks`, and characters'
+/// occurrences, each block loaded once: with `split` (a constant), those
+/// of the first term's characters only, the others left to
+/// `cpick_terms_read_rest`; else every character's. A byte that starts a
+/// character that may fold to ASCII stands for every character
+/// (`cpick_terms_wildcards`): it may be any of them; a fullwidth letter,
+/// with `fullwidth`, for its letter.
+__attribute__((always_inline)) static inline void cpick_terms_read(
+  const cpick_terms_state *state, const uint8_t *text, size_t blocks, cpick_terms_masks *restrict masks,
+  uint64_t *restrict occurs, int split) {
+  masks->blocks = blocks;
+  cpick_terms_sort_pairs(state, blocks, masks, occurs);
+  uint8_t first[CPICK_TERMS_MAX];
+  size_t firsts = split ? masks->firsts : state->pairs;
+  memcpy(first, masks->first, sizeof first);
   for (size_t b = 0; b < blocks; b++) {
+    const uint8_t *at = text + b * 64;
     cpick_u8x64 block;
-    memcpy(&block, text + b * 64, 64);
-    cpick_u8x64 folded = block | 0x20;
+    memcpy(&block, at, 64);
     uint64_t not_ends = ~cpick_terms_bits((cpick_i8x64)(block == state->separator));
-    ends[b] = ~not_ends;
-    high[b] = cpick_terms_bits((cpick_i8x64)((cpick_i8x64)block < 0)) & not_ends;
+    uint64_t high = cpick_terms_bits((cpick_i8x64)((cpick_i8x64)block < 0)) & not_ends;
     uint64_t wild = 0, latin1 = 0;
-    if (high[b]) {
-      wild = cpick_terms_wildcards(text + b * 64);
+    if (high) {
+      wild = cpick_terms_wildcards(at);
       // A Latin-1 letter (lead C3) stands for the characters it may be only.
       if (state->latin1_exact) {
         latin1 = cpick_terms_bits((cpick_i8x64)(block == (uint8_t)0xC3)) & wild;
         wild &= ~latin1;
       }
-      if (state->fullwidth) cpick_terms_fullwidth(text + b * 64, &block, &folded, &wild);
+      if (state->fullwidth) {
+        cpick_u8x64 folded;
+        cpick_terms_fullwidth(at, &block, &folded, &wild);
+        if (split) {
+          memcpy(masks->adjusted + b * 64, &block, 64);
+          at = masks->adjusted + b * 64;
+        }
+      }
     }
-    for (size_t p = 0; p < state->pairs; p++) {
-      cpick_u8x64 read = state->pair_folds[p] ? folded : block;
-      uint64_t same = cpick_terms_bits((cpick_i8x64)(read == state->pair_byte[p]));
-      uint64_t may = state->pair_latin1[p] ? latin1 : 0;
-      occurs[p * CPICK_TERMS_CHUNK + b] = (same | wild | may) & not_ends;
+    masks->ends[b] = ~not_ends;
+    masks->high[b] = high;
+    if (split) {
+      masks->block_at[b] = at;
+      masks->wild[b] = wild;
+      masks->latin1[b] = latin1;
+    }
+    cpick_u8x64 folded = block | 0x20;
+    for (size_t j = 0; j < firsts; j++) {
+      size_t p = split ? first[j] : j;
+      occurs[p * CPICK_TERMS_CHUNK + b] = cpick_terms_occurs_in(state, p, block, folded, not_ends, wild, latin1);
+    }
+  }
+  if (!split) masks->rests = 0;
+}
+
+/// The occurrences of the other terms' characters from block `lo` on,
+/// each block loaded once.
+__attribute__((always_inline)) static inline void cpick_terms_read_rest(
+  const cpick_terms_state *state, size_t lo, const cpick_terms_masks *restrict masks, uint64_t *restrict occurs) {
+  uint8_t rest[CPICK_TERMS_MAX];
+  size_t rests = masks->rests, blocks = masks->blocks;
+  if (rests == 0) return;
+  memcpy(rest, masks->rest, sizeof rest);
+  for (size_t b = lo; b < blocks; b++) {
+    cpick_u8x64 block;
+    memcpy(&block, masks->block_at[b], 64);
+    cpick_u8x64 folded = block | 0x20;
+    uint64_t not_ends = ~masks->ends[b], wild = masks->wild[b], latin1 = masks->latin1[b];
+    for (size_t j = 0; j < rests; j++) {
+      size_t p = rest[j];
+      occurs[p * CPICK_TERMS_CHUNK + b] = cpick_terms_occurs_in(state, p, block, folded, not_ends, wild, latin1);
     }
   }
 }
@@ -269,32 +382,78 @@ __attribute__((always_inline)) static inline void cpick_terms_fill_serial(
   *carry = in;
 }
 
-/// The separators of the items that may hold the terms, for `blocks` blocks
-/// whose masks are given, in `pass`; those of the items with a byte of 0x80
-/// or above in `high` (which this overwrites). The masks are read up to
-/// `blocks` rounded up to eight. `vectors`: the fills side by side
-/// (`cpick_terms_fill_blocks`), else one after another.
-__attribute__((always_inline)) static inline void cpick_terms_chunk(
-  cpick_terms_state *state, size_t blocks, const uint64_t *ends, uint64_t *high, const uint64_t *occurs,
-  uint64_t *pass, int vectors) {
-  uint64_t after[CPICK_TERMS_CHUNK], follows[CPICK_TERMS_CHUNK];
-  for (size_t b = 0; b < blocks; b++) pass[b] = ends[b];
-  for (size_t k = 0; k < state->count; k++) {
-    const uint64_t *x = occurs + state->pair_of[k] * CPICK_TERMS_CHUNK;
+/// The fills of term `t`'s characters over blocks `lo ..< blocks` (`lo` a
+/// multiple of eight), its last one's left in `after`. From block 0 the
+/// carries are the ones kept from the chunk before; from a later block
+/// they start clear, which is right for every byte after the first
+/// separator at or after block `lo` (the carries end at a separator).
+__attribute__((always_inline)) static inline void cpick_terms_term(
+  cpick_terms_state *state, size_t t, size_t lo, const cpick_terms_masks *masks, const uint64_t *occurs,
+  uint64_t *after, uint64_t *follows, int vectors) {
+  size_t blocks = masks->blocks;
+  const uint64_t *ends = masks->ends;
+  for (size_t k = state->term_first[t]; k < state->term_end[t]; k++) {
+    const uint64_t *x = occurs + state->pair_of[k] * CPICK_TERMS_CHUNK + lo;
+    uint64_t clear_fill = 0, clear_shift = 0;
+    uint64_t *fill = lo == 0 ? &state->fill_carry[k] : &clear_fill;
     // After the term's character before, in the same item, but for a term's first.
-    uint64_t *shift = k > 0 && !state->ends[k - 1] ? &state->shift_carry[k] : NULL;
+    uint64_t *shift = k == state->term_first[t] ? NULL : lo == 0 ? &state->shift_carry[k] : &clear_shift;
     if (!vectors) {
-      cpick_terms_fill_serial(x, ends, after, blocks, &state->fill_carry[k], shift);
+      cpick_terms_fill_serial(x, ends + lo, after + lo, blocks - lo, fill, shift);
     } else {
       if (shift) {
-        cpick_terms_follow(x, after, ends, follows, blocks, shift);
-        x = follows;
+        cpick_terms_follow(x, after + lo, ends + lo, follows + lo, blocks - lo, shift);
+        x = follows + lo;
       }
-      cpick_terms_fill_blocks(x, ends, after, blocks, &state->fill_carry[k]);
+      cpick_terms_fill_blocks(x, ends + lo, after + lo, blocks - lo, fill);
     }
-    if (state->ends[k]) {
-      for (size_t b = 0; b < blocks; b++) pass[b] &= after[b];
+    if (lo > 0) {
+      state->fill_carry[k] = clear_fill;
+      if (shift) state->shift_carry[k] = clear_shift;
     }
+  }
+}
+
+/// The separators of the items that may hold the terms, for the blocks
+/// of `masks`, in `pass`; those of the items with a byte of 0x80 or above
+/// in `masks->high` (which this overwrites). `vectors`: the fills side by side
+/// (`cpick_terms_fill_blocks`), else one after another.
+///
+/// Once a term leaves no item of the chunk passing, the other terms'
+/// fills are made only from the block of the chunk's last separator on:
+/// the item that goes on into the next chunk needs their carries, and no
+/// other item can pass. That term is tried first in the next chunk: the
+/// term that holds most rarely (`json` of `lib python json`) soon decides
+/// most chunks alone.
+__attribute__((always_inline)) static inline void cpick_terms_chunk(
+  cpick_terms_state *state, cpick_terms_masks *masks, uint64_t *occurs, uint64_t *pass, int vectors) {
+  uint64_t after[CPICK_TERMS_CHUNK], follows[CPICK_TERMS_CHUNK];
+  size_t blocks = masks->blocks;
+  const uint64_t *ends = masks->ends;
+  uint64_t *high = masks->high;
+  size_t last_end = CPICK_TERMS_CHUNK;
+  for (size_t b = 0; b < blocks; b++) {
+    pass[b] = ends[b];
+    if (ends[b]) last_end = b;
+  }
+  size_t lo = 0;
+  for (size_t i = 0; i < state->terms; i++) {
+    size_t t = state->order[i];
+    cpick_terms_term(state, t, lo, masks, occurs, after, follows, vectors);
+    uint64_t any = 0;
+    for (size_t b = lo; b < blocks; b++) any |= pass[b] &= after[b];
+    if (lo == 0 && any == 0 && last_end >= 8 && last_end < CPICK_TERMS_CHUNK) {
+      lo = last_end & ~(size_t)7;
+      state->decided += i == 0;
+      // The terms in the order of how many chunks each decided, most first.
+      uint64_t count = ++state->decided_by[t];
+      for (size_t j = i; j > 0 && state->decided_by[state->order[j - 1]] < count; j--) {
+        state->order[j] = state->order[j - 1];
+        state->order[j - 1] = (uint8_t)t;
+      }
+    }
+    // The other terms' characters, where they may still decide an item.
+    if (i == 0) cpick_terms_read_rest(state, lo, masks, occurs);
   }
   // The items with a byte of 0x80 or above, to flag.
   uint64_t carry = state->fill_carry[CPICK_TERMS_MAX];
@@ -308,8 +467,10 @@ __attribute__((always_inline)) static inline void cpick_terms_chunk(
 /// The scan over `text` for a prepared `state`: `cpick_terms_pass` for one processor's instructions.
 __attribute__((always_inline)) static inline size_t cpick_terms_run(
   cpick_terms_state *state, const uint8_t *text, size_t n, uint32_t *passed, size_t capacity, int vectors) {
-  uint64_t block_ends[CPICK_TERMS_CHUNK], high[CPICK_TERMS_CHUNK], pass[CPICK_TERMS_CHUNK];
+  uint64_t pass[CPICK_TERMS_CHUNK];
+  cpick_terms_masks masks;
   uint64_t occurs[CPICK_TERMS_MAX * CPICK_TERMS_CHUNK];
+  const uint64_t *block_ends = masks.ends, *high = masks.high;
   size_t found = 0;
   uint32_t items = 0;
   // Up to and including byte n: the last item's separator is `n` itself.
@@ -327,8 +488,16 @@ __attribute__((always_inline)) static inline size_t cpick_terms_run(
       from = tail;
       blocks = 1;
     }
-    cpick_terms_masks(state, from, blocks, block_ends, high, occurs);
-    cpick_terms_chunk(state, blocks, block_ends, high, occurs, pass, vectors);
+    // The other terms' characters read only where the first term did not
+    // decide, once it decides half the chunks or more: splitting the
+    // reading costs more than it saves below that.
+    if (state->chunks >= 8 && state->decided * 2 >= state->chunks) {
+      cpick_terms_read(state, from, blocks, &masks, occurs, 1);
+    } else {
+      cpick_terms_read(state, from, blocks, &masks, occurs, 0);
+    }
+    state->chunks++;
+    cpick_terms_chunk(state, &masks, occurs, pass, vectors);
     for (size_t b = 0; b < blocks; b++) {
       for (uint64_t bits = pass[b]; bits && found < capacity; bits &= bits - 1) {
         uint64_t before = block_ends[b] & ((bits & -bits) - 1);
@@ -362,7 +531,8 @@ __attribute__((target("avx512f,avx512bw,popcnt"))) static size_t cpick_terms_run
 
 size_t cpick_terms_pass_at(int level, const uint8_t *text, size_t n, uint8_t separator, const uint8_t *lower,
                            const uint8_t *upper, const uint8_t *ends, size_t count, int fullwidth,
-                           const uint8_t *latin1, uint32_t *passed, size_t capacity) {
+                           const uint8_t *latin1, cpick_terms_memory *memory, uint32_t *passed,
+                           size_t capacity) {
   if (count == 0 || count > CPICK_TERMS_MAX) return 0;
   cpick_terms_state state;
   memset(&state, 0, sizeof state);
@@ -384,17 +554,42 @@ size_t cpick_terms_pass_at(int level, const uint8_t *text, size_t n, uint8_t sep
     }
     state.pair_latin1[p] |= latin1 == NULL || latin1[k];
     state.pair_of[k] = (uint8_t)p;
+    if (k == 0 || ends[k - 1]) state.term_first[state.terms++] = (uint8_t)k;
+    state.term_end[state.terms - 1] = (uint8_t)(k + 1);
   }
+  // The last term first, until a scan has learned better: what is typed
+  // last tends to narrow most.
+  for (size_t t = 0; t < state.terms; t++) {
+    state.order[t] = memory && memory->order_set ? memory->order[t] : (uint8_t)(state.terms - 1 - t);
+  }
+  state.chunks = memory ? memory->chunks : 0;
+  state.decided = memory ? memory->decided : 0;
+  if (memory) memcpy(state.decided_by, memory->decided_by, sizeof state.decided_by);
+  size_t found;
   level = cpick_vector_level(level);
 #if defined(__x86_64__)
-  if (level == 2) return cpick_terms_run_avx512(&state, text, n, passed, capacity);
-  if (level == 1) return cpick_terms_run_avx2(&state, text, n, passed, capacity);
+  if (level == 2) {
+    found = cpick_terms_run_avx512(&state, text, n, passed, capacity);
+  } else if (level == 1) {
+    found = cpick_terms_run_avx2(&state, text, n, passed, capacity);
+  } else
 #endif
-  return cpick_terms_run_baseline(&state, text, n, passed, capacity);
+  {
+    found = cpick_terms_run_baseline(&state, text, n, passed, capacity);
+  }
+  if (memory) {
+    memcpy(memory->order, state.order, sizeof state.order);
+    memory->order_set = 1;
+    memory->chunks = state.chunks;
+    memory->decided = state.decided;
+    memcpy(memory->decided_by, state.decided_by, sizeof state.decided_by);
+  }
+  return found;
 }
 
 size_t cpick_terms_pass(const uint8_t *text, size_t n, uint8_t separator, const uint8_t *lower,
                         const uint8_t *upper, const uint8_t *ends, size_t count, int fullwidth,
-                        const uint8_t *latin1, uint32_t *passed, size_t capacity) {
-  return cpick_terms_pass_at(-1, text, n, separator, lower, upper, ends, count, fullwidth, latin1, passed, capacity);
+                        const uint8_t *latin1, cpick_terms_memory *memory, uint32_t *passed, size_t capacity) {
+  return cpick_terms_pass_at(-1, text, n, separator, lower, upper, ends, count, fullwidth, latin1, memory, passed,
+                             capacity);
 }

@@ -86,7 +86,7 @@ private func reference(_ items: [[UInt8]], _ terms: [[UInt8]], fullwidth: Bool =
 /// The ordinals `cpick_terms_pass_at` passes over `items` joined by `separator`, at `level`.
 private func passed(
   _ items: [[UInt8]], _ terms: [[UInt8]], separator: UInt8, level: Int32, fullwidth: Bool = false,
-  latin1: Bool = false
+  latin1: Bool = false, memory: UnsafeMutablePointer<cpick_terms_memory>? = nil
 ) -> [UInt32] {
   let text = Array(items.map { $0 }.joined(separator: [separator]))
   var lower: [UInt8] = []
@@ -110,7 +110,7 @@ private func passed(
       mayBe.withUnsafeBufferPointer { mayBe in
         cpick_terms_pass_at(
           level, text.baseAddress, text.count, separator, lower, upper, ends, ends.count, fullwidth ? 1 : 0,
-          latin1 ? mayBe.baseAddress : nil, out.baseAddress, items.count)
+          latin1 ? mayBe.baseAddress : nil, memory, out.baseAddress, items.count)
       }
     }
   }
@@ -259,4 +259,45 @@ func `a query over Latin-1 letters ranks as the general path ranks each item`(te
 @Test func `fullwidth letters are read as ASCII under accent folding, and as any character without it`() {
   #expect(TermsBitScan.foldsFullwidthAsASCII(Folding(caseSensitive: false, normalize: true)))
   #expect(!TermsBitScan.foldsFullwidthAsASCII(Folding(caseSensitive: false, normalize: false)))
+}
+
+@Test(arguments: [["ab", "cd"], ["cd", "ab"], ["a", "cd", "b"], ["dc", "ba", "c"], ["xy", "cd"]])
+func `a term that no item of a chunk holds decides the chunk, and items across chunks still pass`(query: [String]) {
+  // Long runs of items without `c` or `d`, then a few with them, and
+  // some long enough to run from one chunk of 4096 bytes into the next,
+  // their letters (never `x` nor `y`) only near their start or only near
+  // their end: on either side of the chunk's edge.
+  var random = SeededGenerator(seed: 11)
+  let common = Array("ab.xyz/".utf8)
+  let rare = Array("abcdxy".utf8)
+  func letters(_ count: Int, from set: [UInt8]) -> [UInt8] {
+    (0..<count).map { _ in set.randomElement(using: &random) ?? UInt8(ascii: ".") }
+  }
+  let items: [[UInt8]] = (0..<40_000).map { k in
+    guard k % 421 != 0 else {
+      let filler = [UInt8](repeating: UInt8(ascii: "."), count: Int.random(in: 500...6000, using: &random))
+      let ends = letters(Int.random(in: 1...12, using: &random), from: Array("abcd".utf8))
+      return k % 2 == 0 ? ends + filler : filler + ends
+    }
+    return letters(Int.random(in: 0...40, using: &random), from: (1...2).contains(k % 701) ? rare : common)
+  }
+  let terms = query.map { Array($0.utf8) }
+  let expected = reference(items, terms)
+  #expect(expected.count > 40, "query \(query) passes some items")
+  #expect(expected.count < items.count / 20, "query \(query) passes few items")
+  for level: Int32 in [0, 1, 2] {
+    let found = passed(items, terms, separator: 0x0A, level: level)
+    // The items decided wrongly, if any: a short list to read.
+    let wrong = Set(found).symmetricDifference(expected).sorted()
+    #expect(wrong.isEmpty && found == expected, "query \(query) level \(level)")
+    // In runs, each scan starting from what the one before learned.
+    var memory = cpick_terms_memory()
+    var inRuns: [UInt32] = []
+    for start in stride(from: 0, to: items.count, by: 7000) {
+      let run = Array(items[start..<min(start + 7000, items.count)])
+      inRuns += passed(run, terms, separator: 0x0A, level: level, memory: &memory).map { $0 + UInt32(start) }
+    }
+    #expect(inRuns == expected, "query \(query) level \(level), in runs")
+    #expect(memory.order_set == 1 && memory.decided > memory.chunks / 2, "query \(query): the reading was split")
+  }
 }

@@ -8,6 +8,18 @@
 /// Set on an ordinal `cpick_terms_pass` passed for not being ASCII.
 #define CPICK_TERMS_NOT_ASCII 0x80000000u
 
+/// What `cpick_terms_pass` learned about a query's terms, for the next
+/// scan of them: the order it tries the terms in (`order_set` once there
+/// is one), the chunks of items it read and how many of those the term
+/// tried first decided alone.
+typedef struct {
+  uint64_t chunks;
+  uint64_t decided;
+  uint64_t decided_by[CPICK_TERMS_MAX];
+  uint8_t order[CPICK_TERMS_MAX];
+  uint8_t order_set;
+} cpick_terms_memory;
+
 /// The items of `text[0 ..< n]` (items each followed by `separator`, the
 /// last one ended by `n` itself) in which every term's characters may occur
 /// in order: every ASCII item that holds each term as a subsequence, and
@@ -28,15 +40,21 @@
 /// ascending, each with `CPICK_TERMS_NOT_ASCII` set when it is not ASCII,
 /// to `passed`, at most `capacity` of them (room for one per item takes
 /// them all), and returns how many.
+///
+/// `memory` (or NULL) carries what one scan learned about the terms to
+/// the next scan of the same terms, zeroed before the first: which term
+/// last left a stretch of items with none passing, tried first, and how
+/// often the first decides (`cpick_terms.c`).
 size_t cpick_terms_pass(const uint8_t *text, size_t n, uint8_t separator, const uint8_t *lower,
                         const uint8_t *upper, const uint8_t *ends, size_t count, int fullwidth,
-                        const uint8_t *latin1, uint32_t *passed, size_t capacity);
+                        const uint8_t *latin1, cpick_terms_memory *memory, uint32_t *passed, size_t capacity);
 
 /// `cpick_terms_pass` with the instructions of `level` (0 the baseline, 1
 /// AVX2, 2 AVX-512; lowered to what the processor has; -1 its best), for
 /// tests that hold the variants equal.
 size_t cpick_terms_pass_at(int level, const uint8_t *text, size_t n, uint8_t separator, const uint8_t *lower,
                            const uint8_t *upper, const uint8_t *ends, size_t count, int fullwidth,
-                           const uint8_t *latin1, uint32_t *passed, size_t capacity);
+                           const uint8_t *latin1, cpick_terms_memory *memory, uint32_t *passed,
+                           size_t capacity);
 
 #endif

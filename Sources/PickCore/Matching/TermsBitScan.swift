@@ -40,6 +40,8 @@ final class TermsBitScan {
   private var latin1: [UInt8] = []
   /// The ordinals of the items that passed.
   private var passed = ScratchBuffer<UInt32>()
+  /// What the scans so far learned about the terms (`cpick_terms_pass`).
+  private var memory = cpick_terms_memory()
 
   init?(_ terms: borrowing TermTable) {
     guard terms.count >= 2 || terms.count == 1 && terms.entries[0].units.count >= 2 else { return nil }
@@ -73,7 +75,7 @@ final class TermsBitScan {
           latin1.withUnsafeBufferPointer { latin1 in
             cpick_terms_pass(
               text, run.count, separator, lower.baseAddress, upper.baseAddress, ends.baseAddress, ends.count,
-              fullwidth ? 1 : 0, latin1.baseAddress, passed.base, items)
+              fullwidth ? 1 : 0, latin1.baseAddress, &memory, passed.base, items)
           }
         }
       }
