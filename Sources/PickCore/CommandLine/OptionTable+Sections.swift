@@ -16,14 +16,14 @@ extension OptionParser {
       } negation: {
         $0.list = .none
       }
-    ] + labelSpecs("list", \.listLabel)
+    ] + labelSpecs("list", .list)
     + [
       borderSpec("input-border", refusing: [.inline: SectionBorders.inlineOnly]) {
         $0.input = $1
       } negation: {
         $0.input = .none
       }
-    ] + labelSpecs("input", \.inputLabel)
+    ] + labelSpecs("input", .input)
     + [
       borderSpec("header-border") {
         $0.header = $1
@@ -35,7 +35,7 @@ extension OptionParser {
       } negation: {
         $0.headerLines = nil
       },
-    ] + labelSpecs("header", \.headerLabel)
+    ] + labelSpecs("header", .header)
     + [
       borderSpec("footer-border") {
         $0.footer = $1
@@ -43,7 +43,7 @@ extension OptionParser {
         $0.footer = .none
       }
     ]
-    + labelSpecs("footer", \.footerLabel) + labelSpecs("preview", \.previewLabel)
+    + labelSpecs("footer", .footer) + labelSpecs("preview", .preview)
 
   /// `--NAME[=STYLE]`, `--no-NAME`: STYLE one of `--border`'s, but for the
   /// `refused` ones (with the reason); without STYLE, `rounded`.
@@ -77,23 +77,21 @@ extension OptionParser {
 
   /// The styles an option takes, as completion offers them.
   static func borderStyles(refusing refused: [BorderShape: String]) -> [String] {
-    BorderShape.allCases.filter { refused[$0] == nil }.map(\.rawValue)
+    BorderShape.allCases.filter { refused[$0] == nil }.map { $0.rawValue }
   }
 
   /// `--SECTION-label=LABEL` (`--no-SECTION-label`) and
   /// `--SECTION-label-pos=N[:top|bottom]`, as `--border-label`'s.
-  private static func labelSpecs(_ section: String, _ label: WritableKeyPath<SectionBorders, BorderLabel> & Sendable)
-    -> [OptionSpec]
-  {
+  private static func labelSpecs(_ section: String, _ label: SectionBorders.Labelled) -> [OptionSpec] {
     [
       OptionSpec(
         long: section + "-label",
-        kind: .requiredValue(placeholder: "LABEL") { options, value in options.sections[keyPath: label].text = value },
-        negation: { $0.sections[keyPath: label].text = [] }),
+        kind: .requiredValue(placeholder: "LABEL") { options, value in options.sections[label: label].text = value },
+        negation: { $0.sections[label: label].text = [] }),
       OptionSpec(
         long: section + "-label-pos",
         kind: .requiredValue(placeholder: "N[:top|bottom]") { options, value throws(InvalidValue) in
-          try options.sections[keyPath: label].setPosition(value)
+          try options.sections[label: label].setPosition(value)
         }),
     ]
   }

@@ -31,18 +31,20 @@ public enum ValueCompletion: Equatable, Sendable {
   /// state directory, read when completing).
   case rememberedKeys
 
-  /// The words of an enumeration, in declaration order.
+  /// The words of an enumeration, in declaration order. (A closure, not
+  /// the key path `\.rawValue`: a key path is made at run time, by reading
+  /// its types' names, and the option table is built at every start.)
   public static func choices<Value: CaseIterable & RawRepresentable>(
     of type: Value.Type
   ) -> ValueCompletion where Value.RawValue == String {
-    .choices(type.allCases.map(\.rawValue))
+    .choices(type.allCases.map { $0.rawValue })
   }
 
   /// A comma-separated list of an enumeration's words.
   public static func list<Value: CaseIterable & RawRepresentable>(
     of type: Value.Type
   ) -> ValueCompletion where Value.RawValue == String {
-    .list(type.allCases.map(\.rawValue))
+    .list(type.allCases.map { $0.rawValue })
   }
 
   /// The words offered, for `.choices` and `.list`; empty otherwise.

@@ -28,6 +28,35 @@ public struct SectionBorders: Equatable, Hashable, Sendable {
 
   public init() {}
 
+  /// The sections with a label of their own (`--list-label`, ...).
+  public enum Labelled: Sendable {
+    case list, input, header, footer, preview
+  }
+
+  /// A section's label, named by a case rather than by a key path, which
+  /// is made at run time (by reading its types' names) where the option
+  /// table, built at every start, names it.
+  public subscript(label section: Labelled) -> BorderLabel {
+    get {
+      switch section {
+      case .list: listLabel
+      case .input: inputLabel
+      case .header: headerLabel
+      case .footer: footerLabel
+      case .preview: previewLabel
+      }
+    }
+    set {
+      switch section {
+      case .list: listLabel = newValue
+      case .input: inputLabel = newValue
+      case .header: headerLabel = newValue
+      case .footer: footerLabel = newValue
+      case .preview: previewLabel = newValue
+      }
+    }
+  }
+
   /// Whether anything here differs from a screen without section borders,
   /// so that the layout must draw sections (`PickerLayout+Sections.swift`).
   public var drawsSections: Bool {
