@@ -314,3 +314,20 @@ func `characters found by their bytes match where the decoder finds them`(
     #expect(Set((0..<ranked.count).map { ranked.itemIndex(at: $0) }) == Set(expected), "query \(query)")
   }
 }
+
+/// `FoldSources.leads`, built from the units the folding tables change,
+/// is what reading every unit below its limit gives.
+@Test func `the fold sources read off the tables' changing blocks are those of every character`() {
+  var expected: [UInt32: Set<UInt8>] = [:]
+  for value: UInt32 in 0x80..<FoldSources.limit where !(0xD800..<0xE000).contains(value) {
+    let lowered = CaseFolding.lower(value)
+    for folded in [lowered, LatinFolding.base(value), LatinFolding.base(lowered)]
+    where folded != value && folded >= 0x80 && FoldSources.leadByte(value) != FoldSources.leadByte(folded) {
+      expected[folded, default: []].insert(FoldSources.leadByte(value))
+    }
+  }
+  let found = FoldSources.leads.mapValues { Set($0) }.filter { !$0.value.isEmpty }
+  #expect(found == expected)
+  #expect(expected.count > 200)
+  #expect(FoldSources.leads.values.allSatisfy { Set($0).count == $0.count }, "no lead listed twice")
+}

@@ -10,17 +10,33 @@ enum FoldSources {
   /// For each non-ASCII character that another one folds to (lower-casing,
   /// accent folding or both), the distinct lead bytes of those others.
   static let leads: [UInt32: [UInt8]] = {
-    var map: [UInt32: [UInt8]] = [:]
-    for value: UInt32 in 0x80..<limit where !(0xD800..<0xE000).contains(value) {
+    // Each (folded character, source's lead byte) in the order the sources
+    // come, then grouped by folded character: one dictionary write for
+    // each, not one for each source.
+    var pairs: [(folded: UInt32, lead: UInt8, order: Int)] = []
+    for value in foldedUnits where !(0xD800..<0xE000).contains(value) {
       let lowered = CaseFolding.lower(value)
       for folded in [lowered, LatinFolding.base(value), LatinFolding.base(lowered)]
       where folded != value && folded >= 0x80 {
-        let lead = leadByte(value)
-        if map[folded]?.contains(lead) != true { map[folded, default: []].append(lead) }
+        pairs.append((folded, leadByte(value), pairs.count))
       }
     }
-    // A source that starts like the character itself needs no byte of its own.
-    for (target, sources) in map { map[target] = sources.filter { $0 != leadByte(target) } }
+    pairs.sort { ($0.folded, $0.order) < ($1.folded, $1.order) }
+    var map: [UInt32: [UInt8]] = [:]
+    var start = 0
+    while start < pairs.count {
+      let target = pairs[start].folded
+      var end = start
+      var sources: [UInt8] = []
+      while end < pairs.count && pairs[end].folded == target {
+        let lead = pairs[end].lead
+        // A source that starts like the character itself needs no byte of its own.
+        if lead != leadByte(target) && !sources.contains(lead) { sources.append(lead) }
+        end += 1
+      }
+      map[target] = sources
+      start = end
+    }
     return map
   }()
 
@@ -50,6 +66,55 @@ enum FoldSources {
 
   /// No character at or above this folds to another.
   static let limit: UInt32 = 0x2_0000
+
+  /// The non-ASCII units, ascending, that lie in a block of 64 where
+  /// lower-casing or accent folding changes some unit: every unit either
+  /// folding changes is among them. `leads` reads these few thousand
+  /// rather than every unit below `limit`, which took a millisecond at the
+  /// first non-ASCII query.
+  static var foldedUnits: [UInt32] {
+    let size: UInt32 = 64
+    var changes = [Bool](repeating: false, count: Int(limit / size))
+    for block in 0..<changes.count {
+      let units = UInt32(block) * size..<UInt32(block + 1) * size
+      changes[block] = tableBlockChanges(units)
+    }
+    return changes.indices.filter { changes[$0] }.flatMap { block in
+      (max(UInt32(block) * size, 0x80)..<UInt32(block + 1) * size).map { $0 }
+    }
+  }
+
+  /// Whether either folding table's block holding `units` (64 of them,
+  /// aligned) changes any unit: read off the tables' shared blocks, each
+  /// judged once.
+  private static func tableBlockChanges(_ units: Range<UInt32>) -> Bool {
+    let first = units.lowerBound
+    if first < CaseFoldingTable.limit {
+      let block = Int(CaseFoldingTable.blocks[Int(first >> CaseFoldingTable.shift)])
+      if caseBlockChanges[block] { return true }
+    }
+    if first < LatinFoldingTable.limit {
+      let block = Int(LatinFoldingTable.blocks[Int(first >> LatinFoldingTable.shift)])
+      if latinBlockChanges[block] { return true }
+    }
+    return false
+  }
+
+  /// For each distinct block of the case table, whether a unit in it has a delta.
+  private static let caseBlockChanges: [Bool] = {
+    let size = 1 << Int(CaseFoldingTable.shift)
+    return (0..<CaseFoldingTable.deltaIndices.count / size).map { block in
+      (block * size..<(block + 1) * size).contains { CaseFoldingTable.deltas[Int(CaseFoldingTable.deltaIndices[$0])] != 0 }
+    }
+  }()
+
+  /// For each distinct block of the accent table, whether a unit in it has a letter.
+  private static let latinBlockChanges: [Bool] = {
+    let size = 1 << Int(LatinFoldingTable.shift)
+    return (0..<LatinFoldingTable.letters.count / size).map { block in
+      (block * size..<(block + 1) * size).contains { LatinFoldingTable.letters[$0] != 0 }
+    }
+  }()
 
   /// The first byte of `unit`'s UTF-8 encoding (0 for a unit that stands for an invalid byte).
   static func leadByte(_ unit: UInt32) -> UInt8 {
