@@ -103,8 +103,9 @@ enum FoldSources {
   /// For each distinct block of the case table, whether a unit in it has a delta.
   private static let caseBlockChanges: [Bool] = {
     let size = 1 << Int(CaseFoldingTable.shift)
-    return (0..<CaseFoldingTable.deltaIndices.count / size).map { block in
-      (block * size..<(block + 1) * size).contains { CaseFoldingTable.deltas[Int(CaseFoldingTable.deltaIndices[$0])] != 0 }
+    let (indices, deltas) = (CaseFoldingTable.deltaIndices, CaseFoldingTable.deltas)
+    return (0..<indices.count / size).map { block in
+      (block * size..<(block + 1) * size).contains { deltas[Int(indices[$0])] != 0 }
     }
   }()
 
