@@ -22,27 +22,19 @@ let package = Package(
       // on them cost ~10% of a search. Debug builds (and so the tests) keep them.
       // Generic types the module uses with fixed arguments get their metadata
       // built by the compiler, not looked up by name at run time: 0.1 ms of
-      // every start; and the other types' metadata is reached through their
-      // accessors, not by reading a mangled name: 0.05 ms more
-      // (Docs/Performance.md, "Start-up").
+      // every start (Docs/Performance.md, "Start-up"). Reaching every other
+      // type's metadata through its accessor too
+      // (`-disable-concrete-type-metadata-mangled-name-accessors`) saved
+      // 0.05 ms more but cost `cafe` over Unicode names 2 %.
       swiftSettings: [
         .unsafeFlags(
-          [
-            "-enforce-exclusivity=unchecked", "-Xfrontend", "-prespecialize-generic-metadata", "-Xfrontend",
-            "-disable-concrete-type-metadata-mangled-name-accessors",
-          ],
+          ["-enforce-exclusivity=unchecked", "-Xfrontend", "-prespecialize-generic-metadata"],
           .when(configuration: .release))
       ]),
     // The application's I/O side: the terminal session and event loop, the
     // search thread, child processes, the file walker, the --remember store,
     // reading items and writing results.
-    .target(
-      name: "PickSystem", dependencies: ["PickCore", "CPick"],
-      // As PickCore's: no metadata looked up by mangled name at start-up.
-      swiftSettings: [
-        .unsafeFlags(
-          ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release))
-      ]),
+    .target(name: "PickSystem", dependencies: ["PickCore", "CPick"]),
     // Release builds link statically: no dynamic loader, libstdc++ or
     // symbol binding at start-up (1.4 ms against 2.7 ms for `echo x | pick
     // --filter x`; see Docs/Performance.md). pick uses no NSS or locale

@@ -218,10 +218,19 @@ __attribute__((always_inline)) static inline void cpick_terms_read(
   const cpick_terms_state *state, const uint8_t *text, size_t blocks, cpick_terms_masks *restrict masks,
   uint64_t *restrict occurs, int split) {
   masks->blocks = blocks;
-  cpick_terms_sort_pairs(state, blocks, masks, occurs);
   uint8_t first[CPICK_TERMS_MAX];
-  size_t firsts = split ? masks->firsts : state->pairs;
-  memcpy(first, masks->first, sizeof first);
+  size_t firsts = state->pairs;
+  if (split) {
+    cpick_terms_sort_pairs(state, blocks, masks, occurs);
+    firsts = masks->firsts;
+    memcpy(first, masks->first, sizeof first);
+  } else {
+    masks->rests = 0;
+    for (size_t b = blocks; b % 8 != 0; b++) {
+      masks->ends[b] = masks->high[b] = 0;
+      for (size_t p = 0; p < state->pairs; p++) occurs[p * CPICK_TERMS_CHUNK + b] = 0;
+    }
+  }
   for (size_t b = 0; b < blocks; b++) {
     const uint8_t *at = text + b * 64;
     cpick_u8x64 block;
@@ -258,7 +267,6 @@ __attribute__((always_inline)) static inline void cpick_terms_read(
       occurs[p * CPICK_TERMS_CHUNK + b] = cpick_terms_occurs_in(state, p, block, folded, not_ends, wild, latin1);
     }
   }
-  if (!split) masks->rests = 0;
 }
 
 /// The occurrences of the other terms' characters from block `lo` on,
@@ -426,7 +434,7 @@ __attribute__((always_inline)) static inline void cpick_terms_term(
 /// term that holds most rarely (`json` of `lib python json`) soon decides
 /// most chunks alone.
 __attribute__((always_inline)) static inline void cpick_terms_chunk(
-  cpick_terms_state *state, cpick_terms_masks *masks, uint64_t *occurs, uint64_t *pass, int vectors) {
+  cpick_terms_state *state, cpick_terms_masks *masks, uint64_t *occurs, uint64_t *pass, int vectors, int several) {
   uint64_t after[CPICK_TERMS_CHUNK], follows[CPICK_TERMS_CHUNK];
   size_t blocks = masks->blocks;
   const uint64_t *ends = masks->ends;
@@ -437,7 +445,12 @@ __attribute__((always_inline)) static inline void cpick_terms_chunk(
     if (ends[b]) last_end = b;
   }
   size_t lo = 0;
-  for (size_t i = 0; i < state->terms; i++) {
+  if (!several) {
+    // One term (`several`, a constant, is 0): nothing to decide early.
+    cpick_terms_term(state, 0, 0, masks, occurs, after, follows, vectors);
+    for (size_t b = 0; b < blocks; b++) pass[b] &= after[b];
+  }
+  for (size_t i = 0; several && i < state->terms; i++) {
     size_t t = state->order[i];
     cpick_terms_term(state, t, lo, masks, occurs, after, follows, vectors);
     uint64_t any = 0;
@@ -490,14 +503,19 @@ __attribute__((always_inline)) static inline size_t cpick_terms_run(
     }
     // The other terms' characters read only where the first term did not
     // decide, once it decides half the chunks or more: splitting the
-    // reading costs more than it saves below that.
-    if (state->chunks >= 8 && state->decided * 2 >= state->chunks) {
+    // reading costs more than it saves below that (and with one term
+    // there is nothing to leave unread).
+    if (state->terms == 1) {
+      cpick_terms_read(state, from, blocks, &masks, occurs, 0);
+      cpick_terms_chunk(state, &masks, occurs, pass, vectors, 0);
+    } else if (state->chunks >= 8 && state->decided * 2 >= state->chunks) {
       cpick_terms_read(state, from, blocks, &masks, occurs, 1);
+      cpick_terms_chunk(state, &masks, occurs, pass, vectors, 1);
     } else {
       cpick_terms_read(state, from, blocks, &masks, occurs, 0);
+      cpick_terms_chunk(state, &masks, occurs, pass, vectors, 1);
     }
     state->chunks++;
-    cpick_terms_chunk(state, &masks, occurs, pass, vectors);
     for (size_t b = 0; b < blocks; b++) {
       for (uint64_t bits = pass[b]; bits && found < capacity; bits &= bits - 1) {
         uint64_t before = block_ends[b] & ((bits & -bits) - 1);
