@@ -105,8 +105,8 @@ typedef struct {
   uint8_t term_first[CPICK_TERMS_MAX];
   uint8_t term_end[CPICK_TERMS_MAX];
   size_t terms;
-  /// The order the terms are tried in: the last to leave a chunk without a
-  /// passing item first (`cpick_terms_chunk`).
+  /// The order the terms are tried in: by how many chunks each decided
+  /// (left without a passing item), most first (`cpick_terms_chunk`).
   uint8_t order[CPICK_TERMS_MAX];
   /// The chunks read, and how many of them the term tried first decided
   /// alone, in this scan and the ones before of the same terms.
@@ -187,10 +187,9 @@ __attribute__((always_inline)) static inline uint64_t cpick_terms_occurs_in(
 }
 
 /// Sorts the distinct characters into the first term's (`state->order[0]`)
-/// and the others, and clears their masks past `blocks` up to a multiple
-/// of eight, which are read as none.
+/// and the others.
 __attribute__((always_inline)) static inline void cpick_terms_sort_pairs(
-  const cpick_terms_state *state, size_t blocks, cpick_terms_masks *masks, uint64_t *restrict occurs) {
+  const cpick_terms_state *state, cpick_terms_masks *masks) {
   uint8_t in_first[CPICK_TERMS_MAX] = {0};
   size_t t = state->order[0];
   for (size_t k = state->term_first[t]; k < state->term_end[t]; k++) in_first[state->pair_of[k]] = 1;
@@ -201,9 +200,7 @@ __attribute__((always_inline)) static inline void cpick_terms_sort_pairs(
     } else {
       masks->rest[masks->rests++] = (uint8_t)p;
     }
-    for (size_t b = blocks; b % 8 != 0; b++) occurs[p * CPICK_TERMS_CHUNK + b] = 0;
   }
-  for (size_t b = blocks; b % 8 != 0; b++) masks->ends[b] = masks->high[b] = 0;
 }
 
 /// The masks of `blocks` blocks from `text` (the two bytes after the last
@@ -218,18 +215,18 @@ __attribute__((always_inline)) static inline void cpick_terms_read(
   const cpick_terms_state *state, const uint8_t *text, size_t blocks, cpick_terms_masks *restrict masks,
   uint64_t *restrict occurs, int split) {
   masks->blocks = blocks;
+  // The blocks past `blocks`, up to a multiple of eight, are read as none.
+  for (size_t b = blocks; b % 8 != 0; b++) {
+    masks->ends[b] = masks->high[b] = 0;
+    for (size_t p = 0; p < state->pairs; p++) occurs[p * CPICK_TERMS_CHUNK + b] = 0;
+  }
   uint8_t first[CPICK_TERMS_MAX];
   size_t firsts = state->pairs;
+  masks->rests = 0;
   if (split) {
-    cpick_terms_sort_pairs(state, blocks, masks, occurs);
+    cpick_terms_sort_pairs(state, masks);
     firsts = masks->firsts;
     memcpy(first, masks->first, sizeof first);
-  } else {
-    masks->rests = 0;
-    for (size_t b = blocks; b % 8 != 0; b++) {
-      masks->ends[b] = masks->high[b] = 0;
-      for (size_t p = 0; p < state->pairs; p++) occurs[p * CPICK_TERMS_CHUNK + b] = 0;
-    }
   }
   for (size_t b = 0; b < blocks; b++) {
     const uint8_t *at = text + b * 64;
@@ -430,9 +427,9 @@ __attribute__((always_inline)) static inline void cpick_terms_term(
 /// Once a term leaves no item of the chunk passing, the other terms'
 /// fills are made only from the block of the chunk's last separator on:
 /// the item that goes on into the next chunk needs their carries, and no
-/// other item can pass. That term is tried first in the next chunk: the
-/// term that holds most rarely (`json` of `lib python json`) soon decides
-/// most chunks alone.
+/// other item can pass. The terms are tried in the order of how many
+/// chunks each decided: the term that holds most rarely (`json` of
+/// `lib python json`) soon comes first and decides most chunks alone.
 __attribute__((always_inline)) static inline void cpick_terms_chunk(
   cpick_terms_state *state, cpick_terms_masks *masks, uint64_t *occurs, uint64_t *pass, int vectors, int several) {
   uint64_t after[CPICK_TERMS_CHUNK], follows[CPICK_TERMS_CHUNK];

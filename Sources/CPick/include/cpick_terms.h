@@ -10,8 +10,8 @@
 
 /// What `cpick_terms_pass` learned about a query's terms, for the next
 /// scan of them: the order it tries the terms in (`order_set` once there
-/// is one), the chunks of items it read and how many of those the term
-/// tried first decided alone.
+/// is one), the chunks of items it read, how many of those the term tried
+/// first decided alone, and how many each term decided.
 typedef struct {
   uint64_t chunks;
   uint64_t decided;
@@ -42,9 +42,9 @@ typedef struct {
 /// them all), and returns how many.
 ///
 /// `memory` (or NULL) carries what one scan learned about the terms to
-/// the next scan of the same terms, zeroed before the first: which term
-/// last left a stretch of items with none passing, tried first, and how
-/// often the first decides (`cpick_terms.c`).
+/// the next scan of the same terms, zeroed before the first: how many
+/// stretches of items each term left with none passing, the order that
+/// gives (most first), and how often the first does (`cpick_terms.c`).
 size_t cpick_terms_pass(const uint8_t *text, size_t n, uint8_t separator, const uint8_t *lower,
                         const uint8_t *upper, const uint8_t *ends, size_t count, int fullwidth,
                         const uint8_t *latin1, cpick_terms_memory *memory, uint32_t *passed, size_t capacity);
