@@ -430,6 +430,9 @@ __attribute__((always_inline)) static inline void cpick_terms_term(
 /// other item can pass. The terms are tried in the order of how many
 /// chunks each decided: the term that holds most rarely (`json` of
 /// `lib python json`) soon comes first and decides most chunks alone.
+/// `several` (a constant) is 0 for a query of one term, which has nothing
+/// to decide early and takes the plain fills: through the shared loop, a
+/// one-term search over Unicode names was 5-9 % slower.
 __attribute__((always_inline)) static inline void cpick_terms_chunk(
   cpick_terms_state *state, cpick_terms_masks *masks, uint64_t *occurs, uint64_t *pass, int vectors, int several) {
   uint64_t after[CPICK_TERMS_CHUNK], follows[CPICK_TERMS_CHUNK];
@@ -443,7 +446,6 @@ __attribute__((always_inline)) static inline void cpick_terms_chunk(
   }
   size_t lo = 0;
   if (!several) {
-    // One term (`several`, a constant, is 0): nothing to decide early.
     cpick_terms_term(state, 0, 0, masks, occurs, after, follows, vectors);
     for (size_t b = 0; b < blocks; b++) pass[b] &= after[b];
   }
