@@ -98,3 +98,59 @@ func `the fuzzy block scans score ASCII items like the general path`(scheme: Opt
     #expect(aligned > 500)
   }
 }
+
+/// Whole words in items, at word starts of every strength, in one word of
+/// the masks or across two: a run that earns the most any character can
+/// is taken without aligning the cells (`MaskedAlignment.perfectRunEnd`),
+/// and must give the score and end the block scans' alignment gives, the
+/// first of equal runs or the last (`prefersLast`), with or without white
+/// space in the item and whatever the scheme.
+@Test(arguments: [Options.Scheme.default, .path, .history])
+func `a pattern found whole at the strongest word start scores as the cells would`(scheme: Options.Scheme) {
+  var random = SeededGenerator(seed: 1523)
+  let before = ["", " ", "/", "_", "-", "x", "a", ".", "X"]
+  let words = ["lib", "Lib", "LIB", "li", "lb", "l-ib"]
+  var items: [[UInt8]] = []
+  for k in 0..<1200 {
+    let length = k % 4 == 0 ? Int.random(in: 50...MaskedAlignment.maximumLength, using: &random) : 40
+    let filler = (0..<length).map { _ in ["x", "a", "i", "/", "_"].randomElement(using: &random) ?? "x" }
+    var item = Array(filler.joined().utf8)
+    for _ in 0..<Int.random(in: 1...3, using: &random) {
+      let piece = Array(
+        ((before.randomElement(using: &random) ?? "") + (words.randomElement(using: &random) ?? "")).utf8)
+      let at = Int.random(in: 0...item.count, using: &random)
+      item.insert(contentsOf: piece, at: at)
+    }
+    items.append(Array(item.prefix(MaskedAlignment.maximumLength)))
+  }
+  var options = Options()
+  options.scheme = scheme
+  let lookup = BonusLookup(CompiledQuery(Array("lib".utf8), options: options).table)
+  for prefersLast in [false, true] {
+    var masked = ASCIIFuzzyScorer(lookup: lookup)
+    var scanned = ASCIIFuzzyScorer(lookup: lookup)
+    masked.prefersLast = prefersLast
+    scanned.prefersLast = prefersLast
+    var perfect = 0
+    for pattern in ["lib", "li", "ib"] {
+      let units = pattern.utf8.map { UInt32($0) }
+      let best = [lookup.bestBonus, lookup.bestBonusAwayFromWhite].map {
+        ScoringRules.perfectScore(length: units.count, bestBonus: $0)
+      }
+      for item in items {
+        let (a, b) = units.withUnsafeBufferPointer { units in
+          item.withUnsafeBufferPointer { text in
+            (
+              masked.match(units, in: text, caseSensitive: false, found: true),
+              scanned.match(units, in: text, caseSensitive: false, found: false)
+            )
+          }
+        }
+        if case .matched(let found) = a, best.contains(found.score) { perfect += 1 }
+        #expect(
+          "\(a)" == "\(b)", "pattern \(pattern) item \(String(decoding: item, as: UTF8.self)) last \(prefersLast)")
+      }
+    }
+    #expect(perfect > 300)
+  }
+}

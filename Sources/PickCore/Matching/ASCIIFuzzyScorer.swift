@@ -109,21 +109,30 @@ struct ASCIIFuzzyScorer: ~Copyable {
   }
 
   /// The ceiling of a pattern of `m` characters in `text`, each row `i`
-  /// from `earliest[i]` to `ends[i] - 1` (`ScoreCeiling`). Without white
-  /// space in the item nor a match at its start (after the class assumed
-  /// before it), no character is or follows white space; where that bonus
-  /// is no larger than the others (`--scheme=path`, `history`), the item is
-  /// not scanned for it.
+  /// from `earliest[i]` to `ends[i] - 1` (`ScoreCeiling`).
   private func ceiling(
     of m: Int, in text: UnsafeBufferPointer<UInt8>, earliest: UnsafeMutablePointer<Int>,
     ends: UnsafeMutablePointer<Int>
   ) -> Int32 {
-    let awayFromWhite =
-      bestBonusAwayFromWhite < bestBonus && earliest[0] > 0
+    let best = Self.bestBonus(
+      in: text, firstOccurrence: earliest[0], bestBonus: bestBonus, awayFromWhite: bestBonusAwayFromWhite)
+    return ScoreCeiling.of(length: m, bestBonus: best, earliest: { earliest[$0] }, latest: { ends[$0] &- 1 })
+  }
+
+  /// The largest bonus a character of `text` can earn when the pattern's
+  /// first character occurs first at `firstOccurrence`: without white space
+  /// in the item nor a match at its start (after the class assumed before
+  /// it), no character is or follows white space; where that bonus is no
+  /// larger than the others (`--scheme=path`, `history`), the item is not
+  /// scanned for it.
+  @inline(__always)
+  private static func bestBonus(
+    in text: UnsafeBufferPointer<UInt8>, firstOccurrence: Int, bestBonus: Int32, awayFromWhite: Int32
+  ) -> Int32 {
+    let noWhite =
+      awayFromWhite < bestBonus && firstOccurrence > 0
       && cpick_fuzzy_has_white(text.baseAddress, text.count, CompactText.standIn(.white)) == 0
-    return ScoreCeiling.of(
-      length: m, bestBonus: awayFromWhite ? bestBonusAwayFromWhite : bestBonus, earliest: { earliest[$0] },
-      latest: { ends[$0] &- 1 })
+    return noWhite ? awayFromWhite : bestBonus
   }
 
   /// `match` over the item's masks (`MaskedAlignment`). Kept out of
@@ -134,9 +143,14 @@ struct ASCIIFuzzyScorer: ~Copyable {
     _ pattern: UnsafeBufferPointer<UInt32>, in text: UnsafeBufferPointer<UInt8>, caseSensitive: Bool
   ) -> Outcome {
     let (classOf, matrix, initialClass) = (classOf, matrix, initialClass)
-    let placed = masked.match(pattern, in: text, caseSensitive: caseSensitive, prefersLast: prefersLast) {
-      Self.bonus(text, at: $0, classOf: classOf, matrix: matrix, initialClass: initialClass)
-    }
+    let (bestBonus, bestBonusAwayFromWhite) = (bestBonus, bestBonusAwayFromWhite)
+    let placed = masked.match(
+      pattern, in: text, caseSensitive: caseSensitive, prefersLast: prefersLast,
+      bonus: { Self.bonus(text, at: $0, classOf: classOf, matrix: matrix, initialClass: initialClass) },
+      bestBonus: {
+        Self.bestBonus(
+          in: text, firstOccurrence: $0, bestBonus: bestBonus, awayFromWhite: bestBonusAwayFromWhite)
+      })
     guard let best = placed else { return .noMatch }
     return .matched(ScoredMatch(score: best.score, start: best.start, end: best.end))
   }

@@ -24,6 +24,8 @@ struct MaskedAlignment: ~Copyable {
   /// Each row's first and last possible columns.
   private var firsts = ScratchBuffer<Int>(capacity: 64)
   private var lasts = ScratchBuffer<Int>(capacity: 64)
+  /// Where a run of the whole pattern may start, a word of bits at a time (`perfectRunEnd`).
+  private var runs = ScratchBuffer<UInt64>(capacity: maximumWords)
   /// The cells of the row above and of the row being scored, by column.
   private var cells = ScratchBuffer<SparseAlignment.Cell>(capacity: 2 * maximumLength)
 
@@ -35,7 +37,7 @@ struct MaskedAlignment: ~Copyable {
   @inline(__always)
   mutating func match(
     _ pattern: UnsafeBufferPointer<UInt32>, in text: UnsafeBufferPointer<UInt8>, caseSensitive: Bool,
-    prefersLast: Bool, bonus: (Int) -> Int32
+    prefersLast: Bool, bonus: (Int) -> Int32, bestBonus: (_ firstOccurrence: Int) -> Int32
   ) -> (start: Int, score: Int32, end: Int)? {
     let m = pattern.count
     let n = text.count
@@ -61,8 +63,61 @@ struct MaskedAlignment: ~Copyable {
       below = Self.highest(mask + i &* words, atMost: below &- 1)
       last[i] = below
     }
+    if let (end, best) = perfectRunEnd(m: m, words: words, prefersLast: prefersLast, bonus: bonus, best: bestBonus) {
+      return (first[0], ScoringRules.perfectScore(length: m, bestBonus: best), end)
+    }
     let (score, end) = align(m: m, words: words, prefersLast: prefersLast, bonus: bonus)
     return (first[0], score, end)
+  }
+
+  /// Where a placement in one piece that scores what no placement can
+  /// exceed ends, when one does, and the bonus its characters earn; `nil`
+  /// otherwise, and the cells decide.
+  ///
+  /// Words typed whole (`git push origin`, `src main`) mostly occur whole
+  /// at a word's start. A run whose first character earns the most any
+  /// character of the item can (`best(first occurrence)`: `ScoreCeiling`'s
+  /// bonus) gets that much on every character after it too (`runStep`: no
+  /// character's own bonus exceeds it to start a new run), which is the
+  /// perfect score, the ceiling of every placement. Any other placement
+  /// reaching it would earn the most on every character with no gap, so it
+  /// is such a run too: the first of them (the last, `prefersLast`) is the
+  /// one the cells would choose. The runs are the bits set in every row
+  /// shifted back by its index (one AND a word a row); `best` is asked only
+  /// when there is one.
+  @inline(__always)
+  private func perfectRunEnd(
+    m: Int, words: Int, prefersLast: Bool, bonus: (Int) -> Int32, best: (Int) -> Int32
+  ) -> (end: Int, bestBonus: Int32)? {
+    let mask = masks.base
+    let run = runs.base
+    var any: UInt64 = 0
+    for w in 0..<words {
+      var bits = mask[w]
+      var i = 1
+      while i < m && bits != 0 {
+        let row = mask + i &* words
+        let next = w &+ 1 < words ? row[w &+ 1] << UInt64(64 &- i) : 0
+        bits &= row[w] >> UInt64(i) | next
+        i &+= 1
+      }
+      run[w] = bits
+      any |= bits
+    }
+    guard any != 0 else { return nil }
+    let wanted = best(firsts.base[0])
+    var w = prefersLast ? words &- 1 : 0
+    while w >= 0 && w < words {
+      var bits = run[w]
+      while bits != 0 {
+        let bit = prefersLast ? 63 &- bits.leadingZeroBitCount : bits.trailingZeroBitCount
+        let start = w << 6 | bit
+        if bonus(start) == wanted { return (start &+ m, wanted) }
+        bits &= ~(1 << UInt64(bit))
+      }
+      w &+= prefersLast ? -1 : 1
+    }
+    return nil
   }
 
   /// The alignment over the rows' masks, each row from its first possible
