@@ -147,6 +147,7 @@ struct ASCIIFuzzyScorer: ~Copyable {
     let placed = masked.match(
       pattern, in: text, caseSensitive: caseSensitive, prefersLast: prefersLast,
       bonus: { Self.bonus(text, at: $0, classOf: classOf, matrix: matrix, initialClass: initialClass) },
+      bestBonusAtLeast: min(bestBonus, bestBonusAwayFromWhite),
       bestBonus: {
         Self.bestBonus(
           in: text, firstOccurrence: $0, bestBonus: bestBonus, awayFromWhite: bestBonusAwayFromWhite)

@@ -33,11 +33,14 @@ struct MaskedAlignment: ~Copyable {
   /// term asks; two or more) in `text` (ASCII, at most `maximumLength`)
   /// ends, and its score, with the first occurrence of the pattern's first
   /// character (`ASCIIFuzzyScorer.match`'s start); `nil` when the pattern
-  /// does not occur. `bonus(k)` is the bonus for matching at `text[k]`.
+  /// does not occur. `bonus(k)` is the bonus for matching at `text[k]`;
+  /// `bestBonus(first occurrence)` the most any character can earn, never
+  /// below `bestBonusAtLeast` (`perfectRunEnd`).
   @inline(__always)
   mutating func match(
     _ pattern: UnsafeBufferPointer<UInt32>, in text: UnsafeBufferPointer<UInt8>, caseSensitive: Bool,
-    prefersLast: Bool, bonus: (Int) -> Int32, bestBonus: (_ firstOccurrence: Int) -> Int32
+    prefersLast: Bool, bonus: (Int) -> Int32, bestBonusAtLeast: Int32,
+    bestBonus: (_ firstOccurrence: Int) -> Int32
   ) -> (start: Int, score: Int32, end: Int)? {
     let m = pattern.count
     let n = text.count
@@ -63,7 +66,9 @@ struct MaskedAlignment: ~Copyable {
       below = Self.highest(mask + i &* words, atMost: below &- 1)
       last[i] = below
     }
-    if let (end, best) = perfectRunEnd(m: m, words: words, prefersLast: prefersLast, bonus: bonus, best: bestBonus) {
+    if let (end, best) = perfectRunEnd(
+      m: m, words: words, prefersLast: prefersLast, bonus: bonus, atLeast: bestBonusAtLeast, best: bestBonus)
+    {
       return (first[0], ScoringRules.perfectScore(length: m, bestBonus: best), end)
     }
     let (score, end) = align(m: m, words: words, prefersLast: prefersLast, bonus: bonus)
@@ -83,11 +88,12 @@ struct MaskedAlignment: ~Copyable {
   /// reaching it would earn the most on every character with no gap, so it
   /// is such a run too: the first of them (the last, `prefersLast`) is the
   /// one the cells would choose. The runs are the bits set in every row
-  /// shifted back by its index (one AND a word a row); `best` is asked only
-  /// when there is one.
+  /// shifted back by its index (one AND a word a row); `best` (which may
+  /// scan the item) is asked only for a run whose first character earns
+  /// `atLeast`, the least it can answer.
   @inline(__always)
   private func perfectRunEnd(
-    m: Int, words: Int, prefersLast: Bool, bonus: (Int) -> Int32, best: (Int) -> Int32
+    m: Int, words: Int, prefersLast: Bool, bonus: (Int) -> Int32, atLeast: Int32, best: (Int) -> Int32
   ) -> (end: Int, bestBonus: Int32)? {
     let mask = masks.base
     let run = runs.base
@@ -105,15 +111,19 @@ struct MaskedAlignment: ~Copyable {
       any |= bits
     }
     guard any != 0 else { return nil }
-    let wanted = best(firsts.base[0])
+    var wanted: Int32? = nil
     var w = prefersLast ? words &- 1 : 0
     while w >= 0 && w < words {
       var bits = run[w]
       while bits != 0 {
         let bit = prefersLast ? 63 &- bits.leadingZeroBitCount : bits.trailingZeroBitCount
-        let start = w << 6 | bit
-        if bonus(start) == wanted { return (start &+ m, wanted) }
         bits &= ~(1 << UInt64(bit))
+        let start = w << 6 | bit
+        let earned = bonus(start)
+        guard earned >= atLeast else { continue }
+        let most = wanted ?? best(firsts.base[0])
+        wanted = most
+        if earned == most { return (start &+ m, most) }
       }
       w &+= prefersLast ? -1 : 1
     }
