@@ -1,3 +1,4 @@
+import CPick
 import Testing
 
 @testable import PickCore
@@ -74,8 +75,8 @@ func `the fuzzy block scans score ASCII items like the general path`(scheme: Opt
     + [Array(repeating: UInt8(ascii: "l"), count: MaskedAlignment.maximumLength)]
   let bonuses = BonusLookup(CompiledQuery(Array("li".utf8), options: Options()).table)
   for prefersLast in [false, true] {
-    var masked = ASCIIFuzzyScorer(lookup: bonuses)
-    var scanned = ASCIIFuzzyScorer(lookup: bonuses)
+    var masked = ASCIIFuzzyScorer(lookup: bonuses, alignsOverMasks: false)
+    var scanned = ASCIIFuzzyScorer(lookup: bonuses, alignsOverMasks: false)
     masked.prefersLast = prefersLast
     scanned.prefersLast = prefersLast
     var aligned = 0
@@ -127,8 +128,8 @@ func `a pattern found whole at the strongest word start scores as the cells woul
   options.scheme = scheme
   let lookup = BonusLookup(CompiledQuery(Array("lib".utf8), options: options).table)
   for prefersLast in [false, true] {
-    var masked = ASCIIFuzzyScorer(lookup: lookup)
-    var scanned = ASCIIFuzzyScorer(lookup: lookup)
+    var masked = ASCIIFuzzyScorer(lookup: lookup, alignsOverMasks: false)
+    var scanned = ASCIIFuzzyScorer(lookup: lookup, alignsOverMasks: false)
     masked.prefersLast = prefersLast
     scanned.prefersLast = prefersLast
     var perfect = 0
@@ -152,5 +153,96 @@ func `a pattern found whole at the strongest word start scores as the cells woul
       }
     }
     #expect(perfect > 300)
+  }
+}
+
+/// Aligned over its masks whether the caller found the pattern or not, and
+/// with a score to reach or none (`alignsOverMasks`, the default under
+/// AVX-512), a short item gets what the block scans give: no match where
+/// a character is missing or out of order, the same ceiling where it
+/// cannot reach what is asked, the same score, start and end otherwise.
+@Test(arguments: [Options.Scheme.default, .path])
+func `every short item aligned over its masks scores as the block scans do`(scheme: Options.Scheme) {
+  var random = SeededGenerator(seed: 1531)
+  let alphabet = ["l", "L", "i", "b", "/", "p", "y", "9", "-", " ", "_", "x", "x", "x", "x"]
+  let items =
+    randomItems(alphabet, count: 1500, using: &random).filter { $0.count <= MaskedAlignment.maximumLength }
+  var options = Options()
+  options.scheme = scheme
+  let lookup = BonusLookup(CompiledQuery(Array("li".utf8), options: options).table)
+  for prefersLast in [false, true] {
+    var masked = ASCIIFuzzyScorer(lookup: lookup, alignsOverMasks: true)
+    var scanned = ASCIIFuzzyScorer(lookup: lookup, alignsOverMasks: false)
+    masked.prefersLast = prefersLast
+    scanned.prefersLast = prefersLast
+    var seen = (none: 0, below: 0, matched: 0)
+    for pattern in ["li", "lib", "lib/py", "l/p", "yl", "LIB", "9-", "ll"] {
+      let units = pattern.lowercased().utf8.map { UInt32($0) }
+      let perfect = ScoringRules.perfectScore(length: units.count, bestBonus: lookup.bestBonus)
+      for item in items {
+        for needs in [Int32.min, perfect / 2, perfect &- 20, perfect] {
+          let (a, b) = units.withUnsafeBufferPointer { units in
+            item.withUnsafeBufferPointer { text in
+              (
+                masked.match(units, in: text, caseSensitive: false, needs: needs),
+                scanned.match(units, in: text, caseSensitive: false, needs: needs)
+              )
+            }
+          }
+          switch a {
+          case .noMatch: seen.none += 1
+          case .cannotReach: seen.below += 1
+          case .matched: seen.matched += 1
+          case .tooLarge: break
+          }
+          #expect(
+            "\(a)" == "\(b)",
+            "\(pattern) needs \(needs) in \(String(decoding: item, as: UTF8.self)) last \(prefersLast)")
+        }
+      }
+    }
+    #expect(seen.none > 1000 && seen.below > 1000 && seen.matched > 1000, "\(seen)")
+  }
+}
+
+/// The masks made under AVX-512 (`cpick_fuzzy_masks_at` at level 2, where
+/// the processor has it) and by the baseline are each byte's comparison
+/// with each row, at every length across the words of the masks: letters
+/// either case, a unit no byte is (upper case ignoring case, non-ASCII),
+/// NUL among the bytes and as a unit, bytes past the item never read.
+@Test func `the masks hold every occurrence of every row at every length`() {
+  var random = SeededGenerator(seed: 1537)
+  let bytes: [UInt8] = [0, 0x20, 0x2F, 0x41, 0x42, 0x61, 0x62, 0x7A, 0x5A, 0x80, 0xC3, 0xFF]
+  let patterns: [[UInt32]] = [[0x61, 0x62], [0x41, 0x62, 0x7A], [0, 0x2F], [0xE9, 0x61], [0x5A, 0x20, 0xFF]]
+  for length in 0...(MaskedAlignment.maximumLength) {
+    // The item sits before bytes that are every row's unit, which no mask may show.
+    let item = (0..<length).map { _ in bytes.randomElement(using: &random) ?? 0 }
+    let buffer = item + [0x61, 0x62, 0x41, 0, 0x2F, 0x7A]
+    let words = (length + 63) / 64
+    for pattern in patterns {
+      for sensitive in [Int32(0), 1] {
+        var expected = [UInt64](repeating: 0, count: pattern.count * words)
+        for (i, unit) in pattern.enumerated() {
+          for (k, byte) in item.enumerated() {
+            let folds = sensitive == 0 && (0x61...0x7A).contains(unit)
+            let noByte = unit >= 0x80 || sensitive == 0 && (0x41...0x5A).contains(unit)
+            let hit = !noByte && (UInt32(byte) == unit || folds && UInt32(byte) == unit - 0x20)
+            if hit { expected[i * words + k / 64] |= 1 << UInt64(k % 64) }
+          }
+        }
+        for level in [Int32(0), 2] {
+          var masks = [UInt64](repeating: .max, count: max(pattern.count * words, 1))
+          buffer.withUnsafeBufferPointer { text in
+            pattern.withUnsafeBufferPointer { units in
+              masks.withUnsafeMutableBufferPointer { out in
+                cpick_fuzzy_masks_at(
+                  level, text.baseAddress, length, units.baseAddress, pattern.count, sensitive, out.baseAddress, words)
+              }
+            }
+          }
+          #expect(Array(masks.prefix(pattern.count * words)) == expected, "length \(length) \(pattern) level \(level)")
+        }
+      }
+    }
   }
 }

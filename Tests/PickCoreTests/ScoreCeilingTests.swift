@@ -17,15 +17,16 @@ private func outcome(
 /// The ceiling is never below the score the alignment gives, whatever the
 /// gaps (long ones reset a placement's score to zero, `ScoreCeiling`), the
 /// schemes' bonuses and the tie rule; asked for less than the ceiling, the
-/// scorer aligns as if nothing had been asked.
-@Test(arguments: [Options.Scheme.default, .path, .history])
-func `a match's ceiling is at least its score`(scheme: Options.Scheme) {
+/// scorer aligns as if nothing had been asked. Both ways of finding the
+/// ceiling's columns: the block scans and the masks (`alignsOverMasks`).
+@Test(arguments: [Options.Scheme.default, .path, .history], [false, true])
+func `a match's ceiling is at least its score`(scheme: Options.Scheme, overMasks: Bool) {
   var random = SeededGenerator(seed: 1601)
   let alphabet = ["l", "L", "i", "b", "/", "p", "y", "-", " ", "_", "x", "x", "x", "x", "x", "x"]
   var options = Options()
   options.scheme = scheme
   let lookup = BonusLookup(CompiledQuery(Array("li".utf8), options: options).table)
-  var scorer = ASCIIFuzzyScorer(lookup: lookup)
+  var scorer = ASCIIFuzzyScorer(lookup: lookup, alignsOverMasks: overMasks)
   var (compared, belowPerfect) = (0, 0)
   for k in 0..<3_000 {
     let length = k % 10 == 0 ? Int.random(in: 60...300, using: &random) : Int.random(in: 2...60, using: &random)

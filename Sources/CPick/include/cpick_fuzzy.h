@@ -269,4 +269,14 @@ static inline void cpick_fuzzy_masks(
   }
 }
 
+/// `cpick_fuzzy_masks` with the instructions of `level` (2 AVX-512,
+/// anything lower the baseline above; -1 the widest this processor runs):
+/// `cpick_masks.c`.
+void cpick_fuzzy_masks_at(
+  int level, const uint8_t *text, size_t n, const uint32_t *pattern, size_t m, int case_sensitive,
+  uint64_t *masks, size_t words);
+
+/// Whether `cpick_fuzzy_masks_at(-1, ...)` runs the AVX-512 build.
+int cpick_fuzzy_masks_are_wide(void);
+
 #endif

@@ -44,7 +44,15 @@ struct ASCIIFuzzyScorer: ~Copyable {
   /// Each row's last possible column plus one (`cpick_fuzzy_ends`).
   private var ends = ScratchBuffer<Int>()
 
-  init(lookup: BonusLookup) {
+  /// Whether every short item is aligned over its masks, found or not,
+  /// scored or not (`match`).
+  private let alignsOverMasks: Bool
+
+  /// `alignsOverMasks`: by default where the masks are made under AVX-512
+  /// (`cpick_fuzzy_masks_at`), one load and one comparison a row for every
+  /// 64 bytes, which find a missing character as soon as the block scans.
+  init(lookup: BonusLookup, alignsOverMasks: Bool = cpick_fuzzy_masks_are_wide() != 0) {
+    self.alignsOverMasks = alignsOverMasks
     classOf = lookup.asciiClasses
     matrix = lookup.matrix
     initialClass = Int(lookup.table.initialClass.rawValue)
@@ -54,12 +62,13 @@ struct ASCIIFuzzyScorer: ~Copyable {
 
   /// Scores `pattern` (ASCII units, folded as the term asks; at most
   /// `maximumPattern`) in the ASCII item `text`. The caller keeps items
-  /// longer than `Scoring.longItemUnits` for the general path. `found`:
-  /// the caller has found the pattern in the item (a query of several
-  /// terms, through the byte filter): a short item is then aligned over
-  /// its masks (`MaskedAlignment`), which cost more than the block scans
-  /// below when the pattern is not there, and less when it is, unless a
-  /// score is needed (the ceiling below spares most alignments). `needs`:
+  /// longer than `Scoring.longItemUnits` for the general path. A short
+  /// item is aligned over its masks (`MaskedAlignment`) where they are made
+  /// under AVX-512 (`alignsOverMasks`), or else where the caller has
+  /// `found` the pattern in it (through the byte filter or the bit scan)
+  /// and needs no score: the masks built by 16-byte blocks cost more than
+  /// the block scans below when the pattern is not there, or when the
+  /// ceiling spares the alignment, and less when it is aligned. `needs`:
   /// a score the caller has no use for below (the picker's front,
   /// `FrontThreshold`); a pattern of two or more characters whose ceiling
   /// (`ScoreCeiling`) is below it is not aligned (`.cannotReach`).
@@ -75,10 +84,8 @@ struct ASCIIFuzzyScorer: ~Copyable {
       return bestSingle(
         UInt8(truncatingIfNeeded: pattern[0]), in: text, caseSensitive: caseSensitive)
     }
-    // Where a ceiling may spare the alignment (`needs`), the scans below
-    // find it first.
-    if found && needs == .min && n <= MaskedAlignment.maximumLength {
-      return matchMasked(pattern, in: text, caseSensitive: caseSensitive)
+    if n <= MaskedAlignment.maximumLength && (alignsOverMasks || found && needs == .min) {
+      return matchMasked(pattern, in: text, caseSensitive: caseSensitive, needs: needs)
     }
     // The first occurrence of each character in order (rejects non-matches
     // and bounds the window, as in `FuzzyScorer.match`), then the columns of
@@ -97,7 +104,9 @@ struct ASCIIFuzzyScorer: ~Copyable {
     let e = ends.base
     cpick_fuzzy_ends(bytes, first, width, units, m, sensitive, e)
     if needs > .min {
-      let ceiling = ceiling(of: m, in: text, earliest: f, ends: e)
+      let ceiling = Self.ceiling(
+        of: m, in: text, bestBonus: bestBonus, awayFromWhite: bestBonusAwayFromWhite, earliest: { f[$0] },
+        latest: { e[$0] &- 1 })
       if ceiling < needs { return .cannotReach(ceiling: ceiling) }
     }
     sparse.prepare(m: m, width: width)
@@ -109,14 +118,15 @@ struct ASCIIFuzzyScorer: ~Copyable {
   }
 
   /// The ceiling of a pattern of `m` characters in `text`, each row `i`
-  /// from `earliest[i]` to `ends[i] - 1` (`ScoreCeiling`).
-  private func ceiling(
-    of m: Int, in text: UnsafeBufferPointer<UInt8>, earliest: UnsafeMutablePointer<Int>,
-    ends: UnsafeMutablePointer<Int>
+  /// from `earliest(i)` to `latest(i)` (`ScoreCeiling`).
+  @inline(__always)
+  private static func ceiling(
+    of m: Int, in text: UnsafeBufferPointer<UInt8>, bestBonus: Int32, awayFromWhite: Int32,
+    earliest: (Int) -> Int, latest: (Int) -> Int
   ) -> Int32 {
     let best = Self.bestBonus(
-      in: text, firstOccurrence: earliest[0], bestBonus: bestBonus, awayFromWhite: bestBonusAwayFromWhite)
-    return ScoreCeiling.of(length: m, bestBonus: best, earliest: { earliest[$0] }, latest: { ends[$0] &- 1 })
+      in: text, firstOccurrence: earliest(0), bestBonus: bestBonus, awayFromWhite: awayFromWhite)
+    return ScoreCeiling.of(length: m, bestBonus: best, earliest: earliest, latest: latest)
   }
 
   /// The largest bonus a character of `text` can earn when the pattern's
@@ -140,20 +150,28 @@ struct ASCIIFuzzyScorer: ~Copyable {
   /// uninlined (one-term searches 5 % slower).
   @inline(never)
   private mutating func matchMasked(
-    _ pattern: UnsafeBufferPointer<UInt32>, in text: UnsafeBufferPointer<UInt8>, caseSensitive: Bool
+    _ pattern: UnsafeBufferPointer<UInt32>, in text: UnsafeBufferPointer<UInt8>, caseSensitive: Bool, needs: Int32
   ) -> Outcome {
     let (classOf, matrix, initialClass) = (classOf, matrix, initialClass)
-    let (bestBonus, bestBonusAwayFromWhite) = (bestBonus, bestBonusAwayFromWhite)
+    let (bestBonus, awayFromWhite) = (bestBonus, bestBonusAwayFromWhite)
+    let m = pattern.count
     let placed = masked.match(
       pattern, in: text, caseSensitive: caseSensitive, prefersLast: prefersLast,
       bonus: { Self.bonus(text, at: $0, classOf: classOf, matrix: matrix, initialClass: initialClass) },
-      bestBonusAtLeast: min(bestBonus, bestBonusAwayFromWhite),
+      bestBonusAtLeast: min(bestBonus, awayFromWhite),
       bestBonus: {
-        Self.bestBonus(
-          in: text, firstOccurrence: $0, bestBonus: bestBonus, awayFromWhite: bestBonusAwayFromWhite)
+        Self.bestBonus(in: text, firstOccurrence: $0, bestBonus: bestBonus, awayFromWhite: awayFromWhite)
+      }, needs: needs,
+      ceiling: { earliest, latest in
+        Self.ceiling(
+          of: m, in: text, bestBonus: bestBonus, awayFromWhite: awayFromWhite, earliest: { earliest[$0] },
+          latest: { latest[$0] })
       })
-    guard let best = placed else { return .noMatch }
-    return .matched(ScoredMatch(score: best.score, start: best.start, end: best.end))
+    switch placed {
+    case .none: return .noMatch
+    case .below(let ceiling): return .cannotReach(ceiling: ceiling)
+    case .best(let start, let score, let end): return .matched(ScoredMatch(score: score, start: start, end: end))
+    }
   }
 
   /// Whether `pattern` occurs in `text` at all, without scoring it: the

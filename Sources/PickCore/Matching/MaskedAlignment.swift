@@ -29,33 +29,45 @@ struct MaskedAlignment: ~Copyable {
   /// The cells of the row above and of the row being scored, by column.
   private var cells = ScratchBuffer<SparseAlignment.Cell>(capacity: 2 * maximumLength)
 
-  /// Where the best placement of `pattern` (ASCII units, folded as the
-  /// term asks; two or more) in `text` (ASCII, at most `maximumLength`)
-  /// ends, and its score, with the first occurrence of the pattern's first
-  /// character (`ASCIIFuzzyScorer.match`'s start); `nil` when the pattern
-  /// does not occur. `bonus(k)` is the bonus for matching at `text[k]`;
-  /// `bestBonus(first occurrence)` the most any character can earn, never
-  /// below `bestBonusAtLeast` (`perfectRunEnd`).
+  /// What aligning a pattern over an item's masks gave.
+  enum Placed {
+    case none
+    /// The pattern occurs, but its ceiling (`ceiling`) is below what the caller `needs`: not aligned.
+    case below(ceiling: Int32)
+    /// The best placement's score and where it ends, with the first
+    /// occurrence of the pattern's first character (`ASCIIFuzzyScorer.match`'s start).
+    case best(start: Int, score: Int32, end: Int)
+  }
+
+  /// The best placement of `pattern` (ASCII units, folded as the term
+  /// asks; two or more) in `text` (ASCII, at most `maximumLength`).
+  /// `bonus(k)` is the bonus for matching at `text[k]`; `bestBonus(first
+  /// occurrence)` the most any character can earn, never below
+  /// `bestBonusAtLeast` (`perfectRunEnd`). Where the caller `needs` a score
+  /// (more than `.min`), `ceiling(earliest, latest)` (each row's first and
+  /// last possible columns) is asked first, and a pattern that cannot reach
+  /// it is not aligned.
   @inline(__always)
   mutating func match(
     _ pattern: UnsafeBufferPointer<UInt32>, in text: UnsafeBufferPointer<UInt8>, caseSensitive: Bool,
     prefersLast: Bool, bonus: (Int) -> Int32, bestBonusAtLeast: Int32,
-    bestBonus: (_ firstOccurrence: Int) -> Int32
-  ) -> (start: Int, score: Int32, end: Int)? {
+    bestBonus: (_ firstOccurrence: Int) -> Int32, needs: Int32,
+    ceiling: (_ earliest: UnsafeMutablePointer<Int>, _ latest: UnsafeMutablePointer<Int>) -> Int32
+  ) -> Placed {
     let m = pattern.count
     let n = text.count
-    guard let bytes = text.baseAddress, let units = pattern.baseAddress, m >= 2, m <= n else { return nil }
+    guard let bytes = text.baseAddress, let units = pattern.baseAddress, m >= 2, m <= n else { return .none }
     let words = (n + 63) >> 6
     masks.reserve(m * words)
     firsts.reserve(m)
     lasts.reserve(m)
     let mask = masks.base
-    cpick_fuzzy_masks(bytes, n, units, m, caseSensitive ? 1 : 0, mask, words)
+    cpick_fuzzy_masks_at(-1, bytes, n, units, m, caseSensitive ? 1 : 0, mask, words)
     // Each row's first possible column: its first occurrence after the row above's.
     let first = firsts.base
     var from = 0
     for i in 0..<m {
-      guard let column = Self.lowest(mask + i &* words, words: words, from: from) else { return nil }
+      guard let column = Self.lowest(mask + i &* words, words: words, from: from) else { return .none }
       first[i] = column
       from = column &+ 1
     }
@@ -66,13 +78,17 @@ struct MaskedAlignment: ~Copyable {
       below = Self.highest(mask + i &* words, atMost: below &- 1)
       last[i] = below
     }
+    if needs > .min {
+      let most = ceiling(first, last)
+      if most < needs { return .below(ceiling: most) }
+    }
     if let (end, best) = perfectRunEnd(
       m: m, words: words, prefersLast: prefersLast, bonus: bonus, atLeast: bestBonusAtLeast, best: bestBonus)
     {
-      return (first[0], ScoringRules.perfectScore(length: m, bestBonus: best), end)
+      return .best(start: first[0], score: ScoringRules.perfectScore(length: m, bestBonus: best), end: end)
     }
     let (score, end) = align(m: m, words: words, prefersLast: prefersLast, bonus: bonus)
-    return (first[0], score, end)
+    return .best(start: first[0], score: score, end: end)
   }
 
   /// Where a placement in one piece that scores what no placement can
