@@ -15,17 +15,12 @@
 __attribute__((target("avx512f,avx512bw"))) static void cpick_fuzzy_masks_avx512(
   const uint8_t *text, size_t n, const uint32_t *pattern, size_t m, int case_sensitive, uint64_t *masks,
   size_t words) {
-  // Each row's byte, whether it ignores case, and which bits it keeps
-  // (none for a unit that is no byte: an ASCII text holds no 0x80).
+  // Each row's byte, whether it ignores case, and which bits it keeps.
   uint8_t lowers[64];
-  uint8_t folds[64];
+  int folds[64];
   uint64_t keeps[64];
   for (size_t i = 0; i < m; i++) {
-    uint8_t lower, upper;
-    cpick_fuzzy_bytes(pattern[i], case_sensitive, &lower, &upper);
-    lowers[i] = lower;
-    folds[i] = lower != upper;
-    keeps[i] = lower == 0x80 ? 0 : ~(uint64_t)0;
+    keeps[i] = cpick_fuzzy_mask_row(pattern[i], case_sensitive, &lowers[i], &folds[i]) ? ~(uint64_t)0 : 0;
   }
   const __m512i case_bit = _mm512_set1_epi8(0x20);
   for (size_t w = 0; w < words; w++) {

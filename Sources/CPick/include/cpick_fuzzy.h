@@ -206,6 +206,19 @@ static inline void cpick_fuzzy_columns(
   }
 }
 
+/// What a row of the masks compares (`cpick_fuzzy_masks` and its AVX-512
+/// build): the unit's byte in lower case (`*byte`), whether it ignores
+/// case (`*folds`: the text's bytes are compared in lower case), and
+/// whether it can occur at all (the result: not for a unit that is no
+/// byte, 0x80, which an ASCII text never holds).
+static inline int cpick_fuzzy_mask_row(uint32_t unit, int case_sensitive, uint8_t *byte, int *folds) {
+  uint8_t lower, upper;
+  cpick_fuzzy_bytes(unit, case_sensitive, &lower, &upper);
+  *byte = lower;
+  *folds = lower != upper;
+  return lower != 0x80;
+}
+
 /// Where each of the `m` pattern units occurs in `text[0 ..< n]`, as bits:
 /// row `i`'s bit `b` of word `w` (`masks[i * words + w]`) is set when byte
 /// `64 * w + b` is the unit. `n` is at most `64 * words`. A unit that is no
@@ -222,11 +235,9 @@ static inline void cpick_fuzzy_masks(
   int folds[64];
   uint16_t keeps[64];
   for (size_t i = 0; i < m; i++) {
-    uint8_t lower, upper;
-    cpick_fuzzy_bytes(pattern[i], case_sensitive, &lower, &upper);
-    wanted[i] = (cpick_fuzzy_u8x16)lower;
-    folds[i] = lower != upper;
-    keeps[i] = lower == 0x80 ? 0 : 0xFFFF;
+    uint8_t byte;
+    keeps[i] = cpick_fuzzy_mask_row(pattern[i], case_sensitive, &byte, &folds[i]) ? 0xFFFF : 0;
+    wanted[i] = (cpick_fuzzy_u8x16)byte;
   }
   // A word (64 bytes, four blocks) at a time, each row's word made in a
   // register and stored once: or-ing each block's bits into memory made
