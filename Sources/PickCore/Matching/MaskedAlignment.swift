@@ -164,32 +164,46 @@ struct MaskedAlignment: ~Copyable {
         column: Int32(truncatingIfNeeded: col), score: ScoringRules.firstCharacter(bonus: b), runStart: b,
         inGap: false)
     }
-    var bestScore: Int32 = 0
-    var bestColumn = first[0]
-    for i in 1..<m {
-      let isLast = i == m &- 1
-      let rowMask = mask + i &* words
-      let aboveMask = mask + (i &- 1) &* words
-      // Before the row's first possible column its cells are 0, outside any gap.
-      var left = SparseAlignment.Cell(
-        column: Int32(truncatingIfNeeded: first[i]) &- 1, score: 0, runStart: -1, inGap: false)
-      Self.forEach(rowMask, words: words, from: first[i], through: last[i]) { col in
-        // The row above's last occurrence before this column: one exists
-        // (its first is before this row's first), and it is not past the
-        // row's last possible column (the last before the last of this row).
-        let p = Self.highest(aboveMask, atMost: col &- 1)
-        let cell = SparseAlignment.cell(
-          column: Int32(truncatingIfNeeded: col), left: left, above: above[p], bonus: bonus(col))
-        row[col] = cell
-        left = cell
-        if isLast && (cell.score > bestScore || (prefersLast && cell.score == bestScore && cell.score > 0)) {
-          bestScore = cell.score
-          bestColumn = col
-        }
-      }
+    // The rows between keep no best: only the last row's cells end a placement.
+    for i in 1..<(m &- 1) {
+      fill(row: i, words: words, above: above, into: row, bonus: bonus) { _, _ in }
       swap(&above, &row)
     }
+    var bestScore: Int32 = 0
+    var bestColumn = first[0]
+    fill(row: m &- 1, words: words, above: above, into: row, bonus: bonus) { col, cell in
+      if cell.score > bestScore || (prefersLast && cell.score == bestScore && cell.score > 0) {
+        bestScore = cell.score
+        bestColumn = col
+      }
+    }
     return (bestScore, bestColumn &+ 1)
+  }
+
+  /// Scores row `i`'s cells from its first possible column to its last
+  /// into `row`, from the row above's (`above`), and shows each to `visit`.
+  @inline(__always)
+  private func fill(
+    row i: Int, words: Int, above: UnsafeMutablePointer<SparseAlignment.Cell>,
+    into row: UnsafeMutablePointer<SparseAlignment.Cell>, bonus: (Int) -> Int32,
+    visit: (Int, SparseAlignment.Cell) -> Void
+  ) {
+    let rowMask = masks.base + i &* words
+    let aboveMask = masks.base + (i &- 1) &* words
+    let first = firsts.base[i]
+    // Before the row's first possible column its cells are 0, outside any gap.
+    var left = SparseAlignment.Cell(column: Int32(truncatingIfNeeded: first) &- 1, score: 0, runStart: -1, inGap: false)
+    Self.forEach(rowMask, words: words, from: first, through: lasts.base[i]) { col in
+      // The row above's last occurrence before this column: one exists
+      // (its first is before this row's first), and it is not past the
+      // row's last possible column (the last before the last of this row).
+      let p = Self.highest(aboveMask, atMost: col &- 1)
+      let cell = SparseAlignment.cell(
+        column: Int32(truncatingIfNeeded: col), left: left, above: above[p], bonus: bonus(col))
+      row[col] = cell
+      left = cell
+      visit(col, cell)
+    }
   }
 
   /// The lowest set bit of the row at or after `from`; `nil` when none.
