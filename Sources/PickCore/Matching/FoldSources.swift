@@ -74,14 +74,8 @@ enum FoldSources {
   /// first non-ASCII query.
   static var foldedUnits: [UInt32] {
     let size: UInt32 = 64
-    var changes = [Bool](repeating: false, count: Int(limit / size))
-    for block in 0..<changes.count {
-      let units = UInt32(block) * size..<UInt32(block + 1) * size
-      changes[block] = tableBlockChanges(units)
-    }
-    return changes.indices.filter { changes[$0] }.flatMap { block in
-      (max(UInt32(block) * size, 0x80)..<UInt32(block + 1) * size).map { $0 }
-    }
+    let blocks = (0..<limit / size).map { $0 * size..<($0 + 1) * size }
+    return blocks.filter(tableBlockChanges).flatMap { max($0.lowerBound, 0x80)..<$0.upperBound }
   }
 
   /// Whether either folding table's block holding `units` (64 of them,

@@ -9,12 +9,15 @@ import CPick
 /// the cell. Words typed into a shell history (`git push origin`) match
 /// lines of a hundred characters with their letters far apart: three terms
 /// of a dozen cells each, where those scans and walks cost more than the
-/// cells. Here one pass over the item gives every row's mask (sixteen bytes
-/// a comparison, `cpick_fuzzy_masks`); the first and last possible columns
-/// are a count of zeros each, and the row above's occurrence before a cell
-/// another, read from cells kept by column. The cells are scored by
-/// `SparseAlignment.cell`, the same step, so scores and ends are the same
-/// (`ScorerTests`, `MatcherOracleTests`).
+/// cells. Here one pass over the item gives every row's mask
+/// (`cpick_fuzzy_masks_at`: sixteen bytes a comparison, or sixty-four
+/// under AVX-512); the first and last possible columns are a count of
+/// zeros each (and give the ceiling, `ScoreCeiling`), and the row above's
+/// occurrence before a cell another, read from cells kept by column. A
+/// pattern found whole at the item's strongest word start needs no cells
+/// (`perfectRunEnd`). The cells are scored by `SparseAlignment.cell`, the
+/// same step, so scores and ends are the same (`ScorerTests`,
+/// `ASCIIFuzzyBlockScanTests`, `MatcherOracleTests`).
 struct MaskedAlignment: ~Copyable {
   /// The longest item taken: four words of mask a row.
   static let maximumLength = 256
@@ -24,8 +27,6 @@ struct MaskedAlignment: ~Copyable {
   /// Each row's first and last possible columns.
   private var firsts = ScratchBuffer<Int>(capacity: 64)
   private var lasts = ScratchBuffer<Int>(capacity: 64)
-  /// Where a run of the whole pattern may start, a word of bits at a time (`perfectRunEnd`).
-  private var runs = ScratchBuffer<UInt64>(capacity: maximumWords)
   /// The cells of the row above and of the row being scored, by column.
   private var cells = ScratchBuffer<SparseAlignment.Cell>(capacity: 2 * maximumLength)
 
@@ -111,26 +112,10 @@ struct MaskedAlignment: ~Copyable {
   private func perfectRunEnd(
     m: Int, words: Int, prefersLast: Bool, bonus: (Int) -> Int32, atLeast: Int32, best: (Int) -> Int32
   ) -> (end: Int, bestBonus: Int32)? {
-    let mask = masks.base
-    let run = runs.base
-    var any: UInt64 = 0
-    for w in 0..<words {
-      var bits = mask[w]
-      var i = 1
-      while i < m && bits != 0 {
-        let row = mask + i &* words
-        let next = w &+ 1 < words ? row[w &+ 1] << UInt64(64 &- i) : 0
-        bits &= row[w] >> UInt64(i) | next
-        i &+= 1
-      }
-      run[w] = bits
-      any |= bits
-    }
-    guard any != 0 else { return nil }
     var wanted: Int32? = nil
     var w = prefersLast ? words &- 1 : 0
     while w >= 0 && w < words {
-      var bits = run[w]
+      var bits = runStarts(inWord: w, m: m, words: words)
       while bits != 0 {
         let bit = prefersLast ? 63 &- bits.leadingZeroBitCount : bits.trailingZeroBitCount
         bits &= ~(1 << UInt64(bit))
@@ -144,6 +129,23 @@ struct MaskedAlignment: ~Copyable {
       w &+= prefersLast ? -1 : 1
     }
     return nil
+  }
+
+  /// The columns of word `w` where the whole pattern occurs in one piece:
+  /// row `i`'s mask shifted back by `i` (its next word's low bits coming
+  /// in), ANDed over the rows.
+  @inline(__always)
+  private func runStarts(inWord w: Int, m: Int, words: Int) -> UInt64 {
+    let mask = masks.base
+    var bits = mask[w]
+    var i = 1
+    while i < m && bits != 0 {
+      let row = mask + i &* words
+      let next = w &+ 1 < words ? row[w &+ 1] << UInt64(64 &- i) : 0
+      bits &= row[w] >> UInt64(i) | next
+      i &+= 1
+    }
+    return bits
   }
 
   /// The alignment over the rows' masks, each row from its first possible
