@@ -92,6 +92,11 @@ typedef struct {
   int latin1_exact;
   /// Whether a Latin-1 letter may be each distinct character.
   uint8_t pair_latin1[CPICK_TERMS_MAX];
+  /// The same, as a block's loop reads them without a branch
+  /// (`cpick_terms_occurs_in`): the byte in every lane, 0x20 in every lane
+  /// where it ignores case, and all bits where a Latin-1 letter may be it.
+  cpick_u8x64 pair_wanted[CPICK_TERMS_MAX], pair_case[CPICK_TERMS_MAX];
+  uint64_t pair_may[CPICK_TERMS_MAX];
   /// Each character's distinct character, and whether it ends its term.
   uint8_t pair_of[CPICK_TERMS_MAX];
   const uint8_t *ends;
@@ -178,12 +183,9 @@ typedef struct {
 /// (`not_ends`), in a block whose bytes are `block` (`folded` in lower
 /// case), with its wildcards and Latin-1 letters.
 __attribute__((always_inline)) static inline uint64_t cpick_terms_occurs_in(
-  const cpick_terms_state *state, size_t p, cpick_u8x64 block, cpick_u8x64 folded, uint64_t not_ends, uint64_t wild,
-  uint64_t latin1) {
-  cpick_u8x64 read = state->pair_folds[p] ? folded : block;
-  uint64_t same = cpick_terms_bits((cpick_i8x64)(read == state->pair_byte[p]));
-  uint64_t may = state->pair_latin1[p] ? latin1 : 0;
-  return (same | wild | may) & not_ends;
+  const cpick_terms_state *state, size_t p, cpick_u8x64 block, uint64_t not_ends, uint64_t wild, uint64_t latin1) {
+  uint64_t same = cpick_terms_bits((cpick_i8x64)((block | state->pair_case[p]) == state->pair_wanted[p]));
+  return (same | wild | (latin1 & state->pair_may[p])) & not_ends;
 }
 
 /// Sorts the distinct characters into the first term's (`state->order[0]`)
@@ -260,10 +262,9 @@ __attribute__((always_inline)) static inline void cpick_terms_read(
       masks->wild[b] = wild;
       masks->latin1[b] = latin1;
     }
-    cpick_u8x64 folded = block | 0x20;
     for (size_t j = 0; j < firsts; j++) {
       size_t p = split ? first[j] : j;
-      occurs[p * CPICK_TERMS_CHUNK + b] = cpick_terms_occurs_in(state, p, block, folded, not_ends, wild, latin1);
+      occurs[p * CPICK_TERMS_CHUNK + b] = cpick_terms_occurs_in(state, p, block, not_ends, wild, latin1);
     }
   }
 }
@@ -279,11 +280,10 @@ __attribute__((always_inline)) static inline void cpick_terms_read_rest(
   for (size_t b = lo; b < blocks; b++) {
     cpick_u8x64 block;
     memcpy(&block, masks->block_at[b], 64);
-    cpick_u8x64 folded = block | 0x20;
     uint64_t not_ends = ~masks->ends[b], wild = masks->wild[b], latin1 = masks->latin1[b];
     for (size_t j = 0; j < rests; j++) {
       size_t p = rest[j];
-      occurs[p * CPICK_TERMS_CHUNK + b] = cpick_terms_occurs_in(state, p, block, folded, not_ends, wild, latin1);
+      occurs[p * CPICK_TERMS_CHUNK + b] = cpick_terms_occurs_in(state, p, block, not_ends, wild, latin1);
     }
   }
 }
@@ -575,6 +575,11 @@ size_t cpick_terms_pass_at(int level, const uint8_t *text, size_t n, uint8_t sep
     state.pair_of[k] = (uint8_t)p;
     if (k == 0 || ends[k - 1]) state.term_first[state.terms++] = (uint8_t)k;
     state.term_end[state.terms - 1] = (uint8_t)(k + 1);
+  }
+  for (size_t p = 0; p < state.pairs; p++) {
+    state.pair_wanted[p] = (cpick_u8x64)state.pair_byte[p];
+    state.pair_case[p] = (cpick_u8x64)(uint8_t)(state.pair_folds[p] ? 0x20 : 0);
+    state.pair_may[p] = state.pair_latin1[p] ? ~(uint64_t)0 : 0;
   }
   // The last term first, until a scan has learned better: what is typed
   // last tends to narrow most.
