@@ -188,6 +188,27 @@ __attribute__((always_inline)) static inline uint64_t cpick_terms_occurs_in(
   return (same | wild | (latin1 & state->pair_may[p])) & not_ends;
 }
 
+/// Block `b`'s occurrences of distinct characters `list[0 ..< count]`
+/// (the first `count` when `list` is NULL), into `occurs`. In a block with
+/// no wildcard nor Latin-1 letter (every block of ASCII text) an
+/// occurrence is its byte outside the separators, and nothing else is read.
+__attribute__((always_inline)) static inline void cpick_terms_occurs_all(
+  const cpick_terms_state *state, const uint8_t *list, size_t count, size_t b, cpick_u8x64 block,
+  uint64_t not_ends, uint64_t wild, uint64_t latin1, uint64_t *restrict occurs) {
+  if ((wild | latin1) == 0) {
+    for (size_t j = 0; j < count; j++) {
+      size_t p = list ? list[j] : j;
+      uint64_t same = cpick_terms_bits((cpick_i8x64)((block | state->pair_case[p]) == state->pair_wanted[p]));
+      occurs[p * CPICK_TERMS_CHUNK + b] = same & not_ends;
+    }
+    return;
+  }
+  for (size_t j = 0; j < count; j++) {
+    size_t p = list ? list[j] : j;
+    occurs[p * CPICK_TERMS_CHUNK + b] = cpick_terms_occurs_in(state, p, block, not_ends, wild, latin1);
+  }
+}
+
 /// Sorts the distinct characters into the first term's (`state->order[0]`)
 /// and the others.
 __attribute__((always_inline)) static inline void cpick_terms_sort_pairs(
@@ -262,10 +283,7 @@ __attribute__((always_inline)) static inline void cpick_terms_read(
       masks->wild[b] = wild;
       masks->latin1[b] = latin1;
     }
-    for (size_t j = 0; j < firsts; j++) {
-      size_t p = split ? first[j] : j;
-      occurs[p * CPICK_TERMS_CHUNK + b] = cpick_terms_occurs_in(state, p, block, not_ends, wild, latin1);
-    }
+    cpick_terms_occurs_all(state, split ? first : NULL, firsts, b, block, not_ends, wild, latin1, occurs);
   }
 }
 
@@ -280,11 +298,7 @@ __attribute__((always_inline)) static inline void cpick_terms_read_rest(
   for (size_t b = lo; b < blocks; b++) {
     cpick_u8x64 block;
     memcpy(&block, masks->block_at[b], 64);
-    uint64_t not_ends = ~masks->ends[b], wild = masks->wild[b], latin1 = masks->latin1[b];
-    for (size_t j = 0; j < rests; j++) {
-      size_t p = rest[j];
-      occurs[p * CPICK_TERMS_CHUNK + b] = cpick_terms_occurs_in(state, p, block, not_ends, wild, latin1);
-    }
+    cpick_terms_occurs_all(state, rest, rests, b, block, ~masks->ends[b], masks->wild[b], masks->latin1[b], occurs);
   }
 }
 
