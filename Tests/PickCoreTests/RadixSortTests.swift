@@ -32,7 +32,11 @@ private func highHalf(_ kind: HighHalves, _ rng: inout SeededGenerator) -> UInt6
   }
 }
 
-private let sizes = [0, 1, 2, 255, 256, 257, 10_000, 100_000]
+/// Both sides of where a comparison sort takes over (`comparisonSortBelow`), and sizes well past it.
+private let sizes = [
+  0, 1, 2, 257, RadixSort.comparisonSortBelow - 1, RadixSort.comparisonSortBelow,
+  RadixSort.comparisonSortBelow + 1, 10_000, 100_000,
+]
 
 @Test(arguments: sizes, HighHalves.allCases)
 func `keys ascending in their low half sort as the standard library sorts them`(size: Int, high: HighHalves) {

@@ -96,8 +96,14 @@ final class TermsBitScan {
     unit < 0x80 ? latin1Foldings[folding.index][Int(unit)] : true
   }
 
+  /// The Latin-1 letters' folds, each once (64 a folding), then each
+  /// ASCII unit's fold looked up among them: folding both of every pair
+  /// again (8,192 pairs a folding) took 0.2 ms of every search through the
+  /// bit scan, before its threads started (a tenth of a search over a
+  /// thousand lines).
   private static let latin1Foldings: [[Bool]] = Folding.all.map { folding in
-    (UInt32(0)..<0x80).map { unit in (UInt32(0xC0)...0xFF).contains { folding.fold($0) == folding.fold(unit) } }
+    let folded = Set((UInt32(0xC0)...0xFF).map { folding.fold($0) })
+    return (UInt32(0)..<0x80).map { folded.contains(folding.fold($0)) }
   }
 
   private static let fullwidthFoldings: [Bool] = Folding.all.map { folding in
