@@ -64,20 +64,24 @@ struct MaskedAlignment: ~Copyable {
     lasts.reserve(m)
     let mask = masks.base
     cpick_fuzzy_masks_at(-1, bytes, n, units, m, caseSensitive ? 1 : 0, mask, words)
-    // Each row's first possible column: its first occurrence after the row above's.
     let first = firsts.base
-    var from = 0
-    for i in 0..<m {
-      guard let column = Self.lowest(mask + i &* words, words: words, from: from) else { return .none }
-      first[i] = column
-      from = column &+ 1
-    }
-    // Each row's last possible column: its last occurrence before the row below's.
     let last = lasts.base
-    var below = n
-    for i in stride(from: m &- 1, through: 0, by: -1) {
-      below = Self.highest(mask + i &* words, atMost: below &- 1)
-      last[i] = below
+    if words == 1 {
+      guard Self.bounds(ofOneWord: mask, m: m, first: first, last: last) else { return .none }
+    } else {
+      // Each row's first possible column: its first occurrence after the row above's.
+      var from = 0
+      for i in 0..<m {
+        guard let column = Self.lowest(mask + i &* words, words: words, from: from) else { return .none }
+        first[i] = column
+        from = column &+ 1
+      }
+      // Each row's last possible column: its last occurrence before the row below's.
+      var below = n
+      for i in stride(from: m &- 1, through: 0, by: -1) {
+        below = Self.highest(mask + i &* words, atMost: below &- 1)
+        last[i] = below
+      }
     }
     if needs > .min {
       let most = ceiling(first, last)
@@ -206,6 +210,36 @@ struct MaskedAlignment: ~Copyable {
       left = cell
       visit(col, cell)
     }
+  }
+
+  /// Each row's first and last possible columns for an item of one word
+  /// (64 bytes or fewer), as the loops of `match` find them; false when a
+  /// row has no occurrence after the row above's first. The occurrence
+  /// found is kept as its bit, not its column: the bits after it are then
+  /// a shift and a negation away, and the count of zeros that names its
+  /// column is off the chain from row to row.
+  @inline(__always)
+  private static func bounds(
+    ofOneWord mask: UnsafeMutablePointer<UInt64>, m: Int, first: UnsafeMutablePointer<Int>,
+    last: UnsafeMutablePointer<Int>
+  ) -> Bool {
+    // The bits after the row above's first occurrence (all of them for row 0).
+    var after = UInt64.max
+    for i in 0..<m {
+      let bits = mask[i] & after
+      guard bits != 0 else { return false }
+      let lowest = bits & (0 &- bits)
+      first[i] = lowest.trailingZeroBitCount
+      after = 0 &- (lowest &<< 1)
+    }
+    // The bits before the row below's last occurrence (all of them for the last row).
+    var before = UInt64.max
+    for i in stride(from: m &- 1, through: 0, by: -1) {
+      let highest = 63 &- (mask[i] & before).leadingZeroBitCount
+      last[i] = highest
+      before = (1 &<< UInt64(highest)) &- 1
+    }
+    return true
   }
 
   /// The lowest set bit of the row at or after `from`; `nil` when none.
