@@ -67,7 +67,10 @@ struct MaskedAlignment: ~Copyable {
     let first = firsts.base
     let last = lasts.base
     if words == 1 {
-      guard Self.bounds(ofOneWord: mask, m: m, first: first, last: last) else { return .none }
+      guard Self.bounds(m: m, first: first, last: last, row: { mask[$0] }) else { return .none }
+    } else if words == 2 {
+      let row = { (i: Int) in UInt128(mask[2 &* i]) | UInt128(mask[2 &* i &+ 1]) &<< 64 }
+      guard Self.bounds(m: m, first: first, last: last, row: row) else { return .none }
     } else {
       // Each row's first possible column: its first occurrence after the row above's.
       var from = 0
@@ -212,32 +215,31 @@ struct MaskedAlignment: ~Copyable {
     }
   }
 
-  /// Each row's first and last possible columns for an item of one word
-  /// (64 bytes or fewer), as the loops of `match` find them; false when a
-  /// row has no occurrence after the row above's first. The occurrence
-  /// found is kept as its bit, not its column: the bits after it are then
-  /// a shift and a negation away, and the count of zeros that names its
-  /// column is off the chain from row to row.
+  /// Each row's first and last possible columns for an item of one or two
+  /// words (`row(i)`, all of row `i`'s bits), as the loops of `match` find
+  /// them; false when a row has no occurrence after the row above's first.
+  /// The occurrence found is kept as its bit, not its column: the bits
+  /// after it are then a shift and a negation away, and the count of zeros
+  /// that names its column is off the chain from row to row.
   @inline(__always)
-  private static func bounds(
-    ofOneWord mask: UnsafeMutablePointer<UInt64>, m: Int, first: UnsafeMutablePointer<Int>,
-    last: UnsafeMutablePointer<Int>
+  private static func bounds<Row: FixedWidthInteger & UnsignedInteger>(
+    m: Int, first: UnsafeMutablePointer<Int>, last: UnsafeMutablePointer<Int>, row: (Int) -> Row
   ) -> Bool {
     // The bits after the row above's first occurrence (all of them for row 0).
-    var after = UInt64.max
+    var after = Row.max
     for i in 0..<m {
-      let bits = mask[i] & after
+      let bits = row(i) & after
       guard bits != 0 else { return false }
       let lowest = bits & (0 &- bits)
       first[i] = lowest.trailingZeroBitCount
       after = 0 &- (lowest &<< 1)
     }
     // The bits before the row below's last occurrence (all of them for the last row).
-    var before = UInt64.max
+    var before = Row.max
     for i in stride(from: m &- 1, through: 0, by: -1) {
-      let highest = 63 &- (mask[i] & before).leadingZeroBitCount
+      let highest = Row.bitWidth &- 1 &- (row(i) & before).leadingZeroBitCount
       last[i] = highest
-      before = (1 &<< UInt64(highest)) &- 1
+      before = (1 &<< Row(highest)) &- 1
     }
     return true
   }
