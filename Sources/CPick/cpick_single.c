@@ -30,8 +30,6 @@
   for (; k < items.count; k++) {                                                                           \
     size_t length;                                                                                         \
     const uint8_t *item = cpick_item_run_item(&items, k, &length);                                         \
-    /* A page ahead: the processor's own prefetch stops at the page's end. */                              \
-    __builtin_prefetch(item + 4096);                                                                       \
     cpick_single_scan found;                                                                               \
     if (!SCAN(item, length, &r, &bonuses, &found) &&                                                       \
         !(compact && cpick_scan_single_compact(item, length, &r, &bonuses, compact, &found)))              \

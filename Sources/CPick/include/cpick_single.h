@@ -190,9 +190,17 @@ typedef struct {
 } cpick_item_run;
 
 /// The bytes of the run's k-th item, without a trailing CR, and their count (`*length`).
+///
+/// The items of a run ascend through the arena (every item, or a narrowed
+/// list's), and the processor's own prefetching follows a stream only
+/// within a page: the bytes and the item starts a page on are asked for
+/// here. Addresses from the item in hand, not the items ahead: their
+/// starts would be reads of their own to wait for.
 static inline const uint8_t *cpick_item_run_item(const cpick_item_run *run, size_t k, size_t *length) {
   size_t i = run->indices ? (size_t)run->indices[k] : k;
   const uint8_t *item = run->arena + run->starts[i];
+  __builtin_prefetch(item + 4096);
+  __builtin_prefetch(run->starts + i + 1024);
   size_t n = (size_t)(run->starts[i + 1] - run->starts[i]) - 1;
   if (n > 0 && item[n - 1] == 0x0D) n--;
   *length = n;
