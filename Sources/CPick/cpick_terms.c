@@ -180,8 +180,9 @@ typedef struct {
 } cpick_terms_masks;
 
 /// Distinct character `p`'s occurrences, outside the separators
-/// (`not_ends`), in a block whose bytes are `block` (`folded` in lower
-/// case), with its wildcards and Latin-1 letters.
+/// (`not_ends`), in a block whose bytes are `block` (compared in lower
+/// case where the character ignores case: `pair_case`), with its
+/// wildcards and the Latin-1 letters that may be it.
 __attribute__((always_inline)) static inline uint64_t cpick_terms_occurs_in(
   const cpick_terms_state *state, size_t p, cpick_u8x64 block, uint64_t not_ends, uint64_t wild, uint64_t latin1) {
   uint64_t same = cpick_terms_bits((cpick_i8x64)((block | state->pair_case[p]) == state->pair_wanted[p]));

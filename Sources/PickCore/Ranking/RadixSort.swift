@@ -15,7 +15,7 @@ enum RadixSort {
   /// Fewer keys are sorted by comparison: each pass of the radix sort
   /// clears and sums 65,536 counts whatever the count of keys, 0.1-0.2 ms
   /// for the thousand matches of a search over the list of /usr, where a
-  /// comparison sort of them takes a few microseconds.
+  /// comparison sort of them takes tens of microseconds.
   static let comparisonSortBelow = 4096
 
   /// Sorts `keys` ascending. With `lowHalfSorted`, the caller promises the
