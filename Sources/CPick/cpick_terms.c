@@ -87,15 +87,14 @@ typedef struct {
   /// of `cpick_terms_pass`).
   int fullwidth;
   /// Whether a Latin-1 letter (`C3 xx`) stands only for the characters
-  /// it may be (`pair_latin1`), not for every character (`latin1` of
+  /// it may be (`pair_may`), not for every character (`latin1` of
   /// `cpick_terms_pass` given).
   int latin1_exact;
-  /// Whether a Latin-1 letter may be each distinct character.
-  uint8_t pair_latin1[CPICK_TERMS_MAX];
-  /// The same, as a block's loop reads them without a branch
-  /// (`cpick_terms_occurs_in`): the byte in every lane, 0x20 in every lane
-  /// where it ignores case, and all bits where a Latin-1 letter may be it.
+  /// Each distinct character as a block's loop reads it without a branch
+  /// (`cpick_terms_same`): its byte in every lane, and 0x20 in every lane
+  /// where it ignores case (the block's bytes are then read in lower case).
   cpick_u8x64 pair_wanted[CPICK_TERMS_MAX], pair_case[CPICK_TERMS_MAX];
+  /// All bits where a Latin-1 letter may be the distinct character, else none.
   uint64_t pair_may[CPICK_TERMS_MAX];
   /// Each character's distinct character, and whether it ends its term.
   uint8_t pair_of[CPICK_TERMS_MAX];
@@ -168,7 +167,7 @@ typedef struct {
   size_t blocks;
   /// Separators; bytes of 0x80 or above, outside them; bytes that may be
   /// any character (`cpick_terms_wildcards`); Latin-1 letters, which may
-  /// be the characters of `pair_latin1`.
+  /// be the characters of `pair_may`.
   uint64_t ends[CPICK_TERMS_CHUNK], high[CPICK_TERMS_CHUNK], wild[CPICK_TERMS_CHUNK], latin1[CPICK_TERMS_CHUNK];
   /// Where each block's bytes are read: the text, or `adjusted`, where its
   /// fullwidth letters are read as ASCII letters.
@@ -179,14 +178,20 @@ typedef struct {
   size_t firsts, rests;
 } cpick_terms_masks;
 
+/// The bytes of `block` that are distinct character `p` itself (in
+/// either case where it ignores case).
+__attribute__((always_inline)) static inline uint64_t cpick_terms_same(
+  const cpick_terms_state *state, size_t p, cpick_u8x64 block) {
+  return cpick_terms_bits((cpick_i8x64)((block | state->pair_case[p]) == state->pair_wanted[p]));
+}
+
 /// Distinct character `p`'s occurrences, outside the separators
 /// (`not_ends`), in a block whose bytes are `block` (compared in lower
 /// case where the character ignores case: `pair_case`), with its
 /// wildcards and the Latin-1 letters that may be it.
 __attribute__((always_inline)) static inline uint64_t cpick_terms_occurs_in(
   const cpick_terms_state *state, size_t p, cpick_u8x64 block, uint64_t not_ends, uint64_t wild, uint64_t latin1) {
-  uint64_t same = cpick_terms_bits((cpick_i8x64)((block | state->pair_case[p]) == state->pair_wanted[p]));
-  return (same | wild | (latin1 & state->pair_may[p])) & not_ends;
+  return (cpick_terms_same(state, p, block) | wild | (latin1 & state->pair_may[p])) & not_ends;
 }
 
 /// Block `b`'s occurrences of distinct characters `list[0 ..< count]`
@@ -199,8 +204,7 @@ __attribute__((always_inline)) static inline void cpick_terms_occurs_all(
   if ((wild | latin1) == 0) {
     for (size_t j = 0; j < count; j++) {
       size_t p = list ? list[j] : j;
-      uint64_t same = cpick_terms_bits((cpick_i8x64)((block | state->pair_case[p]) == state->pair_wanted[p]));
-      occurs[p * CPICK_TERMS_CHUNK + b] = same & not_ends;
+      occurs[p * CPICK_TERMS_CHUNK + b] = cpick_terms_same(state, p, block) & not_ends;
     }
     return;
   }
@@ -586,7 +590,7 @@ size_t cpick_terms_pass_at(int level, const uint8_t *text, size_t n, uint8_t sep
       state.pair_folds[p] = folds;
       state.pairs++;
     }
-    state.pair_latin1[p] |= latin1 == NULL || latin1[k];
+    if (latin1 == NULL || latin1[k]) state.pair_may[p] = ~(uint64_t)0;
     state.pair_of[k] = (uint8_t)p;
     if (k == 0 || ends[k - 1]) state.term_first[state.terms++] = (uint8_t)k;
     state.term_end[state.terms - 1] = (uint8_t)(k + 1);
@@ -594,7 +598,6 @@ size_t cpick_terms_pass_at(int level, const uint8_t *text, size_t n, uint8_t sep
   for (size_t p = 0; p < state.pairs; p++) {
     state.pair_wanted[p] = (cpick_u8x64)state.pair_byte[p];
     state.pair_case[p] = (cpick_u8x64)(uint8_t)(state.pair_folds[p] ? 0x20 : 0);
-    state.pair_may[p] = state.pair_latin1[p] ? ~(uint64_t)0 : 0;
   }
   // The last term first, until a scan has learned better: what is typed
   // last tends to narrow most.

@@ -64,28 +64,9 @@ struct MaskedAlignment: ~Copyable {
     lasts.reserve(m)
     let mask = masks.base
     cpick_fuzzy_masks_at(-1, bytes, n, units, m, caseSensitive ? 1 : 0, mask, words)
+    guard findBounds(m: m, n: n, words: words) else { return .none }
     let first = firsts.base
     let last = lasts.base
-    if words == 1 {
-      guard Self.bounds(m: m, first: first, last: last, row: { mask[$0] }) else { return .none }
-    } else if words == 2 {
-      let row = { (i: Int) in UInt128(mask[2 &* i]) | UInt128(mask[2 &* i &+ 1]) &<< 64 }
-      guard Self.bounds(m: m, first: first, last: last, row: row) else { return .none }
-    } else {
-      // Each row's first possible column: its first occurrence after the row above's.
-      var from = 0
-      for i in 0..<m {
-        guard let column = Self.lowest(mask + i &* words, words: words, from: from) else { return .none }
-        first[i] = column
-        from = column &+ 1
-      }
-      // Each row's last possible column: its last occurrence before the row below's.
-      var below = n
-      for i in stride(from: m &- 1, through: 0, by: -1) {
-        below = Self.highest(mask + i &* words, atMost: below &- 1)
-        last[i] = below
-      }
-    }
     if needs > .min {
       let most = ceiling(first, last)
       if most < needs { return .below(ceiling: most) }
@@ -215,8 +196,34 @@ struct MaskedAlignment: ~Copyable {
     }
   }
 
+  /// Each row's first possible column (its first occurrence after the row
+  /// above's) into `firsts` and last (its last before the row below's)
+  /// into `lasts`; false when the pattern does not occur. An item of one
+  /// or two words takes them by bits (`bounds`), a longer one word by word.
+  @inline(__always)
+  private func findBounds(m: Int, n: Int, words: Int) -> Bool {
+    let (mask, first, last) = (masks.base, firsts.base, lasts.base)
+    if words == 1 { return Self.bounds(m: m, first: first, last: last, row: { mask[$0] }) }
+    if words == 2 {
+      let row = { (i: Int) in UInt128(mask[2 &* i]) | UInt128(mask[2 &* i &+ 1]) &<< 64 }
+      return Self.bounds(m: m, first: first, last: last, row: row)
+    }
+    var from = 0
+    for i in 0..<m {
+      guard let column = Self.lowest(mask + i &* words, words: words, from: from) else { return false }
+      first[i] = column
+      from = column &+ 1
+    }
+    var below = n
+    for i in stride(from: m &- 1, through: 0, by: -1) {
+      below = Self.highest(mask + i &* words, atMost: below &- 1)
+      last[i] = below
+    }
+    return true
+  }
+
   /// Each row's first and last possible columns for an item of one or two
-  /// words (`row(i)`, all of row `i`'s bits), as the loops of `match` find
+  /// words (`row(i)`, all of row `i`'s bits), as the loop by words finds
   /// them; false when a row has no occurrence after the row above's first.
   /// The occurrence found is kept as its bit, not its column: the bits
   /// after it are then a shift and a negation away, and the count of zeros
