@@ -77,6 +77,10 @@ import Testing
     let seconds = Int.random(in: 100_000...999_999)
     session.send("sleep \(seconds) &\r")
     try session.waitForPrompt()
+    // The shell's child may not have become `sleep` yet when the prompt is
+    // back (a busy machine): `ps` would list it as the shell, and nothing
+    // would match.
+    try Self.waitForProcess(["sleep", "\(seconds)"])
     session.send("kill **\t")
     try session.waitFor(text: "COMMAND")
     session.send("'sleep '\(seconds)")
@@ -92,6 +96,22 @@ import Testing
     #expect(command.replacingOccurrences(of: "\0", with: " ").hasPrefix("sleep \(seconds)"), "PID \(pid)")
     session.send("kill \(pid)\r")
   }
+
+  /// Waits (up to ten seconds) until some process runs `arguments`.
+  private static func waitForProcess(_ arguments: [String]) throws {
+    let wanted = arguments.joined(separator: "\0") + "\0"
+    let deadline = Date().addingTimeInterval(10)
+    while Date() < deadline {
+      let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+      for pid in pids where pid.allSatisfy(\.isNumber) {
+        if (try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) == wanted { return }
+      }
+      usleep(20_000)
+    }
+    throw ProcessWaitTimeout(arguments: arguments)
+  }
+
+  private struct ProcessWaitTimeout: Error { let arguments: [String] }
 
   @Test(arguments: TestShell.allCases)
   func `Ctrl-R with several entries puts them on the line, one a line`(shell: TestShell) throws {
