@@ -28,4 +28,17 @@ import Testing
     #expect(TrailingRelease.batch(endedBy: 3, batch: 4, lag: 2) == 0..<2)
     #expect(TrailingRelease.batch(endedBy: 7, batch: 4, lag: 2) == 2..<6)
   }
+
+  /// A batch is what was asked below 64 MB spanned, a 64th of the span
+  /// above, and 8 MB at most: few interrupts over a large file, and what
+  /// stays mapped meanwhile a small share of it.
+  @Test func `a large span lets go of its pages in larger batches`() {
+    let mega = 1 << 20
+    #expect(TrailingRelease.batchBytes(spanning: 0, asked: mega) == mega)
+    #expect(TrailingRelease.batchBytes(spanning: 61 * mega, asked: mega) == mega)
+    #expect(TrailingRelease.batchBytes(spanning: 256 * mega, asked: mega) == 4 * mega)
+    #expect(TrailingRelease.batchBytes(spanning: 614 * mega, asked: mega) == 8 * mega)
+    #expect(TrailingRelease.batchBytes(spanning: 16_384 * mega, asked: mega) == 8 * mega)
+    #expect(TrailingRelease.batchBytes(spanning: 614 * mega, asked: 16 * mega) == 16 * mega)
+  }
 }
