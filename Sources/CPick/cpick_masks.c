@@ -14,7 +14,7 @@
 
 __attribute__((target("avx512f,avx512bw"))) static void cpick_fuzzy_masks_avx512(
   const uint8_t *text, size_t n, const uint32_t *pattern, size_t m, int case_sensitive, uint64_t *masks,
-  size_t words) {
+  size_t words, uint64_t *quiet) {
   // Each row's byte, whether it ignores case, and which bits it keeps.
   uint8_t lowers[64];
   int folds[64];
@@ -23,6 +23,8 @@ __attribute__((target("avx512f,avx512bw"))) static void cpick_fuzzy_masks_avx512
     keeps[i] = cpick_fuzzy_mask_row(pattern[i], case_sensitive, &lowers[i], &folds[i]) ? ~(uint64_t)0 : 0;
   }
   const __m512i case_bit = _mm512_set1_epi8(0x20);
+  // The word characters of the word before (`cpick_fuzzy_quiet`), bit 63 next.
+  uint64_t lowers_before = 0, uppers_before = 0, digits_before = 0;
   for (size_t w = 0; w < words; w++) {
     size_t k = w * 64;
     // The lanes past `n` load zeros, which could equal a NUL unit: they keep no bit.
@@ -34,20 +36,32 @@ __attribute__((target("avx512f,avx512bw"))) static void cpick_fuzzy_masks_avx512
       uint64_t hits = _mm512_cmpeq_epi8_mask(folds[i] ? folded : block, wanted);
       masks[i * words + w] = hits & valid & keeps[i];
     }
+    if (quiet) {
+      uint64_t lower = _mm512_cmplt_epu8_mask(_mm512_sub_epi8(block, _mm512_set1_epi8('a')), _mm512_set1_epi8(26));
+      uint64_t upper = _mm512_cmplt_epu8_mask(_mm512_sub_epi8(block, _mm512_set1_epi8('A')), _mm512_set1_epi8(26));
+      uint64_t digit = _mm512_cmplt_epu8_mask(_mm512_sub_epi8(block, _mm512_set1_epi8('0')), _mm512_set1_epi8(10));
+      uint64_t lower_at = lower << 1 | lowers_before >> 63, upper_at = upper << 1 | uppers_before >> 63;
+      uint64_t digit_at = digit << 1 | digits_before >> 63;
+      quiet[w] = (lower & (lower_at | upper_at | digit_at) | upper & (upper_at | digit_at) | digit & digit_at) & valid;
+      lowers_before = lower;
+      uppers_before = upper;
+      digits_before = digit;
+    }
   }
 }
 #endif
 
 void cpick_fuzzy_masks_at(
   int level, const uint8_t *text, size_t n, const uint32_t *pattern, size_t m, int case_sensitive,
-  uint64_t *masks, size_t words) {
+  uint64_t *masks, size_t words, uint64_t *quiet) {
 #if defined(__x86_64__)
   if (cpick_vector_level(level) == 2) {
-    cpick_fuzzy_masks_avx512(text, n, pattern, m, case_sensitive, masks, words);
+    cpick_fuzzy_masks_avx512(text, n, pattern, m, case_sensitive, masks, words, quiet);
     return;
   }
 #endif
   cpick_fuzzy_masks(text, n, pattern, m, case_sensitive, masks, words);
+  if (quiet) cpick_fuzzy_quiet(text, n, quiet, words);
 }
 
 int cpick_fuzzy_masks_are_wide(void) {

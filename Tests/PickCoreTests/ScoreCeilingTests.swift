@@ -17,8 +17,10 @@ private func outcome(
 /// The ceiling is never below the score the alignment gives, whatever the
 /// gaps (long ones reset a placement's score to zero, `ScoreCeiling`), the
 /// schemes' bonuses and the tie rule; asked for less than the ceiling, the
-/// scorer aligns as if nothing had been asked. Both ways of finding the
-/// ceiling's columns: the block scans and the masks (`alignsOverMasks`).
+/// scorer aligns as if nothing had been asked (over masks, unless the
+/// rows' occurrences give a lower ceiling, `MaskedAlignment.rowCeiling`).
+/// Both ways of finding the ceiling's columns: the block scans and the
+/// masks (`alignsOverMasks`).
 @Test(arguments: [Options.Scheme.default, .path, .history], [false, true])
 func `a match's ceiling is at least its score`(scheme: Options.Scheme, overMasks: Bool) {
   var random = SeededGenerator(seed: 1601)
@@ -42,8 +44,13 @@ func `a match's ceiling is at least its score`(scheme: Options.Scheme, overMasks
       let perfect = ScoringRules.perfectScore(length: pattern.utf8.count, bestBonus: lookup.bestBonus)
       #expect(ceiling <= perfect)
       if ceiling < perfect { belowPerfect += 1 }
-      // Asked for no more than the ceiling, the scorer aligns.
-      #expect("\(outcome(&scorer, pattern, item, needs: ceiling))" == "\(Outcome.matched(scored))")
+      // Asked for no more than the ceiling, the scorer aligns; over masks
+      // the rows' occurrences may give a lower ceiling, never below the score.
+      switch outcome(&scorer, pattern, item, needs: ceiling) {
+      case .cannotReach(let lower) where overMasks:
+        #expect(lower >= scored.score && lower < ceiling, "\(pattern) in \(String(decoding: item, as: UTF8.self))")
+      case let other: #expect("\(other)" == "\(Outcome.matched(scored))")
+      }
     }
   }
   #expect(compared > 5_000)
@@ -88,4 +95,45 @@ func `a match's ceiling is at least its score`(scheme: Options.Scheme, overMasks
       }
     }
   }
+}
+
+/// The ceiling from the rows' occurrences between their bounds
+/// (`MaskedAlignment.rowCeiling`: a character that never follows the one
+/// before it pays for a gap and earns only its own bonus, none where it
+/// is quiet) never cuts a match that reaches what is asked: asked for its
+/// own score, every match is aligned; asked for one more, a match is cut
+/// only by a ceiling no lower than its score. Items of one, two and three
+/// words of masks (the last have no row ceiling), in every scheme, with
+/// upper-case letters and digits for the quiet bytes and the humps.
+@Test(arguments: [Options.Scheme.default, .path, .history])
+func `the row ceiling never cuts a match that reaches what is asked`(scheme: Options.Scheme) {
+  var random = SeededGenerator(seed: 1602)
+  let alphabet = ["l", "L", "i", "b", "/", "p", "y", "P", "1", "-", " ", "_", "x", "x", "x", "a", "a", "y"]
+  var options = Options()
+  options.scheme = scheme
+  let lookup = BonusLookup(CompiledQuery(Array("li".utf8), options: options).table)
+  var scorer = ASCIIFuzzyScorer(lookup: lookup, alignsOverMasks: true)
+  var (compared, cutByRows) = (0, 0)
+  for k in 0..<3_000 {
+    let length = k % 10 == 0 ? Int.random(in: 65...190, using: &random) : Int.random(in: 2...64, using: &random)
+    let item = Array((0..<length).map { _ in alphabet.randomElement(using: &random) ?? "x" }.joined().utf8)
+    let text = String(decoding: item, as: UTF8.self)
+    for pattern in ["li", "lib", "lib/py", "l/p", "ly", "pyl", "bb", "ll1", "lpy"] {
+      guard case .matched(let scored) = outcome(&scorer, pattern, item),
+        case .cannotReach(let plain) = outcome(&scorer, pattern, item, needs: .max)
+      else { continue }
+      compared += 1
+      let aligned = "\(ASCIIFuzzyScorer.Outcome.matched(scored))"
+      #expect("\(outcome(&scorer, pattern, item, needs: scored.score))" == aligned, "\(pattern) in \(text)")
+      switch outcome(&scorer, pattern, item, needs: scored.score + 1) {
+      case .cannotReach(let ceiling):
+        #expect(ceiling >= scored.score, "\(pattern) in \(text)")
+        if plain > scored.score { cutByRows += 1 }
+      case let other: #expect("\(other)" == aligned, "\(pattern) in \(text)")
+      }
+    }
+  }
+  #expect(compared > 5_000)
+  // The rows cut many matches whose bounds alone left room above their score.
+  #expect(cutByRows * 20 > compared, "\(cutByRows) of \(compared)")
 }

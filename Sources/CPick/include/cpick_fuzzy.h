@@ -280,12 +280,34 @@ static inline void cpick_fuzzy_masks(
   }
 }
 
+/// The bytes of the ASCII `text[0 ..< n]` that earn no bonus whatever
+/// the scheme, as bits (`quiet[w]`, as a row of the masks): a lower-case
+/// letter after a letter or a digit, an upper-case one after an upper-case
+/// letter or a digit, a digit after a digit (`BonusTable`: a word
+/// character after another that is neither a camel-case hump nor a
+/// number's start). The byte before the first is no word character.
+static inline void cpick_fuzzy_quiet(const uint8_t *text, size_t n, uint64_t *quiet, size_t words) {
+  for (size_t w = 0; w < words; w++) quiet[w] = 0;
+  int lower_before = 0, upper_before = 0, digit_before = 0;
+  for (size_t k = 0; k < n; k++) {
+    uint8_t byte = text[k];
+    int lower = (uint8_t)(byte - 'a') < 26, upper = (uint8_t)(byte - 'A') < 26, digit = (uint8_t)(byte - '0') < 10;
+    int calm = (lower && (lower_before || upper_before || digit_before)) || (upper && (upper_before || digit_before))
+      || (digit && digit_before);
+    quiet[k >> 6] |= (uint64_t)calm << (k & 63);
+    lower_before = lower;
+    upper_before = upper;
+    digit_before = digit;
+  }
+}
+
 /// `cpick_fuzzy_masks` with the instructions of `level` (2 AVX-512,
 /// anything lower the baseline above; -1 the widest this processor runs):
-/// `cpick_masks.c`.
+/// `cpick_masks.c`. Where `quiet` is not NULL, the bytes that earn no
+/// bonus go there too (`cpick_fuzzy_quiet`).
 void cpick_fuzzy_masks_at(
   int level, const uint8_t *text, size_t n, const uint32_t *pattern, size_t m, int case_sensitive,
-  uint64_t *masks, size_t words);
+  uint64_t *masks, size_t words, uint64_t *quiet);
 
 /// Whether `cpick_fuzzy_masks_at(-1, ...)` runs the AVX-512 build.
 int cpick_fuzzy_masks_are_wide(void);

@@ -154,19 +154,13 @@ struct ASCIIFuzzyScorer: ~Copyable {
   ) -> Outcome {
     let (classOf, matrix, initialClass) = (classOf, matrix, initialClass)
     let (bestBonus, awayFromWhite) = (bestBonus, bestBonusAwayFromWhite)
-    let m = pattern.count
     let placed = masked.match(
       pattern, in: text, caseSensitive: caseSensitive, prefersLast: prefersLast,
       bonus: { Self.bonus(text, at: $0, classOf: classOf, matrix: matrix, initialClass: initialClass) },
       bestBonusAtLeast: min(bestBonus, awayFromWhite),
       bestBonus: {
         Self.bestBonus(in: text, firstOccurrence: $0, bestBonus: bestBonus, awayFromWhite: awayFromWhite)
-      }, needs: needs,
-      ceiling: { earliest, latest in
-        Self.ceiling(
-          of: m, in: text, bestBonus: bestBonus, awayFromWhite: awayFromWhite, earliest: { earliest[$0] },
-          latest: { latest[$0] })
-      })
+      }, needs: needs)
     switch placed {
     case .none: return .noMatch
     case .below(let ceiling): return .cannotReach(ceiling: ceiling)

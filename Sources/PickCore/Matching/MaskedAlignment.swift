@@ -45,31 +45,35 @@ struct MaskedAlignment: ~Copyable {
   /// `bonus(k)` is the bonus for matching at `text[k]`; `bestBonus(first
   /// occurrence)` the most any character can earn, never below
   /// `bestBonusAtLeast` (`perfectRunEnd`). Where the caller `needs` a score
-  /// (more than `.min`), `ceiling(earliest, latest)` (each row's first and
-  /// last possible columns) is asked first, and a pattern that cannot reach
-  /// it is not aligned.
+  /// (more than `.min`), its ceilings are asked first, from each row's
+  /// first and last possible columns (`ScoreCeiling`) and then from the
+  /// occurrences between them (`rowCeiling`), and a pattern that cannot
+  /// reach it is not aligned.
   @inline(__always)
   mutating func match(
     _ pattern: UnsafeBufferPointer<UInt32>, in text: UnsafeBufferPointer<UInt8>, caseSensitive: Bool,
     prefersLast: Bool, bonus: (Int) -> Int32, bestBonusAtLeast: Int32,
-    bestBonus: (_ firstOccurrence: Int) -> Int32, needs: Int32,
-    ceiling: (_ earliest: UnsafeMutablePointer<Int>, _ latest: UnsafeMutablePointer<Int>) -> Int32
+    bestBonus: (_ firstOccurrence: Int) -> Int32, needs: Int32
   ) -> Placed {
     let m = pattern.count
     let n = text.count
     guard let bytes = text.baseAddress, let units = pattern.baseAddress, m >= 2, m <= n else { return .none }
     let words = (n + 63) >> 6
-    masks.reserve(m * words)
+    // One more row for the quiet bytes where a ceiling is asked (`rowCeiling`).
+    masks.reserve((m &+ 1) * words)
     firsts.reserve(m)
     lasts.reserve(m)
     let mask = masks.base
-    cpick_fuzzy_masks_at(-1, bytes, n, units, m, caseSensitive ? 1 : 0, mask, words)
+    let quiet = needs > .min ? mask + m &* words : nil
+    cpick_fuzzy_masks_at(-1, bytes, n, units, m, caseSensitive ? 1 : 0, mask, words, quiet)
     guard findBounds(m: m, n: n, words: words) else { return .none }
     let first = firsts.base
     let last = lasts.base
     if needs > .min {
-      let most = ceiling(first, last)
+      let best = bestBonus(first[0])
+      let most = ScoreCeiling.of(length: m, bestBonus: best, earliest: { first[$0] }, latest: { last[$0] })
       if most < needs { return .below(ceiling: most) }
+      if let tighter = rowCeiling(m: m, words: words, best: best), tighter < needs { return .below(ceiling: tighter) }
     }
     if let (end, best) = perfectRunEnd(
       m: m, words: words, prefersLast: prefersLast, bonus: bonus, atLeast: bestBonusAtLeast, best: bestBonus)
@@ -78,6 +82,57 @@ struct MaskedAlignment: ~Copyable {
     }
     let (score, end) = align(m: m, words: words, prefersLast: prefersLast, bonus: bonus)
     return .best(start: first[0], score: score, end: end)
+  }
+
+  /// A ceiling tighter than `ScoreCeiling`'s, which knows only each
+  /// row's first and last possible columns (`nil` for an item of more than
+  /// two words): here the rows' occurrences between them are read too, as
+  /// bits, with the item's bytes that earn no bonus (`quiet`,
+  /// `cpick_fuzzy_quiet`), and `best`, the most any character earns.
+  ///
+  /// Character `i` can continue a run only where it occurs right after an
+  /// occurrence of character `i - 1`; where it never does, every placement
+  /// has a gap before it and it earns its own bonus, nothing where its
+  /// every occurrence is quiet. Where it may, it earns at most the most of
+  /// its own, `Scoring.consecutive` and a bonus of the rows before it (the
+  /// first of the run). Placements that restart from nothing are bounded
+  /// as in `ScoreCeiling`: the best over every restart `k` of what
+  /// characters `k` on earn less the gaps after `k`, here the total less
+  /// the least sum before some `k`.
+  @inline(__always)
+  private func rowCeiling(m: Int, words: Int, best: Int32) -> Int32? {
+    let (mask, first, last) = (masks.base, firsts.base, lasts.base)
+    if words == 1 { return Self.rowCeiling(m: m, first: first, last: last, best: best, row: { mask[$0] }) }
+    guard words == 2 else { return nil }
+    let row = { (i: Int) in UInt128(mask[2 &* i]) | UInt128(mask[2 &* i &+ 1]) &<< 64 }
+    return Self.rowCeiling(m: m, first: first, last: last, best: best, row: row)
+  }
+
+  /// `rowCeiling` on rows of one or two words, `row(m)` the quiet bytes.
+  @inline(__always)
+  private static func rowCeiling<Row: FixedWidthInteger & UnsignedInteger>(
+    m: Int, first: UnsafeMutablePointer<Int>, last: UnsafeMutablePointer<Int>, best: Int32, row: (Int) -> Row
+  ) -> Int32 {
+    // Row `i`'s occurrences between its first and last possible columns.
+    @inline(__always) func between(_ i: Int) -> Row {
+      row(i) & (Row.max &<< Row(first[i])) & (Row.max &>> Row(Row.bitWidth &- 1 &- last[i]))
+    }
+    let loud = ~row(m)
+    var above = between(0)
+    var runBonus: Int32 = above & loud != 0 ? best : 0
+    var sum = ScoringRules.firstCharacter(bonus: runBonus)
+    var least: Int32 = 0
+    for i in 1..<m {
+      let here = between(i)
+      let follows = here & (above &<< 1) != 0
+      let own: Int32 = here & loud != 0 ? best : 0
+      sum &+= ScoreCeiling.leastPenalty(gap: max(first[i] &- last[i &- 1] &- 1, follows ? 0 : 1))
+      least = min(least, sum)
+      sum &+= Scoring.match &+ (follows ? max(own, Scoring.consecutive, runBonus) : own)
+      runBonus = max(runBonus, own)
+      above = here
+    }
+    return sum &- least
   }
 
   /// Where a placement in one piece that scores what no placement can
