@@ -14,6 +14,23 @@ private func outcome(
   }
 }
 
+/// The bonuses of `scheme`, as a query compiled with it looks them up.
+private func bonusLookup(_ scheme: Options.Scheme) -> BonusLookup {
+  var options = Options()
+  options.scheme = scheme
+  return BonusLookup(CompiledQuery(Array("li".utf8), options: options).table)
+}
+
+/// Item `k` of a sweep: characters of `alphabet`, one item in ten of a
+/// `long` length, the others `short`.
+private func sweepItem(
+  _ k: Int, of alphabet: [String], short: ClosedRange<Int>, long: ClosedRange<Int>,
+  using random: inout SeededGenerator
+) -> [UInt8] {
+  let length = Int.random(in: k % 10 == 0 ? long : short, using: &random)
+  return Array((0..<length).map { _ in alphabet.randomElement(using: &random) ?? "x" }.joined().utf8)
+}
+
 /// The ceiling is never below the score the alignment gives, whatever the
 /// gaps (long ones reset a placement's score to zero, `ScoreCeiling`), the
 /// schemes' bonuses and the tie rule; asked for less than the ceiling, the
@@ -25,14 +42,11 @@ private func outcome(
 func `a match's ceiling is at least its score`(scheme: Options.Scheme, overMasks: Bool) {
   var random = SeededGenerator(seed: 1601)
   let alphabet = ["l", "L", "i", "b", "/", "p", "y", "-", " ", "_", "x", "x", "x", "x", "x", "x"]
-  var options = Options()
-  options.scheme = scheme
-  let lookup = BonusLookup(CompiledQuery(Array("li".utf8), options: options).table)
+  let lookup = bonusLookup(scheme)
   var scorer = ASCIIFuzzyScorer(lookup: lookup, alignsOverMasks: overMasks)
   var (compared, belowPerfect) = (0, 0)
   for k in 0..<3_000 {
-    let length = k % 10 == 0 ? Int.random(in: 60...300, using: &random) : Int.random(in: 2...60, using: &random)
-    let item = Array((0..<length).map { _ in alphabet.randomElement(using: &random) ?? "x" }.joined().utf8)
+    let item = sweepItem(k, of: alphabet, short: 2...60, long: 60...300, using: &random)
     for pattern in ["li", "lib", "lib/py", "l/p", "ly", "pyl", "bb"] {
       guard case .matched(let scored) = outcome(&scorer, pattern, item) else { continue }
       guard case .cannotReach(let ceiling) = outcome(&scorer, pattern, item, needs: .max) else {
@@ -109,14 +123,11 @@ func `a match's ceiling is at least its score`(scheme: Options.Scheme, overMasks
 func `the row ceiling never cuts a match that reaches what is asked`(scheme: Options.Scheme) {
   var random = SeededGenerator(seed: 1602)
   let alphabet = ["l", "L", "i", "b", "/", "p", "y", "P", "1", "-", " ", "_", "x", "x", "x", "a", "a", "y"]
-  var options = Options()
-  options.scheme = scheme
-  let lookup = BonusLookup(CompiledQuery(Array("li".utf8), options: options).table)
+  let lookup = bonusLookup(scheme)
   var scorer = ASCIIFuzzyScorer(lookup: lookup, alignsOverMasks: true)
   var (compared, cutByRows) = (0, 0)
   for k in 0..<3_000 {
-    let length = k % 10 == 0 ? Int.random(in: 65...190, using: &random) : Int.random(in: 2...64, using: &random)
-    let item = Array((0..<length).map { _ in alphabet.randomElement(using: &random) ?? "x" }.joined().utf8)
+    let item = sweepItem(k, of: alphabet, short: 2...64, long: 65...190, using: &random)
     let text = String(decoding: item, as: UTF8.self)
     for pattern in ["li", "lib", "lib/py", "l/p", "ly", "pyl", "bb", "ll1", "lpy"] {
       guard case .matched(let scored) = outcome(&scorer, pattern, item),
