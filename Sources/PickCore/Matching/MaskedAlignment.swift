@@ -59,12 +59,12 @@ struct MaskedAlignment: ~Copyable {
     let n = text.count
     guard let bytes = text.baseAddress, let units = pattern.baseAddress, m >= 2, m <= n else { return .none }
     let words = (n + 63) >> 6
-    // One more row for the quiet bytes where a ceiling is asked (`rowCeiling`).
+    // One more row for the quiet bytes where `rowCeiling` may be asked.
     masks.reserve((m &+ 1) * words)
     firsts.reserve(m)
     lasts.reserve(m)
     let mask = masks.base
-    let quiet = needs > .min ? mask + m &* words : nil
+    let quiet = needs > .min && words <= 2 ? mask + m &* words : nil
     cpick_fuzzy_masks_at(-1, bytes, n, units, m, caseSensitive ? 1 : 0, mask, words, quiet)
     guard findBounds(m: m, n: n, words: words) else { return .none }
     let first = firsts.base
