@@ -146,4 +146,41 @@ import Testing
     }
     #expect(Self.difference(items, expected(narrower).sorted()) == nil)
   }
+
+  /// An answer that alone passes the budget cannot be brought within it by
+  /// dropping the others: their summaries stay while they fit in the floor.
+  @Test(arguments: [0, 1])
+  func `an answer over the budget on its own leaves the others the floor's worth`(short: Int) throws {
+    let store = try Self.store(20_000)
+    let (picker, full) = Self.rankers(tac: false)
+    let range = 0..<store.count
+    func request(_ query: String) -> SearchRequest {
+      SearchRequest(query: Array(query.utf8), range: range, items: nil, excluded: nil)
+    }
+    func compiled(_ query: String) -> CompiledQuery { CompiledQuery(request(query).query, options: Options()) }
+    func expected(_ query: String) -> [Int] { Self.order(full.rank(store, range: range, query: compiled(query))) }
+    let summaryWords = 40 + (store.count + 63) / 64
+    // Neither answer fits whole; the floor holds one summary, or one word too few.
+    let budget = expected("ab").count - 1
+    #expect(expected("a").count > budget && budget > summaryWords)
+    var planner = SearchPlanner(
+      reversesInput: false, matchBudget: budget, matchShare: 1, matchFloor: summaryWords - short, summaryFront: 40)
+    for query in ["a", "ab"] {
+      planner.remember(
+        request(query), parsed: compiled(query).query,
+        matches: picker.rank(store, range: range, query: compiled(query)),
+        inputBytes: store.items(range).count, items: range.count)
+    }
+    switch planner.plan(for: request("a"), parsed: compiled("a").query) {
+    case .cached(let matches):
+      #expect(short == 0)
+      #expect(Self.difference(Self.order(matches), expected("a")) == nil)
+    case .fromScratch: #expect(short == 1)
+    default: Issue.record("a was neither kept nor searched again")
+    }
+    guard case .cached = planner.plan(for: request("ab"), parsed: compiled("ab").query) else {
+      Issue.record("the newest answer was not kept")
+      return
+    }
+  }
 }
