@@ -114,10 +114,7 @@ import Testing
     let store = try Self.store(20_000)
     let (picker, full) = Self.rankers(tac: false)
     let range = 0..<store.count
-    func request(_ query: String) -> SearchRequest {
-      SearchRequest(query: Array(query.utf8), range: range, items: nil, excluded: nil)
-    }
-    func compiled(_ query: String) -> CompiledQuery { CompiledQuery(request(query).query, options: Options()) }
+    let request = { (query: String) in Self.request(query, over: range) }
     func expected(_ query: String) -> [Int] { Self.order(full.rank(store, range: range, query: compiled(query))) }
     let (broad, narrower, narrowest) = ("a", "ab", "abxxxxxxx")
     // Room for "ab" whole beside two summaries, not for two broad answers whole.
@@ -154,10 +151,7 @@ import Testing
     let store = try Self.store(20_000)
     let (picker, full) = Self.rankers(tac: false)
     let range = 0..<store.count
-    func request(_ query: String) -> SearchRequest {
-      SearchRequest(query: Array(query.utf8), range: range, items: nil, excluded: nil)
-    }
-    func compiled(_ query: String) -> CompiledQuery { CompiledQuery(request(query).query, options: Options()) }
+    let request = { (query: String) in Self.request(query, over: range) }
     func expected(_ query: String) -> [Int] { Self.order(full.rank(store, range: range, query: compiled(query))) }
     let summaryWords = 40 + (store.count + 63) / 64
     // Neither answer fits whole; the floor holds one summary, or one word too few.
@@ -183,4 +177,12 @@ import Testing
       return
     }
   }
+
+  /// A search of `query` over `range`, as the picker asks it.
+  static func request(_ query: String, over range: Range<Int>) -> SearchRequest {
+    SearchRequest(query: Array(query.utf8), range: range, items: nil, excluded: nil)
+  }
 }
+
+/// `query` compiled with the default options.
+private func compiled(_ query: String) -> CompiledQuery { CompiledQuery(Array(query.utf8), options: Options()) }
