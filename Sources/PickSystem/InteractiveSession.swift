@@ -214,7 +214,9 @@ public final class InteractiveSession {
   /// the signals that came while a command ran.
   private func perform(_ effect: PickerEffect) throws -> [PickerEvent] {
     switch effect {
-    case .search(let request): engine.submit(request)
+    case .search(let request):
+      if let result = engine.answerAtOnce(request) { return [.searchFinished(result)] }
+      engine.submit(request)
     case .startPreview(let request, let context):
       if let problem = preview?.start(request, context: context) { return [.previewFailed(problem)] }
     case .stopPreview: preview?.stop()

@@ -1,8 +1,8 @@
 import Glibc
-import PickCore
 import PickTestSupport
 import Testing
 
+@testable import PickCore
 @testable import PickSystem
 
 /// A store of `items`, newline-separated.
@@ -51,6 +51,29 @@ private func order(_ matches: RankedMatches) -> [Int] {
     let result = try #require(engine.wait())
     #expect(result.generation == newest)
     #expect(result.request.query == Array("item 1999".utf8))
+  }
+
+  /// The empty query (or one of white space) is answered on the caller's
+  /// thread, every item in input order, and abandons the search running:
+  /// its result is never delivered. A query with a term, a review list or
+  /// items left out still goes to the thread.
+  @Test func `the empty query is answered at once and abandons the search running`() throws {
+    let items = (0..<20000).map { "item \($0) with some words" }
+    let store = try store(items)
+    let engine = try SearchEngine(options: Options(), store: store)
+    defer { engine.stop() }
+    engine.submit(SearchEngine.Request(query: Array("wrd".utf8), range: 0..<store.count))
+    for query in ["", "  "] {
+      let request = SearchEngine.Request(query: Array(query.utf8), range: 5..<store.count)
+      let answer = try #require(engine.answerAtOnce(request))
+      #expect(order(answer.matches) == Array(5..<store.count))
+    }
+    #expect(engine.wait() == nil)
+    let range = 0..<store.count
+    #expect(engine.answerAtOnce(SearchEngine.Request(query: Array("w".utf8), range: range)) == nil)
+    #expect(engine.answerAtOnce(SearchEngine.Request(query: [], range: range, items: [1, 2])) == nil)
+    let excluded = DuplicateSnapshot(adding: [3], to: nil, count: store.count)
+    #expect(engine.answerAtOnce(SearchEngine.Request(query: [], range: range, excluded: excluded)) == nil)
   }
 
   @Test func `items read after a search are searched when the query narrows`() throws {
