@@ -123,12 +123,17 @@ public final class SearchEngine: @unchecked Sendable {
 
   /// Starts a search, abandoning any other; returns its number.
   @discardableResult
-  public func submit(_ request: Request) -> Int {
+  public func submit(_ request: Request) -> Int { supersede(with: request) }
+
+  /// Abandons any search and any result not yet taken, and hands the
+  /// thread `request` if there is one; returns the new generation.
+  @discardableResult
+  private func supersede(with request: Request?) -> Int {
     pthread_mutex_lock(mutex)
     let generation = latest.add(1, ordering: .relaxed).newValue
-    pending = (generation, request)
+    pending = request.map { (generation, $0) }
     finished = nil
-    pthread_cond_signal(condition)
+    if request != nil { pthread_cond_signal(condition) }
     pthread_mutex_unlock(mutex)
     return generation
   }
@@ -143,11 +148,7 @@ public final class SearchEngine: @unchecked Sendable {
     guard request.items == nil, request.excluded == nil else { return nil }
     let compiled = CompiledQuery(request.query, options: options)
     guard compiled.query.isEmpty else { return nil }
-    pthread_mutex_lock(mutex)
-    latest.add(1, ordering: .relaxed)
-    pending = nil
-    finished = nil
-    pthread_mutex_unlock(mutex)
+    supersede(with: nil)
     let matches = Ranker.picker(options).rank(request, in: store, query: compiled)
     return SearchResult(request: request, matches: matches, compiled: compiled)
   }

@@ -59,7 +59,8 @@ struct MaskedAlignment: ~Copyable {
     let n = text.count
     guard let bytes = text.baseAddress, let units = pattern.baseAddress, m >= 2, m <= n else { return .none }
     let words = (n + 63) >> 6
-    // One more row for the quiet bytes where `rowCeiling` may be asked.
+    // One more row for the quiet bytes where `rowCeiling` is asked: a
+    // score is needed, and the rows fit in an integer.
     masks.reserve((m &+ 1) * words)
     firsts.reserve(m)
     lasts.reserve(m)
@@ -73,7 +74,9 @@ struct MaskedAlignment: ~Copyable {
       let best = bestBonus(first[0])
       let most = ScoreCeiling.of(length: m, bestBonus: best, earliest: { first[$0] }, latest: { last[$0] })
       if most < needs { return .below(ceiling: most) }
-      if let tighter = rowCeiling(m: m, words: words, best: best), tighter < needs { return .below(ceiling: tighter) }
+      if quiet != nil, case let tighter = rowCeiling(m: m, words: words, best: best), tighter < needs {
+        return .below(ceiling: tighter)
+      }
     }
     if let (end, best) = perfectRunEnd(
       m: m, words: words, prefersLast: prefersLast, bonus: bonus, atLeast: bestBonusAtLeast, best: bestBonus)
@@ -85,10 +88,11 @@ struct MaskedAlignment: ~Copyable {
   }
 
   /// A ceiling tighter than `ScoreCeiling`'s, which knows only each
-  /// row's first and last possible columns (`nil` for an item of more than
-  /// two words): here the rows' occurrences between them are read too, as
-  /// bits, with the item's bytes that earn no bonus (`quiet`,
-  /// `cpick_fuzzy_quiet`), and `best`, the most any character earns.
+  /// row's first and last possible columns, for an item of one or two
+  /// words whose quiet bytes were made (`match`): here the rows'
+  /// occurrences between them are read too, as bits, with the item's bytes
+  /// that earn no bonus (`cpick_fuzzy_quiet`), and `best`, the most any
+  /// character earns.
   ///
   /// Character `i` can continue a run only where it occurs right after an
   /// occurrence of character `i - 1`; where it never does, every placement
@@ -100,12 +104,16 @@ struct MaskedAlignment: ~Copyable {
   /// characters `k` on earn less the gaps after `k`, here the total less
   /// the least sum before some `k`.
   @inline(__always)
-  private func rowCeiling(m: Int, words: Int, best: Int32) -> Int32? {
+  private func rowCeiling(m: Int, words: Int, best: Int32) -> Int32 {
     let (mask, first, last) = (masks.base, firsts.base, lasts.base)
     if words == 1 { return Self.rowCeiling(m: m, first: first, last: last, best: best, row: { mask[$0] }) }
-    guard words == 2 else { return nil }
-    let row = { (i: Int) in UInt128(mask[2 &* i]) | UInt128(mask[2 &* i &+ 1]) &<< 64 }
-    return Self.rowCeiling(m: m, first: first, last: last, best: best, row: row)
+    return Self.rowCeiling(m: m, first: first, last: last, best: best, row: { Self.twoWordRow(mask, $0) })
+  }
+
+  /// Row `i` of masks of two words a row, as one integer.
+  @inline(__always)
+  private static func twoWordRow(_ mask: UnsafeMutablePointer<UInt64>, _ i: Int) -> UInt128 {
+    UInt128(mask[2 &* i]) | UInt128(mask[2 &* i &+ 1]) &<< 64
   }
 
   /// `rowCeiling` on rows of one or two words, `row(m)` the quiet bytes.
@@ -259,10 +267,7 @@ struct MaskedAlignment: ~Copyable {
   private func findBounds(m: Int, n: Int, words: Int) -> Bool {
     let (mask, first, last) = (masks.base, firsts.base, lasts.base)
     if words == 1 { return Self.bounds(m: m, first: first, last: last, row: { mask[$0] }) }
-    if words == 2 {
-      let row = { (i: Int) in UInt128(mask[2 &* i]) | UInt128(mask[2 &* i &+ 1]) &<< 64 }
-      return Self.bounds(m: m, first: first, last: last, row: row)
-    }
+    if words == 2 { return Self.bounds(m: m, first: first, last: last, row: { Self.twoWordRow(mask, $0) }) }
     var from = 0
     for i in 0..<m {
       guard let column = Self.lowest(mask + i &* words, words: words, from: from) else { return false }

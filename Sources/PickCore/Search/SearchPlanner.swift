@@ -221,9 +221,7 @@ public struct SearchPlanner {
       total -= recent[k].answer.words - summary.words
       recent[k].answer = .summary(summary)
     }
-    // Dropping the others cannot bring an answer that alone passes the
-    // budget within it: they then keep the floor's worth (summaries, a bit
-    // an item), so that Backspace over a small input still finds them.
+    // Dropping the others cannot bring an answer that alone passes the budget within it.
     let newest = recent[recent.count - 1].answer.words
     let othersAllowed = newest > budget ? min(budget, matchFloor) : budget - newest
     while total - newest > othersAllowed && recent.count > 1 {
