@@ -201,22 +201,19 @@ struct MaskedAlignment: ~Copyable {
 
   /// The alignment over the rows' masks, each row from its first possible
   /// column to its last; `SparseAlignment.align`'s loop.
+  ///
+  /// Row 0 is not scored ahead: its cell at an occurrence is the first
+  /// character's score alone (no gap carried from the left), so row 1
+  /// reads it only at the occurrence right before each of its own, and
+  /// scores it there (`firstRow`). A first character that occurs often
+  /// (`s` in a path) costs nothing where no second character follows it.
   @inline(__always)
   private func align(m: Int, words: Int, prefersLast: Bool, bonus: (Int) -> Int32)
     -> (score: Int32, end: Int)
   {
-    let mask = masks.base
     let first = firsts.base
-    let last = lasts.base
     var above = cells.base
     var row = cells.base + Self.maximumLength
-    // Row 0: the first pattern character, its bonus doubled.
-    Self.forEach(mask, words: words, from: first[0], through: last[0]) { col in
-      let b = bonus(col)
-      above[col] = SparseAlignment.Cell(
-        column: Int32(truncatingIfNeeded: col), score: ScoringRules.firstCharacter(bonus: b), runStart: b,
-        inGap: false)
-    }
     // The rows between keep no best: only the last row's cells end a placement.
     for i in 1..<(m &- 1) {
       fill(row: i, words: words, above: above, into: row, bonus: bonus) { _, _ in }
@@ -234,7 +231,8 @@ struct MaskedAlignment: ~Copyable {
   }
 
   /// Scores row `i`'s cells from its first possible column to its last
-  /// into `row`, from the row above's (`above`), and shows each to `visit`.
+  /// into `row`, from the row above's (`above`; for row 1, row 0's cells
+  /// scored where they are read), and shows each to `visit`.
   @inline(__always)
   private func fill(
     row i: Int, words: Int, above: UnsafeMutablePointer<SparseAlignment.Cell>,
@@ -251,8 +249,17 @@ struct MaskedAlignment: ~Copyable {
       // (its first is before this row's first), and it is not past the
       // row's last possible column (the last before the last of this row).
       let p = Self.highest(aboveMask, atMost: col &- 1)
+      let up: SparseAlignment.Cell
+      if i == 1 {
+        let b = bonus(p)
+        up = SparseAlignment.Cell(
+          column: Int32(truncatingIfNeeded: p), score: ScoringRules.firstCharacter(bonus: b), runStart: b,
+          inGap: false)
+      } else {
+        up = above[p]
+      }
       let cell = SparseAlignment.cell(
-        column: Int32(truncatingIfNeeded: col), left: left, above: above[p], bonus: bonus(col))
+        column: Int32(truncatingIfNeeded: col), left: left, above: up, bonus: bonus(col))
       row[col] = cell
       left = cell
       visit(col, cell)
