@@ -205,7 +205,7 @@ struct MaskedAlignment: ~Copyable {
   /// Row 0 is not scored ahead: its cell at an occurrence is the first
   /// character's score alone (no gap carried from the left), so row 1
   /// reads it only at the occurrence right before each of its own, and
-  /// scores it there (`firstRow`). A first character that occurs often
+  /// scores it there (`fill`). A first character that occurs often
   /// (`s` in a path) costs nothing where no second character follows it.
   @inline(__always)
   private func align(m: Int, words: Int, prefersLast: Bool, bonus: (Int) -> Int32)
