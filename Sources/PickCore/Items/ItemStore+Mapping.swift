@@ -99,13 +99,15 @@ public struct MappedBudget: Sendable, Equatable {
   public static let filter = MappedBudget(footprint: 1.2, bytesPerItem: 12, reserve: 4 << 20)
 
   /// The picker: its target for the peak after a typing session (1.3 times
-  /// the input) less what it holds besides the file, measured at 35 bytes
-  /// an item on 10M paths (the starts, the answer shown and the one being
-  /// built, the answers kept for Backspace, a narrowed search's candidate
-  /// list) and about 80 MiB on 1M paths, where the fixed part weighs most.
-  /// So a million items keep nothing and ten million keep about 60 % of
-  /// their pages, which every key would otherwise map again.
-  public static let picker = MappedBudget(footprint: 1.3, bytesPerItem: 40, reserve: 48 << 20)
+  /// the input) less what it holds besides the file, measured at 44-46
+  /// bytes an item at the peak of a broad session over 10M paths (typing
+  /// `src/main` and back: the starts, the answer shown and the one being
+  /// built, the answers kept for Backspace and those searched again, a
+  /// narrowed search's candidate list) and about 80 MiB on 1M paths, where
+  /// the fixed part weighs most. So a million items keep nothing and ten
+  /// million keep about half their pages, which every key would otherwise
+  /// map again. At 40 bytes that session peaked at 1.35 times the input.
+  public static let picker = MappedBudget(footprint: 1.3, bytesPerItem: 46, reserve: 48 << 20)
 
   /// The picker's answers kept for Backspace (`SearchPlanner.room`): the
   /// same target less an item's start (4 bytes), the keys and candidate
