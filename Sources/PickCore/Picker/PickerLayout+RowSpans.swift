@@ -11,7 +11,7 @@ extension PickerLayout {
     /// The background of the blank cells (the marker's and the gap's).
     var blank: Style
 
-    init(_ state: PickerState, isCurrent: Bool, isSelected: Bool) {
+    init(_ state: borrowing PickerState, isCurrent: Bool, isSelected: Bool) {
       let theme = state.configuration.theme
       self.isCurrent = isCurrent
       self.isSelected = isSelected
