@@ -249,15 +249,8 @@ struct MaskedAlignment: ~Copyable {
       // (its first is before this row's first), and it is not past the
       // row's last possible column (the last before the last of this row).
       let p = Self.highest(aboveMask, atMost: col &- 1)
-      let up: SparseAlignment.Cell
-      if i == 1 {
-        let b = bonus(p)
-        up = SparseAlignment.Cell(
-          column: Int32(truncatingIfNeeded: p), score: ScoringRules.firstCharacter(bonus: b), runStart: b,
-          inGap: false)
-      } else {
-        up = above[p]
-      }
+      let up =
+        i == 1 ? SparseAlignment.firstRowCell(column: Int32(truncatingIfNeeded: p), bonus: bonus(p)) : above[p]
       let cell = SparseAlignment.cell(
         column: Int32(truncatingIfNeeded: col), left: left, above: up, bonus: bonus(col))
       row[col] = cell

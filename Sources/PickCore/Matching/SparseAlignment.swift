@@ -65,6 +65,14 @@ struct SparseAlignment: ~Copyable {
     return max(opened &+ (distance &- 1) &* Scoring.gapExtension, 0)
   }
 
+  /// The first row's cell at column `col`, an occurrence of the first
+  /// character whose bonus is `bonus`: that character's score alone (no
+  /// gap carried from the left), a run starting there.
+  @inline(__always)
+  static func firstRowCell(column col: Int32, bonus: Int32) -> Cell {
+    Cell(column: col, score: ScoringRules.firstCharacter(bonus: bonus), runStart: bonus, inGap: false)
+  }
+
   /// The cell of a row at column `col`, an occurrence of its character
   /// whose bonus is `own`: `left` is the row's cell before it (its last
   /// occurrence, or the column before the row's first possible one), and
@@ -123,10 +131,7 @@ struct SparseAlignment: ~Copyable {
     var aboveCount = counts[0]
     for k in 0..<aboveCount {
       let col = cols[k]
-      let b = bonus(Int(col))
-      aboveCells[k] = Cell(
-        column: col, score: ScoringRules.firstCharacter(bonus: b), runStart: b,
-        inGap: false)
+      aboveCells[k] = Self.firstRowCell(column: col, bonus: bonus(Int(col)))
     }
     var bestScore: Int32 = 0
     var bestColumn = 0

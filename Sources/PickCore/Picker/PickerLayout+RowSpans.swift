@@ -11,6 +11,8 @@ extension PickerLayout {
     /// The background of the blank cells (the marker's and the gap's).
     var blank: Style
 
+    /// `borrowing`: an initializer takes its arguments owned, and every
+    /// row drawn copied the whole state (its fields retained, then released).
     init(_ state: borrowing PickerState, isCurrent: Bool, isSelected: Bool) {
       let theme = state.configuration.theme
       self.isCurrent = isCurrent
