@@ -70,8 +70,11 @@ struct MaskedAlignment: ~Copyable {
     guard findBounds(m: m, n: n, words: words) else { return .none }
     let first = firsts.base
     let last = lasts.base
+    // The item's best bonus, once asked (it may scan the item for white space).
+    var known: Int32? = nil
     if needs > .min {
       let best = bestBonus(first[0])
+      known = best
       let most = ScoreCeiling.of(length: m, bestBonus: best, earliest: { first[$0] }, latest: { last[$0] })
       if most < needs { return .below(ceiling: most) }
       if quiet != nil, case let tighter = rowCeiling(m: m, words: words, best: best), tighter < needs {
@@ -79,7 +82,8 @@ struct MaskedAlignment: ~Copyable {
       }
     }
     if let (end, best) = perfectRunEnd(
-      m: m, words: words, prefersLast: prefersLast, bonus: bonus, atLeast: bestBonusAtLeast, best: bestBonus)
+      m: m, words: words, prefersLast: prefersLast, bonus: bonus, atLeast: bestBonusAtLeast,
+      best: { known ?? bestBonus($0) })
     {
       return .best(start: first[0], score: ScoringRules.perfectScore(length: m, bestBonus: best), end: end)
     }
